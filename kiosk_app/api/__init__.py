@@ -1,0 +1,1 @@
+"""The service contract: models, client, errors and outcomes. Imports no Qt."""

@@ -1,0 +1,43 @@
+"""Every service identifier, timeout, retry and size limit of the client, named in one place."""
+
+from __future__ import annotations
+
+from typing import Final
+
+# --- service identifiers (documented spelling; responses come back lower-case) ---
+CANADA_SERVICE_ID: Final = "58B76696-75E2-466F-97A2-1B216ED40108"
+SIGNATURE_SERVICE_ID: Final = "19862c3a-513f-4d48-ab36-fa583e8df90a"
+
+API_VERSION_HEADER: Final = "api-version"
+API_VERSION: Final = "4.0"
+
+CHECK_PATH: Final = "/api/v4/Check"
+DVS_VERIFY_PATH: Final = "/api/v4/verify"
+LEGACY_PARSE_PATH: Final = "/DriverLicenseParserRest.svc/Parse"
+LEGACY_PARSE_IMAGE_PATH: Final = "/DriverLicenseParserRest.svc/ParseImage"
+
+# DVS documentType from the vendor's manual: 1 = ID (driver licence / ID card).
+DVS_DOCUMENT_TYPE_ID: Final = 1
+DVS_CAPTURE_METHOD: Final = "kiosk-barcode"
+
+# --- timeouts (seconds) ---
+CONNECT_TIMEOUT_S: Final = 5.0
+READ_TIMEOUT_S: Final = 30.0
+# Hard ceiling for a whole reply to arrive, so a server trickling one byte a second ends too.
+TOTAL_REPLY_DEADLINE_S: Final = 45.0
+
+# --- retries: only failures to connect (the request never left) are retried ---
+CONNECT_RETRIES: Final = 2
+RETRY_BACKOFF_FACTOR_S: Final = 0.3
+
+# --- reply limits ---
+MAX_REPLY_BYTES: Final = 4 * 1024 * 1024
+MAX_JSON_DEPTH: Final = 64
+MAX_ERROR_TEXT_CHARS: Final = 300
+
+# --- documented advice ---
+CANADA_RETRY_AFTER_S: Final = 15 * 60
+
+# --- tokens ---
+TEST_TOKEN: Final = "test"  # noqa: S105 - the documented public test token
+TEST_AUTH_KEY: Final = "test"  # noqa: S105 - the simulator's legacy key

@@ -1,0 +1,100 @@
+"""One exception hierarchy for everything the service or the network can do wrong.
+
+Every error carries ``user_message``: a sentence a clerk can act on. ``str(err)`` is the same
+sentence. No error ever carries the API token.
+"""
+
+from __future__ import annotations
+
+
+class KioskApiError(Exception):
+    """Base of every API error; ``user_message`` is what the screen shows."""
+
+    default_message = "The verification service could not be used."
+
+    def __init__(self, user_message: str | None = None) -> None:
+        self.user_message = user_message or self.default_message
+        super().__init__(self.user_message)
+
+
+class InputRejectedError(KioskApiError):
+    """The request was refused before anything was sent (nothing was billed)."""
+
+    default_message = "Some details are missing or wrong; nothing was sent."
+
+    def __init__(self, user_message: str | None = None, field: str | None = None) -> None:
+        self.field = field
+        super().__init__(user_message)
+
+
+class ConfigurationError(KioskApiError):
+    """The connection settings are unusable (for example a plain-http address off loopback)."""
+
+    default_message = "The kiosk's service settings are invalid. Ask the administrator."
+
+
+class ApiConnectionError(KioskApiError):
+    """The service could not be reached."""
+
+    default_message = "The verification service cannot be reached. Check the network and try again."
+
+
+class ApiTimeoutError(ApiConnectionError):
+    """The service did not answer in time."""
+
+    default_message = "The verification service did not answer in time. Please try again."
+
+
+class TlsError(ApiConnectionError):
+    """The service's certificate was refused (untrusted, expired or for another host)."""
+
+    default_message = (
+        "The service's security certificate was not accepted. The connection was stopped; "
+        "ask the administrator."
+    )
+
+
+class ApiStatusError(KioskApiError):
+    """The service answered with an HTTP error status."""
+
+    default_message = "The verification service reported an error."
+
+    def __init__(self, user_message: str | None = None, *, status_code: int = 0,
+                 body_message: str | None = None) -> None:
+        self.status_code = status_code
+        self.body_message = body_message
+        super().__init__(user_message)
+
+
+class AuthenticationError(ApiStatusError):
+    """401 or 403: the token or auth key was refused."""
+
+    default_message = "The kiosk's access key was refused by the service. Ask the administrator."
+
+
+class ServerError(ApiStatusError):
+    """5xx from the service."""
+
+    default_message = "The verification service is having trouble. Please try again shortly."
+
+
+class BadReplyError(KioskApiError):
+    """The reply was not what the interface describes: malformed, truncated, oversized or HTML."""
+
+    default_message = "The verification service sent a reply the kiosk cannot read."
+
+
+class ReplyTooLargeError(BadReplyError):
+    """The reply exceeded the size cap and was cut off."""
+
+    default_message = "The verification service sent a reply that is far too large; it was ignored."
+
+
+class ServiceFailedError(KioskApiError):
+    """The service answered ``success: false``; its message and trace id are kept."""
+
+    default_message = "The verification service could not complete the check."
+
+    def __init__(self, user_message: str | None = None, *, trace_id: str | None = None) -> None:
+        self.trace_id = trace_id
+        super().__init__(user_message)

@@ -1,0 +1,96 @@
+"""What the GUI and the command line show for one check: the verdict and its per-field results.
+
+Built from the parsed reply by the client (see ``kiosk_app.api.client``); nothing here touches
+the network. An ``Outcome`` holds personal data (field values): never log it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import IntEnum, StrEnum
+
+
+class ServiceKind(StrEnum):
+    """Which check produced the outcome."""
+
+    CANADA = "canada"
+    SIGNATURE = "signature"
+    DVS_PARSE = "dvs-parse"
+    LEGACY_PARSE = "legacy-parse"
+
+
+class Verdict(StrEnum):
+    """Overall verdict, as the service's ``statusString`` spells it."""
+
+    PASSED = "Passed"
+    FAILED = "Failed"
+    FLAGGED = "Flagged"
+    UNDEFINED = "Undefined"
+
+
+class MatchCategory(IntEnum):
+    """Per-field match result; the value is the documented ``matchStatusCode``."""
+
+    NONE = 0
+    NO_MATCH = 1
+    PARTIAL_MATCH = 2
+    MATCH = 3
+
+    @property
+    def label(self) -> str:
+        """The documented ``matchStatusString``."""
+        return _MATCH_LABELS[self]
+
+
+_MATCH_LABELS = {
+    MatchCategory.NONE: "None",
+    MatchCategory.NO_MATCH: "No Match",
+    MatchCategory.PARTIAL_MATCH: "Partial Match",
+    MatchCategory.MATCH: "Match",
+}
+
+
+@dataclass(frozen=True)
+class FieldOutcome:
+    """One per-field row: what was compared and how it matched."""
+
+    field_name: str
+    caption: str
+    value: str | None
+    match: MatchCategory
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class ErrorInfo:
+    """A ``success: false`` element's error: message and trace id, shown selectable."""
+
+    message: str
+    trace_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of one check, ready for display by the GUI or the CLI."""
+
+    service: ServiceKind
+    verdict: Verdict
+    status_code: int | None
+    status_string: str
+    billable: bool
+    fields: tuple[FieldOutcome, ...] = ()
+    request_log_id: int | None = None
+    request_time: datetime | None = None
+    error: ErrorInfo | None = None
+    retry_after_seconds: int | None = None
+    advice: str | None = None
+    # Signature check: validity and revocation, shown first.
+    signature_valid: bool | None = None
+    revoked: bool | None = None
+    # Canadian check: current licence classes and the licence verification message.
+    licence_classes: str | None = None
+    licence_message: str | None = None
+    # Parse-only checks: the parsed document members (interface names), for display.
+    document: dict[str, str] = field(default_factory=dict)
+    test_mode: bool = False

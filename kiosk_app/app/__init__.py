@@ -1,0 +1,1 @@
+"""Qt glue without widgets: workers, the kiosk session, capture sources."""

@@ -1,0 +1,1 @@
+"""Capture sources: each emits a raw payload or an image for the session."""

@@ -1,0 +1,1 @@
+"""Local barcode decoding (zxing-cpp) and AAMVA parsing. Imports no Qt."""

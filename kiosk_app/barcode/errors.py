@@ -1,0 +1,40 @@
+"""Typed errors of the barcode pipeline; each carries a hint a clerk can act on."""
+
+from __future__ import annotations
+
+
+class BarcodeError(Exception):
+    """Base of every decoding or parsing error; ``hint`` is what the screen shows."""
+
+    default_hint = "The barcode could not be read."
+
+    def __init__(self, hint: str | None = None) -> None:
+        self.hint = hint or self.default_hint
+        super().__init__(self.hint)
+
+
+class UnreadableImageError(BarcodeError):
+    """The file is not an image, is truncated, or is too large to open safely."""
+
+    default_hint = "That file is not a picture the kiosk can open. Try another photo or scan."
+
+
+class NoBarcodeFoundError(BarcodeError):
+    """The image opened but no PDF417 carrying licence data was found in it."""
+
+    default_hint = (
+        "No licence barcode found — hold the card flatter, move closer and avoid glare, "
+        "then try again."
+    )
+
+
+class NotAamvaError(BarcodeError):
+    """The barcode or payload is not AAMVA licence data."""
+
+    default_hint = "That barcode is not from a driver's licence or ID card."
+
+
+class TruncatedPayloadError(NotAamvaError):
+    """The payload starts like AAMVA data but is cut off beyond recovery."""
+
+    default_hint = "The licence barcode was only partly read. Scan it again."

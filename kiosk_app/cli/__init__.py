@@ -1,0 +1,1 @@
+"""The ``kiosk-app`` command line: one argparse front, one module per command group."""

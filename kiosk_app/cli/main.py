@@ -1,0 +1,49 @@
+"""Entry point of ``kiosk-app``: builds the parser from the command modules and dispatches.
+
+Each module in ``COMMAND_MODULES`` has ``register(subparsers)`` which adds its sub-commands
+and sets ``func`` (taking the parsed namespace, returning the exit status) as a default.
+With no sub-command the GUI starts (``kiosk_app.cli.gui``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+COMMAND_MODULES = (
+    "kiosk_app.cli.gui",
+    "kiosk_app.cli.check",
+    "kiosk_app.cli.barcode",
+    "kiosk_app.cli.simulator",
+    "kiosk_app.cli.selftest",
+)
+
+# Exit statuses shared by every command.
+EXIT_OK = 0
+EXIT_INPUT_REJECTED = 2
+EXIT_SERVICE_FAILED = 3
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full parser; the GUI's own flags live on the top level."""
+    parser = argparse.ArgumentParser(
+        prog="kiosk-app", description="Front-desk ID-check kiosk and its tools."
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(parser, subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` and run the chosen command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return EXIT_INPUT_REJECTED
+    status: int = func(args)
+    return status

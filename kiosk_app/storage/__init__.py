@@ -1,0 +1,1 @@
+"""Local storage without personal data (usage counters). No Qt."""

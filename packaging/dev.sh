@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Sets up everything from a fresh Debian machine (apt libraries for Qt, a venv, the package
+# with its dev extra) and then runs one of:
+#   bash packaging/dev.sh demo    launch the kiosk in demo mode (embedded simulator, test token)
+#   bash packaging/dev.sh test    run the whole test suite (ruff, mypy, pytest)
+# Re-running is cheap: apt and pip only act on what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode="${1:-test}"; shift || true
+PY="${PYTHON:-python3}"
+VENV="${KIOSK_VENV:-.venv}"
+
+# System libraries Qt needs (headless and X11), Qt Multimedia's PulseAudio client, Xvfb.
+APT_PACKAGES=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 libdbus-1-3
+  libglib2.0-0 libpulse0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0
+  libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libx11-xcb1
+  xvfb python3-venv dpkg-dev)
+
+install_system_packages() {
+  local missing=()
+  for pkg in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing system packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+install_python_packages() {
+  [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+  "$VENV/bin/python" -m pip install -q --upgrade pip
+  "$VENV/bin/python" -m pip install -q -e ".[dev]"
+}
+
+install_system_packages
+install_python_packages
+
+case "$mode" in
+  demo)
+    exec "$VENV/bin/kiosk-app" --demo "$@" ;;
+  test)
+    "$VENV/bin/ruff" check kiosk_app tests packaging
+    "$VENV/bin/mypy"
+    exec "$VENV/bin/python" -m pytest "$@" ;;
+  *)
+    echo "usage: bash packaging/dev.sh demo|test [args...]" >&2; exit 64 ;;
+esac

@@ -1,0 +1,67 @@
+"""Suite-wide set-up: headless Qt, and directories that never touch the real user config.
+
+The environment is set at import time, before any kiosk module reads it, and again per test
+(``isolated_dirs``) so that each test gets empty config, data and log directories.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
+# Never read or write the machine's real keyring from tests.
+os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
+for _name in [n for n in os.environ if n.startswith("KIOSK_")]:
+    del os.environ[_name]
+_SESSION_DIR = Path(tempfile.mkdtemp(prefix="kiosk-tests-"))
+for _var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
+    os.environ[_var] = str(_SESSION_DIR / _var.lower())
+
+# A copy of ../shared/corpus (public data, notices in its README) so a clean clone is complete.
+CORPUS_DIR = Path(__file__).resolve().parent / "data" / "corpus"
+
+
+@pytest.fixture(autouse=True)
+def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Fresh, empty config/data/log directories for every test."""
+    for var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
+        target = tmp_path / var.lower()
+        target.mkdir()
+        monkeypatch.setenv(var, str(target))
+    yield tmp_path
+
+
+@pytest.fixture(scope="session")
+def corpus_dir() -> Path:
+    """The public sample corpus (tests/data/corpus)."""
+    return CORPUS_DIR
+
+
+@pytest.fixture(scope="session")
+def simulator() -> Iterator[object]:
+    """One embedded simulator on a free loopback port for the whole session (no faults)."""
+    from kiosk_app.simulator.server import start_simulator
+
+    handle = start_simulator(port=0)
+    try:
+        yield handle
+    finally:
+        handle.stop()
+
+
+@pytest.fixture
+def fresh_simulator() -> Iterator[object]:
+    """A simulator of the test's own, for tests that change its fault injection."""
+    from kiosk_app.simulator.server import start_simulator
+
+    handle = start_simulator(port=0)
+    try:
+        yield handle
+    finally:
+        handle.stop()
