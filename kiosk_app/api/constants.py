@@ -39,5 +39,6 @@ MAX_ERROR_TEXT_CHARS: Final = 300
 CANADA_RETRY_AFTER_S: Final = 15 * 60
 
 # --- tokens ---
-TEST_TOKEN: Final = "test"  # noqa: S105 - the documented public test token
-TEST_AUTH_KEY: Final = "test"  # noqa: S105 - the simulator's legacy key
+# The documented public test token and the simulator's legacy key: not secrets.
+TEST_TOKEN: Final = "test"  # noqa: S105
+TEST_AUTH_KEY: Final = "test"
