@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "kiosk_app.cli.gui",
     "kiosk_app.cli.check",
     "kiosk_app.cli.barcode",
+    "kiosk_app.cli.decode",
     "kiosk_app.cli.simulator",
     "kiosk_app.cli.selftest",
 )

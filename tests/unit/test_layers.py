@@ -50,3 +50,18 @@ def test_checker_sees_a_violation(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("from PySide6.QtCore import QObject\nimport requests\n", encoding="utf-8")
     assert {"PySide6.QtCore", "requests"} <= imported_modules(bad)
+
+
+def test_every_package_is_listed_in_pyproject() -> None:
+    import tomllib
+
+    listed = set(
+        tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+            "setuptools"
+        ]["packages"]
+    )
+    found = {
+        ".".join(init.parent.relative_to(PACKAGE.parent).parts)
+        for init in PACKAGE.rglob("__init__.py")
+    } | {"kiosk_app.resources"}
+    assert found == listed
