@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
-os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
+# Qt Multimedia warns at load time that optional libraries (pipewire, VA-API) are absent;
+# that is the machine, not a defect, and Qt warnings fail tests.
+os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false;qt.multimedia.symbolsresolver=false")
 # Never read or write the machine's real keyring from tests.
 os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
 for _name in [n for n in os.environ if n.startswith("KIOSK_")]:
