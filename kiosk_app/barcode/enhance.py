@@ -1,0 +1,123 @@
+"""Image clean-ups tried when the plain read fails, each paired with a map back to the original.
+
+Every function takes a uint8 grey array and returns a :class:`View`: the processed array and
+the 3x3 matrix taking its pixel coordinates back to the source picture, so the corners of a
+symbol found in a processed view can be reported in the original picture's coordinates.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageFilter
+
+# Below this long side a view is enlarged (small symbols have too few pixels per module).
+UPSCALE_BELOW_PX = 1600
+# Radius (fraction of the long side) of the blur that estimates the lighting to divide out.
+LIGHTING_RADIUS_FRACTION = 0.04
+
+
+@dataclass(frozen=True)
+class View:
+    """A processed image and the matrix mapping its (x, y, 1) coordinates to the source's."""
+
+    pixels: np.ndarray
+    to_source: np.ndarray
+
+    def then(self, pixels: np.ndarray, to_previous: np.ndarray) -> View:
+        """A view derived from this one by a step whose own back-map is ``to_previous``."""
+        return View(pixels, self.to_source @ to_previous)
+
+    def map_point(self, x: float, y: float) -> tuple[int, int]:
+        """A point of this view in source coordinates (rounded to pixels)."""
+        sx, sy, _ = self.to_source @ np.array([x, y, 1.0])
+        return round(float(sx)), round(float(sy))
+
+
+def source_view(grey: np.ndarray) -> View:
+    """The untouched picture."""
+    return View(grey, np.eye(3))
+
+
+def crop(view: View, box: tuple[int, int, int, int]) -> View:
+    """The part of ``view`` inside ``box`` (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    return view.then(view.pixels[top:bottom, left:right], _translation(left, top))
+
+
+def rotate(view: View, angle: float) -> View:
+    """``view`` turned ``angle`` degrees counter-clockwise (canvas enlarged, paper-white fill)."""
+    height, width = view.pixels.shape
+    fill = int(np.percentile(view.pixels[:: 4, :: 4], 90))
+    turned = Image.fromarray(view.pixels).rotate(
+        angle, resample=Image.Resampling.BILINEAR, expand=True, fillcolor=fill
+    )
+    out = np.asarray(turned)
+    rad = math.radians(angle)
+    cos, sin = math.cos(rad), math.sin(rad)
+    # Output point relative to the output centre -> input point relative to the input centre.
+    unrotate = np.array([[cos, -sin, 0.0], [sin, cos, 0.0], [0.0, 0.0, 1.0]])
+    to_input = (
+        _translation(width / 2, height / 2)
+        @ unrotate
+        @ _translation(-out.shape[1] / 2, -out.shape[0] / 2)
+    )
+    return view.then(out, to_input)
+
+
+def scale(view: View, factor: float) -> View:
+    """``view`` resized by ``factor`` (bicubic up, box-filtered down)."""
+    height, width = view.pixels.shape
+    size = (max(1, round(width * factor)), max(1, round(height * factor)))
+    method = Image.Resampling.BICUBIC if factor > 1 else Image.Resampling.BOX
+    out = np.asarray(Image.fromarray(view.pixels).resize(size, method))
+    back = np.diag([width / size[0], height / size[1], 1.0])
+    return view.then(out, back)
+
+
+def upscale_if_small(view: View) -> View | None:
+    """``view`` doubled when it is small, else ``None`` (nothing to gain)."""
+    if max(view.pixels.shape) >= UPSCALE_BELOW_PX:
+        return None
+    return scale(view, 2.0)
+
+
+def flatten_lighting(view: View) -> View:
+    """Uneven lighting, glare and low contrast evened out: divide by the blurred background,
+    then stretch the result to the full 0..255 range."""
+    pixels = view.pixels
+    radius = max(4.0, LIGHTING_RADIUS_FRACTION * max(pixels.shape))
+    background = Image.fromarray(pixels).filter(ImageFilter.GaussianBlur(radius))
+    base = np.asarray(background, dtype=np.float32) + 1.0
+    ratio = pixels.astype(np.float32) / base
+    return view.then(_stretch(ratio), np.eye(3))
+
+
+def sharpen(view: View) -> View:
+    """Blurred bar edges steepened (unsharp mask), then contrast stretched."""
+    image = Image.fromarray(view.pixels)
+    sharp = image.filter(ImageFilter.UnsharpMask(radius=3, percent=200, threshold=0))
+    return view.then(_stretch(np.asarray(sharp, dtype=np.float32)), np.eye(3))
+
+
+def denoise(view: View) -> View:
+    """Sensor noise and JPEG blocking smoothed (small Gaussian blur), then stretched."""
+    smooth = Image.fromarray(view.pixels).filter(ImageFilter.GaussianBlur(1.2))
+    return view.then(_stretch(np.asarray(smooth, dtype=np.float32)), np.eye(3))
+
+
+def _stretch(values: np.ndarray) -> np.ndarray:
+    """Linear stretch of the 1st..99th percentile onto 0..255 (uint8)."""
+    sample = values[::4, ::4]
+    low, high = np.percentile(sample, (1.0, 99.0))
+    if high - low < 1e-6:
+        return np.clip(values, 0, 255).astype(np.uint8)
+    stretched = (values - low) * (255.0 / (high - low))
+    return np.clip(stretched, 0, 255).astype(np.uint8)
+
+
+def _translation(dx: float, dy: float) -> np.ndarray:
+    """The 3x3 matrix adding (dx, dy)."""
+    return np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
