@@ -21,8 +21,9 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
-from kiosk_app import paths
+from kiosk_app import paths, secrets
 from kiosk_app.api import constants
+from kiosk_app.storage.files import atomic_write_text, remove_stale_temp_files
 
 
 class CheckKind(StrEnum):
@@ -92,9 +93,29 @@ class Settings(BaseSettings):
         return (init_settings, env_settings, json_file)
 
 
-def load_settings(**overrides: Any) -> Settings:
-    """Settings from code overrides, environment and the settings file, in that order."""
-    return Settings(**{k: v for k, v in overrides.items() if v is not None})
+def load_settings(*, keyring_backend: Any = None, **overrides: Any) -> Settings:
+    """Settings from code overrides, environment and the settings file, in that order.
+
+    The API token and auth key, when neither code nor environment gives them, come from
+    :mod:`kiosk_app.secrets` (the keyring, or its owner-only fallback file);
+    ``keyring_backend`` is for tests. Leftover temporary files of a killed save are removed.
+    """
+    remove_stale_temp_files(paths.settings_file())
+    settings = Settings(**{k: v for k, v in overrides.items() if v is not None})
+    return fill_stored_secrets(settings, keyring_backend=keyring_backend)
+
+
+def fill_stored_secrets(settings: Settings, *, keyring_backend: Any = None) -> Settings:
+    """``settings`` with an empty API token / auth key taken from the secrets store."""
+    if not settings.api_token.get_secret_value():
+        token = secrets.get_api_token(keyring_backend)
+        if token:
+            settings.api_token = SecretStr(token)
+    if not settings.auth_key.get_secret_value():
+        key = secrets.get_auth_key(keyring_backend)
+        if key:
+            settings.auth_key = SecretStr(key)
+    return settings
 
 
 def settings_file_payload(settings: Settings) -> dict[str, Any]:
@@ -103,10 +124,8 @@ def settings_file_payload(settings: Settings) -> dict[str, Any]:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
-    """Write the settings file atomically (temp file + rename); secrets are never written."""
+    """Write the settings file atomically (temp file, fsync, rename); secrets never go in it."""
     target = path or paths.settings_file()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(settings_file_payload(settings), indent=2), encoding="utf-8")
-    tmp.replace(target)
+    remove_stale_temp_files(target)
+    atomic_write_text(target, json.dumps(settings_file_payload(settings), indent=2))
     return target

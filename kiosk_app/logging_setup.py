@@ -1,0 +1,272 @@
+"""Logging for the GUI and the command line: rotating files, and a filter that redacts.
+
+``configure_logging()`` sends every ``logging`` record to ``kiosk-app.log`` in
+:func:`kiosk_app.paths.log_dir` (``KIOSK_LOG_DIR`` overrides), rotated by size. Every record
+passes :class:`RedactingFilter` first, which scrubs
+
+* values registered at run time: the API token and auth key (``persistent=True``, kept) and
+  the current customer's values (dropped by :func:`forget_customer_values` on every wipe);
+* patterns that look like personal data or secrets whoever logs them: AAMVA payloads and
+  element fragments (``DAQ…``, ``DCS…``), dates, ``Bearer`` tokens, ``authKey`` values,
+  personal-data JSON keys and long base64 runs (images).
+
+Request log ids and trace ids written as ``request_log_id=…`` are kept: support needs them.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import re
+import sys
+import threading
+from collections.abc import Iterable
+from datetime import date
+from pathlib import Path
+from typing import Final
+
+from kiosk_app import paths
+
+LOG_FILE_NAME: Final = "kiosk-app.log"
+LOG_MAX_BYTES: Final = 1024 * 1024
+LOG_BACKUP_COUNT: Final = 5
+LOG_FORMAT: Final = "%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s"
+# Values shorter than this match only as whole words, so "LI" does not eat "CLIENT".
+SUBSTRING_MIN_LENGTH: Final = 4
+# Single characters (sex, a middle initial) would redact everything; they are not registered.
+REGISTER_MIN_LENGTH: Final = 2
+
+REDACTED: Final = "[redacted]"
+
+# --- patterns redacted whoever logs them ---------------------------------------------------
+# A whole AAMVA payload: from its compliance indicator (or ANSI header) to the end.
+_PAYLOAD_START = re.compile(r"@(?:\r?\n|\\n|\x1e|\\x1e).*|ANSI \d{6}.*", re.DOTALL)
+# AAMVA data elements are D + [A-D] + letter (DAQ id number, DCS surname, DBB birth date...),
+# followed directly by the value; the value runs to the end of its line.
+_AAMVA_ELEMENT = re.compile(r"(?<![A-Za-z0-9])D[A-D][A-Z](?=[A-Za-z0-9])[^\r\n\x1e\\'\"]*")
+_DATE = re.compile(
+    r"(?<![0-9])(?:"
+    r"(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])"  # 1957-07-01
+    r"|(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|[12]\d|3[01])[-/.](?:19|20)\d{2}"  # 07/01/1957
+    r"|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])"  # 19570701
+    r"|(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:19|20)\d{2}"  # 07011957
+    r")(?![0-9])"
+)
+_BEARER = re.compile(r"(?i)(bearer\s+)[^\s\"',;]+")
+_AUTHORIZATION = re.compile(r"(?i)(authorization[\"']?\s*[:=]\s*[\"']?)[^\"'\r\n,}]+")
+_KEYED_SECRET = re.compile(
+    r"(?i)([\"']?(?:auth_?key|api_?token|access_?token|token|password|secret)[\"']?\s*[:=]\s*)"
+    r"(\"[^\"]*\"|'[^']*'|[^\s,;&}\]]+)"
+)
+_KEYED_PERSONAL = re.compile(
+    r"(?i)([\"']?(?:first_?name|last_?name|middle_?name|given_?names?|family_?name|surname|"
+    r"full_?name|dob|date_?of_?birth|birth_?date|licen[cs]e_?number|document_?number|"
+    r"id_?number|address|street|street_?line\d?|city|postal_?code|zip_?code|payload|"
+    r"track_?data|barcode_?data|image)[\"']?\s*[:=]\s*)"
+    r"(\"[^\"]*\"|'[^']*'|[^\s,;&}\]]+)"
+)
+_BASE64_BLOB = re.compile(r"data:image/[A-Za-z0-9.+-]+;base64,[A-Za-z0-9+/=]*|[A-Za-z0-9+/]{80,}=*")
+# Identifiers support needs, kept verbatim even when they look like a date.
+_KEPT_IDS = re.compile(
+    r"(?i)((?:request_?log_?id|requestlogid|log_?id|trace_?id|traceid)[\"']?\s*[:=]\s*[\"']?"
+    r"[A-Za-z0-9-]+)"
+)
+
+_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
+    (_BASE64_BLOB, "[redacted-image]"),
+    (_PAYLOAD_START, "[redacted-payload]"),
+    (_BEARER, r"\1" + REDACTED),
+    (_AUTHORIZATION, r"\1" + REDACTED),
+    (_KEYED_SECRET, r"\1" + REDACTED),
+    (_KEYED_PERSONAL, r"\1" + REDACTED),
+    (_AAMVA_ELEMENT, "[redacted-aamva]"),
+    (_DATE, "[redacted-date]"),
+)
+
+
+class SensitiveValues:
+    """Exact values to scrub: kept secrets (token, key) and the current customer's values."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._persistent: set[str] = set()
+        self._customer: set[str] = set()
+        self._pattern: re.Pattern[str] | None = None
+
+    def add(self, values: Iterable[str], *, persistent: bool = False) -> None:
+        """Register values; too-short values are ignored (see ``REGISTER_MIN_LENGTH``)."""
+        cleaned = {v.strip() for v in values if v and len(v.strip()) >= REGISTER_MIN_LENGTH}
+        if not cleaned:
+            return
+        with self._lock:
+            (self._persistent if persistent else self._customer).update(cleaned)
+            self._pattern = None
+
+    def forget_customer(self) -> None:
+        """Drop every customer value (the wipe); kept secrets stay registered."""
+        with self._lock:
+            self._customer.clear()
+            self._pattern = None
+
+    def forget_all(self) -> None:
+        """Drop everything, secrets included (tests, or the admin clearing the token)."""
+        with self._lock:
+            self._customer.clear()
+            self._persistent.clear()
+            self._pattern = None
+
+    def customer_count(self) -> int:
+        """How many customer values are registered (for the wipe tests)."""
+        with self._lock:
+            return len(self._customer)
+
+    def scrub(self, text: str) -> str:
+        """``text`` with every registered value replaced, case-insensitively."""
+        pattern = self._compiled()
+        return pattern.sub(REDACTED, text) if pattern else text
+
+    def _compiled(self) -> re.Pattern[str] | None:
+        with self._lock:
+            if self._pattern is None and (self._persistent or self._customer):
+                values = sorted(self._persistent | self._customer, key=len, reverse=True)
+                self._pattern = re.compile("|".join(_value_regex(v) for v in values), re.I)
+            return self._pattern
+
+
+def _value_regex(value: str) -> str:
+    escaped = re.escape(value)
+    if len(value) >= SUBSTRING_MIN_LENGTH:
+        return escaped
+    return rf"(?<![A-Za-z0-9]){escaped}(?![A-Za-z0-9])"
+
+
+SENSITIVE = SensitiveValues()
+
+
+def register_sensitive(*values: str, persistent: bool = False) -> None:
+    """Scrub these values from every log record until the next wipe (or for good)."""
+    SENSITIVE.add(values, persistent=persistent)
+
+
+def register_sensitive_date(value: date) -> None:
+    """Scrub a customer's date (birth, expiry) in every common spelling until the wipe."""
+    spellings = (
+        "%m%d%Y", "%Y%m%d", "%Y-%m-%d", "%m/%d/%Y", "%d/%m/%Y", "%Y/%m/%d", "%d-%m-%Y",
+        "%m-%d-%Y", "%d.%m.%Y",
+    )
+    SENSITIVE.add(value.strftime(s) for s in spellings)
+
+
+def forget_customer_values() -> None:
+    """Drop the customer's registered values; call it on every wipe."""
+    SENSITIVE.forget_customer()
+
+
+def redact(text: str) -> str:
+    """``text`` with registered values and personal-data patterns replaced."""
+    text = SENSITIVE.scrub(text)
+    # Split around kept identifiers so a request log id is never taken for a date.
+    parts = _KEPT_IDS.split(text)
+    return "".join(part if i % 2 else _redact_patterns(part) for i, part in enumerate(parts))
+
+
+def _redact_patterns(text: str) -> str:
+    for pattern, replacement in _PATTERNS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+class RedactingFilter(logging.Filter):
+    """Rewrites each record's message, traceback and stack with :func:`redact`; drops none."""
+
+    _formatter = logging.Formatter()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Redact ``record`` in place (later handlers see the redacted text too)."""
+        if getattr(record, "_kiosk_redacted", False):
+            return True
+        try:
+            message = record.getMessage()
+        except Exception:  # a broken format string must not leak its arguments either
+            message = f"unformattable log message from {record.name}"
+        record.msg = redact(message)
+        record.args = None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self._formatter.formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
+        setattr(record, "_kiosk_redacted", True)  # noqa: B010  (LogRecord has no such field)
+        return True
+
+
+class _KioskFileHandler(logging.handlers.RotatingFileHandler):
+    """The kiosk's own file handler, so :func:`configure_logging` can find it again."""
+
+
+class _KioskConsoleHandler(logging.StreamHandler):  # type: ignore[type-arg,unused-ignore]
+    """The ``--verbose`` console handler."""
+
+
+_configure_lock = threading.Lock()
+
+
+def log_file() -> Path:
+    """The current log file (rotated copies get ``.1`` … ``.5``)."""
+    return paths.log_dir() / LOG_FILE_NAME
+
+
+def configure_logging(verbose: bool = False) -> None:
+    """Send all logging to the rotating, redacted log file; safe to call again.
+
+    ``verbose`` logs DEBUG and also writes to stderr. A second call replaces nothing unless
+    the log directory changed, so handlers are never duplicated.
+    """
+    with _configure_lock:
+        root = logging.getLogger()
+        target = log_file()
+        _ensure_file_handler(root, target)
+        _ensure_console_handler(root, verbose)
+        root.setLevel(logging.DEBUG if verbose else logging.INFO)
+
+
+def _ensure_file_handler(root: logging.Logger, target: Path) -> None:
+    for handler in list(root.handlers):
+        if isinstance(handler, _KioskFileHandler):
+            if Path(handler.baseFilename) == target.resolve():
+                return
+            root.removeHandler(handler)
+            handler.close()
+    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    handler = _KioskFileHandler(
+        target, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUP_COUNT, encoding="utf-8"
+    )
+    _prepare(handler)
+    root.addHandler(handler)
+
+
+def _ensure_console_handler(root: logging.Logger, verbose: bool) -> None:
+    existing = [h for h in root.handlers if isinstance(h, _KioskConsoleHandler)]
+    if verbose and not existing:
+        handler = _KioskConsoleHandler(sys.stderr)
+        _prepare(handler)
+        root.addHandler(handler)
+    elif not verbose:
+        for handler in existing:
+            root.removeHandler(handler)
+
+
+def _prepare(handler: logging.Handler) -> None:
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.addFilter(RedactingFilter())
+
+
+def shutdown_logging() -> None:
+    """Remove and close the kiosk's handlers (tests, and before deleting the log dir)."""
+    with _configure_lock:
+        root = logging.getLogger()
+        for handler in list(root.handlers):
+            if isinstance(handler, (_KioskFileHandler, _KioskConsoleHandler)):
+                root.removeHandler(handler)
+                handler.close()

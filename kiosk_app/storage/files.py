@@ -1,0 +1,78 @@
+"""Crash-safe small-file writes: a temporary file in the same directory, fsync, then rename.
+
+A reader sees either the old file or the new one, never a half-written one, even when the
+process is killed mid-write or the machine loses power (the directory entry is synced too).
+A killed writer can leave its temporary file behind; :func:`remove_stale_temp_files` deletes
+such leftovers, and nothing ever reads them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Final
+
+OWNER_ONLY: Final = 0o600
+# A temporary file older than this was left by a killed writer, not by one still at work.
+STALE_TEMP_AGE_S: Final = 60.0
+TEMP_SUFFIX: Final = ".tmp"
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name}."
+
+
+
+def atomic_write_bytes(target: Path, data: bytes, *, mode: int = OWNER_ONLY) -> None:
+    """Replace ``target`` with ``data`` atomically; the file gets permission bits ``mode``."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(
+        prefix=_temp_prefix(target), suffix=TEMP_SUFFIX, dir=target.parent
+    )
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode != OWNER_ONLY:  # mkstemp already created it owner-only
+            tmp.chmod(mode)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _fsync_directory(target.parent)
+
+
+def atomic_write_text(target: Path, text: str, *, mode: int = OWNER_ONLY) -> None:
+    """Replace ``target`` with UTF-8 ``text`` atomically (see :func:`atomic_write_bytes`)."""
+    atomic_write_bytes(target, text.encode("utf-8"), mode=mode)
+
+
+def remove_stale_temp_files(target: Path, *, older_than_s: float = STALE_TEMP_AGE_S) -> int:
+    """Delete temporary files a killed writer of ``target`` left behind; returns how many."""
+    if not target.parent.is_dir():
+        return 0
+    cutoff = time.time() - older_than_s
+    removed = 0
+    for leftover in target.parent.glob(f"{_temp_prefix(target)}*{TEMP_SUFFIX}"):
+        with contextlib.suppress(OSError):
+            if leftover.stat().st_mtime <= cutoff:
+                leftover.unlink()
+                removed += 1
+    return removed
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make the rename durable; not possible (nor needed) on Windows."""
+    if os.name != "posix":
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -1,0 +1,362 @@
+"""Usage and billing counters: one SQLite row per check, and never any personal data.
+
+A row holds when (UTC), which service, the verdict, whether it is billable, the service's
+request log id, the duration and the error class name. Nothing about the customer is
+accepted: the service and verdict must be known values and the error class an identifier, so
+a name or a licence number cannot slip in by mistake.
+
+The database (``usage.sqlite3`` in :func:`kiosk_app.paths.data_dir`) runs in WAL mode with
+``synchronous=FULL``; each row is its own transaction, so a crash (even SIGKILL mid-write)
+loses at most the row being written. A file that is not a sound SQLite database is moved aside
+(``usage.corrupt-<time>.sqlite3``) and a fresh one started; :attr:`UsageStore.recovery_note`
+then says so for the admin screen.
+
+Threads: one :class:`UsageStore` may be shared by worker threads. It holds a single
+connection (``check_same_thread=False``) and serialises every use of it with a lock; a row
+is written in well under a millisecond, so the lock is never held for long.
+"""
+
+from __future__ import annotations
+
+import csv
+import logging
+import re
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta, tzinfo
+from pathlib import Path
+from typing import Final, TextIO
+
+from kiosk_app import paths
+from kiosk_app.api.outcome import ServiceKind, Verdict
+
+DB_FILE_NAME: Final = "usage.sqlite3"
+SCHEMA_VERSION: Final = 1
+BUSY_TIMEOUT_S: Final = 5.0
+# Fraction of the admin's quota at which the admin screen warns.
+QUOTA_WARNING_FRACTION: Final = 0.9
+TIME_FORMAT: Final = "%Y-%m-%dT%H:%M:%S.%fZ"  # fixed width, so text order is time order
+CSV_COLUMNS: Final = (
+    "time_utc", "service", "verdict", "billable", "request_log_id", "duration_ms", "error_class",
+)
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS checks (
+    id             INTEGER PRIMARY KEY,
+    time_utc       TEXT    NOT NULL,
+    service        TEXT    NOT NULL,
+    verdict        TEXT,
+    billable       INTEGER NOT NULL CHECK (billable IN (0, 1)),
+    request_log_id TEXT,
+    duration_ms    INTEGER NOT NULL CHECK (duration_ms >= 0),
+    error_class    TEXT
+);
+CREATE INDEX IF NOT EXISTS checks_by_time ON checks (time_utc);
+"""
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]{0,99}$")
+_LOG_ID = re.compile(r"^[A-Za-z0-9-]{1,64}$")
+_SERVICES: Final = frozenset(s.value for s in ServiceKind)
+_VERDICTS: Final = frozenset(v.value for v in Verdict)
+
+_log = logging.getLogger(__name__)
+
+
+class UsageRecordError(ValueError):
+    """A check record with a value the usage store refuses (it would not be counter data)."""
+
+
+class UsageStoreError(Exception):
+    """The database refused a write (disk full, damaged after start); the check still stands."""
+
+
+@dataclass(frozen=True)
+class CheckRecord:
+    """One check, as counted: no personal data.
+
+    ``verdict`` is ``None`` when the check ended in an error (then ``error_class`` names the
+    exception class, e.g. ``"ApiTimeoutError"``).
+    """
+
+    service: str
+    verdict: str | None
+    billable: bool
+    duration_ms: int
+    request_log_id: str | None = None
+    error_class: str | None = None
+    time_utc: datetime | None = None  # None: now
+
+
+@dataclass(frozen=True)
+class CountRow:
+    """How many checks of one service ended with one verdict, and how many were billable."""
+
+    service: str
+    verdict: str | None
+    count: int
+    billable: int
+
+
+@dataclass(frozen=True)
+class DayCounts:
+    """The counts of one local calendar day."""
+
+    day: date
+    rows: tuple[CountRow, ...]
+
+    @property
+    def total(self) -> int:
+        """All checks that day."""
+        return sum(r.count for r in self.rows)
+
+    @property
+    def billable(self) -> int:
+        """Billable checks that day."""
+        return sum(r.billable for r in self.rows)
+
+
+@dataclass(frozen=True)
+class QuotaState:
+    """Billable checks used against the admin's quota."""
+
+    used: int
+    quota: int
+
+    @property
+    def remaining(self) -> int:
+        """Checks left (never below zero)."""
+        return max(self.quota - self.used, 0)
+
+    @property
+    def near(self) -> bool:
+        """At or above the warning fraction of the quota."""
+        return self.quota > 0 and self.used >= self.quota * QUOTA_WARNING_FRACTION
+
+    @property
+    def exceeded(self) -> bool:
+        """At or above the quota."""
+        return self.quota > 0 and self.used >= self.quota
+
+
+def default_db_path() -> Path:
+    """``usage.sqlite3`` in the data directory (``KIOSK_DATA_DIR`` overrides)."""
+    return paths.data_dir() / DB_FILE_NAME
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class UsageStore:
+    """The usage database; see the module docstring for durability and threading."""
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        *,
+        clock: Callable[[], datetime] = _utc_now,
+        local_tz: tzinfo | None = None,
+    ) -> None:
+        self.path = path or default_db_path()
+        self._clock = clock
+        self._tz = local_tz  # None: the machine's local time, daylight saving included
+        self._lock = threading.Lock()
+        self.recovery_note: str | None = None
+        self._conn = self._open_or_recover()
+
+    # --- lifecycle -------------------------------------------------------------------------
+    def close(self) -> None:
+        """Close the connection (checkpointing the WAL into the main file)."""
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> UsageStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _open_or_recover(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return self._open()
+        except sqlite3.DatabaseError as exc:
+            moved = self._move_aside()
+            self.recovery_note = (
+                f"The usage database was damaged ({type(exc).__name__}); it was moved to "
+                f"{moved.name} and a new one started."
+            )
+            _log.error("usage database damaged; moved aside to %s", moved.name)
+            return self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(
+            self.path, timeout=BUSY_TIMEOUT_S, check_same_thread=False, isolation_level=None
+        )
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            status = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if status != "ok":
+                raise sqlite3.DatabaseError(f"quick_check: {status}")
+            conn.executescript(_SCHEMA)
+            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _move_aside(self) -> Path:
+        stamp = self._clock().strftime("%Y%m%dT%H%M%SZ")
+        moved = self.path.with_name(f"{self.path.stem}.corrupt-{stamp}{self.path.suffix}")
+        self.path.replace(moved)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                side.replace(moved.with_name(moved.name + suffix))
+        return moved
+
+    @contextmanager
+    def _locked(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            yield self._conn
+
+    # --- writing ---------------------------------------------------------------------------
+    def record(self, check: CheckRecord) -> None:
+        """Append one check (its own transaction); refuses values that are not counter data."""
+        row = _validated_row(check, check.time_utc or self._clock())
+        with self._locked() as conn, _as_store_error():
+            conn.execute(
+                "INSERT INTO checks (time_utc, service, verdict, billable, request_log_id,"
+                " duration_ms, error_class) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
+
+    # --- reading ---------------------------------------------------------------------------
+    def counts_between(self, start: datetime, end: datetime) -> list[CountRow]:
+        """Counts per service and verdict for ``start`` ≤ time < ``end`` (aware datetimes)."""
+        with self._locked() as conn:
+            rows = conn.execute(
+                "SELECT service, verdict, COUNT(*), SUM(billable) FROM checks"
+                " WHERE time_utc >= ? AND time_utc < ?"
+                " GROUP BY service, verdict ORDER BY service, verdict",
+                (_stamp(start), _stamp(end)),
+            ).fetchall()
+        return [CountRow(s, v, int(n), int(b or 0)) for s, v, n, b in rows]
+
+    def counts_today(self) -> list[CountRow]:
+        """Counts of the current local calendar day."""
+        return self.counts_between(*self._day_bounds(self._today()))
+
+    def counts_this_month(self) -> list[CountRow]:
+        """Counts of the current local calendar month."""
+        today = self._today()
+        first = today.replace(day=1)
+        next_first = (first + timedelta(days=32)).replace(day=1)
+        return self.counts_between(self._day_bounds(first)[0], self._day_bounds(next_first)[0])
+
+    def billable_between(self, start: datetime, end: datetime) -> int:
+        """Billable checks for ``start`` ≤ time < ``end``."""
+        return sum(r.billable for r in self.counts_between(start, end))
+
+    def billable_this_month(self) -> int:
+        """Billable checks this local calendar month (what a monthly quota counts)."""
+        return sum(r.billable for r in self.counts_this_month())
+
+    def quota_state(self, quota: int) -> QuotaState:
+        """This month's billable checks against ``quota``."""
+        return QuotaState(used=self.billable_this_month(), quota=quota)
+
+    def daily_counts(self, days: int) -> list[DayCounts]:
+        """The last ``days`` local calendar days, oldest first, today included."""
+        if days < 1:
+            raise ValueError("days must be at least 1")
+        today = self._today()
+        result = []
+        for offset in range(days - 1, -1, -1):
+            day = today - timedelta(days=offset)
+            result.append(DayCounts(day, tuple(self.counts_between(*self._day_bounds(day)))))
+        return result
+
+    def export_csv(
+        self, out: TextIO, start: datetime | None = None, end: datetime | None = None
+    ) -> int:
+        """Write the rows (all, or ``start`` ≤ time < ``end``) as CSV; returns the row count."""
+        low = _stamp(start) if start else ""
+        high = _stamp(end) if end else "~"  # "~" sorts after every timestamp
+        with self._locked() as conn:
+            rows = conn.execute(
+                "SELECT time_utc, service, verdict, billable, request_log_id, duration_ms,"
+                " error_class FROM checks WHERE time_utc >= ? AND time_utc < ? ORDER BY id",
+                (low, high),
+            ).fetchall()
+        writer = csv.writer(out)
+        writer.writerow(CSV_COLUMNS)
+        for time_utc, service, verdict, billable, log_id, duration, error in rows:
+            writer.writerow(
+                [time_utc, service, verdict or "", int(billable), log_id or "", duration,
+                 error or ""]
+            )
+        return len(rows)
+
+    def integrity_ok(self) -> bool:
+        """``PRAGMA integrity_check`` reports ``ok``."""
+        with self._locked() as conn:
+            return bool(conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+
+    def row_count(self) -> int:
+        """How many checks are stored."""
+        with self._locked() as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM checks").fetchone()[0])
+
+    # --- days in local time ----------------------------------------------------------------
+    def _today(self) -> date:
+        now = self._clock()
+        return (now.astimezone(self._tz) if self._tz else now.astimezone()).date()
+
+    def _midnight(self, day: date) -> datetime:
+        naive = datetime(day.year, day.month, day.day)
+        # A naive datetime's astimezone() reads it as local time (mktime), DST-aware.
+        return naive.replace(tzinfo=self._tz) if self._tz else naive.astimezone()
+
+    def _day_bounds(self, day: date) -> tuple[datetime, datetime]:
+        return self._midnight(day), self._midnight(day + timedelta(days=1))
+
+
+@contextmanager
+def _as_store_error() -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.Error as exc:
+        _log.error("usage row not written: %s", type(exc).__name__)
+        raise UsageStoreError(type(exc).__name__) from exc
+
+
+def _stamp(moment: datetime) -> str:
+    if moment.tzinfo is None:
+        raise ValueError("usage times must be timezone-aware")
+    return moment.astimezone(UTC).strftime(TIME_FORMAT)
+
+
+def _validated_row(check: CheckRecord, moment: datetime) -> tuple[object, ...]:
+    service = str(check.service)
+    if service not in _SERVICES:
+        raise UsageRecordError("unknown service id")
+    verdict = None if check.verdict is None else str(check.verdict)
+    if verdict is not None and verdict not in _VERDICTS:
+        raise UsageRecordError("unknown verdict")
+    if check.error_class is not None and not _IDENTIFIER.match(check.error_class):
+        raise UsageRecordError("error class must be a class name")
+    log_id = None if check.request_log_id is None else str(check.request_log_id)
+    if log_id is not None and not _LOG_ID.match(log_id):
+        raise UsageRecordError("request log id must be a short identifier")
+    if check.duration_ms < 0:
+        raise UsageRecordError("duration must not be negative")
+    return (
+        _stamp(moment), service, verdict, int(bool(check.billable)), log_id,
+        int(check.duration_ms), check.error_class,
+    )
+
