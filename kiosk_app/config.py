@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import (
@@ -70,9 +70,20 @@ class Settings(BaseSettings):
 
     camera_id: str = ""
     camera_resolution: str = Field("1920x1080", pattern=r"^\d{3,5}x\d{3,5}$")
+    camera_video: str = Field("", description="Play this video file instead of a camera (demo)")
     serial_port: str = ""
     serial_baud: int = Field(9600, ge=1200, le=921600)
+    serial_data_bits: int = Field(8, ge=5, le=8)
+    serial_parity: Literal["none", "even", "odd", "space", "mark"] = "none"
+    serial_stop_bits: Literal["1", "1.5", "2"] = "1"
+    serial_terminator: str = Field(
+        "", description=r"Scanner suffix ending a scan (\r\n, \x03, <ETX>); empty: idle gap"
+    )
+    serial_idle_gap_ms: int = Field(150, ge=10, le=5000, description="Silence ending a scan")
     watch_folder: str = ""
+    watch_folder_keep: bool = Field(
+        False, description="Move read files to 'processed/' instead of deleting them"
+    )
 
     @model_validator(mode="after")
     def _default_is_enabled(self) -> Settings:
