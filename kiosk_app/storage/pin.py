@@ -1,0 +1,198 @@
+"""The admin PIN: a salted scrypt hash, constant-time checks, and a lock-out that grows.
+
+Only the hash is stored (``admin_pin.json`` in :func:`kiosk_app.paths.config_dir`,
+owner-only, written atomically), with its salt, the scrypt parameters and the lock-out state,
+so a restart does not reset the count of wrong PINs. ``LOCK_AFTER_FAILURES`` wrong PINs in a
+row lock the pad for ``FIRST_LOCK_S``; every further lock-out doubles it, up to
+``MAX_LOCK_S``. A correct PIN resets all of it. While locked, no PIN is even checked.
+
+No file means no PIN has been set yet (first start: the admin must choose one). A file that
+cannot be read is *not* taken as "no PIN" (that would let anyone set one): it raises
+:class:`PinFileError`, and IT deletes the file to start over (see the README).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any, Final
+
+from kiosk_app import paths
+from kiosk_app.storage.files import atomic_write_text
+
+PIN_FILE_NAME: Final = "admin_pin.json"
+MIN_PIN_LENGTH: Final = 4
+MAX_PIN_LENGTH: Final = 12
+SALT_BYTES: Final = 16
+HASH_BYTES: Final = 32
+
+# scrypt cost: n=2**15, r=8 needs 32 MiB and takes roughly 0.1 s on a desk PC.
+SCRYPT_N: Final = 2**15
+SCRYPT_R: Final = 8
+SCRYPT_P: Final = 1
+# Refuse parameters from a tampered file that would make a check take minutes or gigabytes.
+SCRYPT_MAX_N: Final = 2**20
+SCRYPT_MAXMEM: Final = 256 * 1024 * 1024
+
+LOCK_AFTER_FAILURES: Final = 5
+FIRST_LOCK_S: Final = 30.0
+LOCK_GROWTH: Final = 2.0
+MAX_LOCK_S: Final = 3600.0
+
+
+class PinError(Exception):
+    """Base of the admin PIN errors."""
+
+
+class PinFormatError(PinError):
+    """A new PIN that is not 4 to 12 digits."""
+
+
+class PinFileError(PinError):
+    """The PIN file exists but cannot be read or is damaged; not treated as "no PIN"."""
+
+
+class PinNotSetError(PinError):
+    """A PIN was checked before one was set."""
+
+
+@dataclass(frozen=True)
+class ScryptParams:
+    """scrypt cost parameters (stored with each hash, so they can be raised later)."""
+
+    n: int = SCRYPT_N
+    r: int = SCRYPT_R
+    p: int = SCRYPT_P
+
+
+@dataclass(frozen=True)
+class PinCheck:
+    """The result of one PIN attempt."""
+
+    accepted: bool
+    locked_for_s: float = 0.0  # > 0: locked now (this attempt was not checked, or caused it)
+    attempts_left: int = LOCK_AFTER_FAILURES  # before the next lock-out
+
+
+@dataclass(frozen=True)
+class _PinRecord:
+    salt: str
+    hash: str
+    n: int
+    r: int
+    p: int
+    failures: int = 0
+    lockouts: int = 0
+    locked_until: float = 0.0
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def hash_pin(pin: str, salt: bytes, params: ScryptParams) -> bytes:
+    """The scrypt hash of ``pin``."""
+    if params.n > SCRYPT_MAX_N:
+        raise PinFileError("scrypt cost out of range")
+    return hashlib.scrypt(
+        pin.encode("utf-8"), salt=salt, n=params.n, r=params.r, p=params.p,
+        maxmem=SCRYPT_MAXMEM, dklen=HASH_BYTES,
+    )
+
+
+def validate_new_pin(pin: str) -> None:
+    """Raise :class:`PinFormatError` unless ``pin`` is 4 to 12 digits."""
+    if not (pin.isascii() and pin.isdigit() and MIN_PIN_LENGTH <= len(pin) <= MAX_PIN_LENGTH):
+        raise PinFormatError(f"the PIN must be {MIN_PIN_LENGTH} to {MAX_PIN_LENGTH} digits")
+
+
+class PinStore:
+    """The admin PIN file; ``clock`` (seconds, wall time) is injectable for the lock-out."""
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        params: ScryptParams | None = None,
+    ) -> None:
+        self.path = path or paths.config_dir() / PIN_FILE_NAME
+        self._clock = clock
+        self._params = params or ScryptParams()
+
+    def is_set(self) -> bool:
+        """Whether an admin PIN exists (``False`` on first start)."""
+        return self.path.exists()
+
+    def set_pin(self, pin: str) -> None:
+        """Store a new PIN (first start, or after the admin proved the old one)."""
+        validate_new_pin(pin)
+        salt = os.urandom(SALT_BYTES)
+        digest = hash_pin(pin, salt, self._params)
+        self._write(
+            _PinRecord(_b64(salt), _b64(digest), self._params.n, self._params.r, self._params.p)
+        )
+
+    def lock_remaining_s(self) -> float:
+        """Seconds until the pad unlocks (0 when not locked or no PIN is set)."""
+        if not self.is_set():
+            return 0.0
+        return min(max(self._read().locked_until - self._clock(), 0.0), MAX_LOCK_S)
+
+    def verify(self, pin: str) -> PinCheck:
+        """Check ``pin`` in constant time, counting failures and locking after five."""
+        record = self._read_existing()
+        now = self._clock()
+        if record.locked_until - now > MAX_LOCK_S:  # the clock went back: cap the wait
+            record = replace(record, locked_until=now + MAX_LOCK_S)
+            self._write(record)
+        if record.locked_until > now:
+            return PinCheck(False, record.locked_until - now, LOCK_AFTER_FAILURES)
+        params = ScryptParams(record.n, record.r, record.p)
+        try:
+            expected = base64.b64decode(record.hash, validate=True)
+            candidate = hash_pin(pin, base64.b64decode(record.salt, validate=True), params)
+        except (ValueError, OverflowError, MemoryError) as exc:
+            raise PinFileError("admin PIN file is damaged") from exc
+        if hmac.compare_digest(candidate, expected):
+            if record.failures or record.lockouts or record.locked_until:
+                self._write(replace(record, failures=0, lockouts=0, locked_until=0.0))
+            return PinCheck(True)
+        return self._count_failure(record, now)
+
+    def _count_failure(self, record: _PinRecord, now: float) -> PinCheck:
+        failures = record.failures + 1
+        if failures < LOCK_AFTER_FAILURES:
+            self._write(replace(record, failures=failures))
+            return PinCheck(False, 0.0, LOCK_AFTER_FAILURES - failures)
+        lockouts = record.lockouts + 1
+        delay = min(FIRST_LOCK_S * LOCK_GROWTH ** (lockouts - 1), MAX_LOCK_S)
+        self._write(replace(record, failures=0, lockouts=lockouts, locked_until=now + delay))
+        return PinCheck(False, delay, LOCK_AFTER_FAILURES)
+
+    def _read_existing(self) -> _PinRecord:
+        if not self.is_set():
+            raise PinNotSetError("no admin PIN has been set")
+        return self._read()
+
+    def _read(self) -> _PinRecord:
+        try:
+            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
+            record = _PinRecord(**data)
+            ints = (record.n, record.r, record.p, record.failures, record.lockouts)
+            if not all(isinstance(v, int) for v in ints):
+                raise TypeError("non-integer field")
+            float(record.locked_until)
+        except (OSError, ValueError, TypeError) as exc:
+            raise PinFileError("admin PIN file cannot be read") from exc
+        return record
+
+    def _write(self, record: _PinRecord) -> None:
+        atomic_write_text(self.path, json.dumps(asdict(record)))
