@@ -1,10 +1,77 @@
-"""`kiosk-app` commands: simulator (placeholder until its issue lands)."""
+"""`kiosk-app simulator`: run the embedded verification-service simulator in the foreground."""
 
 from __future__ import annotations
 
 import argparse
+import signal
+import sys
+import threading
+from types import FrameType
 from typing import Any
+
+from kiosk_app.simulator.faults import Faults
+from kiosk_app.simulator.server import start_simulator
+
+EXIT_OK = 0
+EXIT_INPUT_REJECTED = 2
 
 
 def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
-    """Add this module's commands to the parser."""
+    """Add ``simulator`` to the parser."""
+    command = subparsers.add_parser(
+        "simulator",
+        help="run the verification-service simulator on 127.0.0.1 (test token: test)",
+        description="Serve the four endpoints of the verification service on loopback. "
+        "The first line printed is the base URL. Stops on Ctrl+C or SIGTERM.",
+    )
+    command.add_argument("--port", type=int, default=0, help="port to listen on (0: a free one)")
+    command.add_argument(
+        "--latency", type=float, default=0.0, metavar="S", help="delay every reply by S seconds"
+    )
+    command.add_argument(
+        "--fail-status",
+        type=int,
+        default=None,
+        metavar="STATUS",
+        help="answer every request with this HTTP status (e.g. 500, 503)",
+    )
+    command.add_argument(
+        "--malformed-json",
+        action="store_true",
+        help="answer every request with a body that is not JSON",
+    )
+    command.add_argument(
+        "--drop-connection", action="store_true", help="close every connection without answering"
+    )
+    command.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the simulator, print its base URL, wait for Ctrl+C or SIGTERM, stop it."""
+    try:
+        faults = Faults(
+            latency_s=args.latency,
+            http_status=args.fail_status,
+            malformed_json=args.malformed_json,
+            drop_connection=args.drop_connection,
+        )
+    except ValueError as exc:
+        print(f"kiosk-app simulator: {exc}", file=sys.stderr)
+        return EXIT_INPUT_REJECTED
+    finished = threading.Event()
+
+    def _on_signal(signum: int, frame: FrameType | None) -> None:
+        finished.set()
+
+    previous = signal.signal(signal.SIGTERM, _on_signal)
+    handle = start_simulator(port=args.port, faults=faults)
+    try:
+        print(handle.base_url, flush=True)
+        while not finished.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        handle.stop()
+        signal.signal(signal.SIGTERM, previous)
+    return EXIT_OK
