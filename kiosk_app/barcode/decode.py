@@ -48,6 +48,10 @@ FRAME_BUDGET_S = 0.15
 # Tilts smaller than this are left to zxing-cpp (it copes with a few degrees).
 MIN_DESKEW_DEG = 1.5
 
+# Heavy clean-ups can produce misreads; only a plain or deskewed read of a non-licence
+# PDF417 is taken as evidence that the wrong barcode (or card) was shown.
+_TRUSTED_ATTEMPTS = frozenset({"plain", "deskew"})
+
 Reader = Callable[..., Sequence[Any]]
 Accept = Callable[[bytes], bool]
 
@@ -118,7 +122,7 @@ class Scanner:
             if index > 1 and self._clock() > deadline:
                 break
             found, other = self._read(attempt)
-            rejected = rejected or other
+            rejected = rejected or (other and attempt.name in _TRUSTED_ATTEMPTS)
             if found is not None:
                 self.last_attempt = attempt.name
                 return found
@@ -163,7 +167,10 @@ def _attempts(grey: np.ndarray) -> Iterator[_Attempt]:
     yield _Attempt("lighting", flat, {})
     yield _Attempt("sharpen", enhance.sharpen(work), {})
     yield _Attempt("denoise", enhance.denoise(work), {})
-    yield _Attempt("global-histogram", flat, {"binarizer": zxingcpp.Binarizer.GlobalHistogram})
+    yield _Attempt("lighting-denoise", enhance.denoise(flat), {})
+    global_histogram = {"binarizer": zxingcpp.Binarizer.GlobalHistogram}
+    yield _Attempt("global-histogram", flat, global_histogram)
+    yield _Attempt("median-global-histogram", enhance.median(work), global_histogram)
     if enlarged is not None:
         yield _Attempt("upscale-sharpen", enhance.sharpen(enlarged), {})
         yield _Attempt("upscale-denoise", enhance.denoise(enlarged), {})

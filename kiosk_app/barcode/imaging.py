@@ -98,7 +98,7 @@ def _to_grey(image: Image.Image) -> np.ndarray:
     mode = upright.mode
     if mode in ("I", "F") or mode.startswith("I;16"):
         return np.ascontiguousarray(_stretch(np.asarray(upright, dtype=np.float64)))
-    if "A" in mode or mode == "P" and "transparency" in upright.info:
+    if "A" in mode or (mode == "P" and "transparency" in upright.info):
         # Transparent areas count as white paper, not black.
         rgba = upright.convert("RGBA")
         background = Image.new("RGBA", rgba.size, (255, 255, 255, 255))

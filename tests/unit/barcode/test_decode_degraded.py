@@ -1,0 +1,108 @@
+"""Degraded pictures of a rendered licence symbol, read with the real zxing-cpp."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+import zxingcpp
+
+from kiosk_app.barcode.decode import Scanner
+from kiosk_app.bench.synthetic import Case, degradations, synthetic_cases, twelve_mp_case
+from tests.unit.barcode.images import LICENCE_PAYLOAD, OTHER_LICENCE_PAYLOAD, encode
+
+CASE_NAMES = [name for name, _kind, _degrade in degradations()]
+# Expected symbol orientation (degrees, counter-clockwise) for the turned and tilted cases.
+ORIENTATION = {
+    "turn-90": 90, "turn-180": 180, "turn-270": -90, "tilt-40": -40, "tilt-30": -30,
+    "tilt-20": -20, "tilt-12": -12, "tilt+12": 12, "tilt+20": 20, "tilt+30": 30,
+    "tilt+40": 40, "tilt+20-turn90": 110, "tilt-15-turn180": 165,
+}
+
+
+@pytest.fixture(scope="module")
+def cases() -> dict[str, Case]:
+    return {case.name: case for case in synthetic_cases(LICENCE_PAYLOAD)}
+
+
+class CountingReader:
+    """The real zxing-cpp reader, counting its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, image: Any, **options: Any) -> Sequence[Any]:
+        self.calls += 1
+        return zxingcpp.read_barcodes(image, **options)
+
+
+def _angle_error(measured: int | None, expected: int) -> int:
+    assert measured is not None
+    return abs((measured - expected + 180) % 360 - 180)
+
+
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_degraded_picture_reads_exactly(cases: dict[str, Case], name: str) -> None:
+    decoded = Scanner().decode_frame(cases[name].pixels)
+    assert decoded.payload == LICENCE_PAYLOAD
+    if name in ORIENTATION:
+        assert _angle_error(decoded.symbol.orientation_degrees, ORIENTATION[name]) <= 3
+
+
+@pytest.mark.parametrize("name", ["tilt+20", "tilt-30", "tilt+20-turn90", "jpeg-tilt-q20"])
+def test_tilted_picture_needs_one_deskew_not_a_rotation_sweep(
+    cases: dict[str, Case], name: str
+) -> None:
+    reader = CountingReader()
+    Scanner(reader=reader).decode_frame(cases[name].pixels)
+    assert reader.calls == 2  # the plain read, then one read of the deskewed picture
+
+
+def test_corners_are_reported_in_the_original_picture(cases: dict[str, Case]) -> None:
+    straight = Scanner().decode_frame(cases["turn-0"].pixels).symbol.corners
+    tilted = Scanner().decode_frame(cases["tilt+20"].pixels).symbol.corners
+    height, width = cases["tilt+20"].pixels.shape
+    assert all(0 <= x <= width and 0 <= y <= height for x, y in tilted)
+    # The symbol's top edge keeps its length (in pixels) after the deskew maps back.
+    straight_top = np.hypot(*np.subtract(straight[1], straight[0]))
+    tilted_top = np.hypot(*np.subtract(tilted[1], tilted[0]))
+    assert tilted_top == pytest.approx(straight_top, rel=0.05)
+
+
+def test_jpeg_and_png_files_of_a_tilted_card_read_the_same(cases: dict[str, Case]) -> None:
+    pixels = cases["tilt-12"].pixels
+    scanner = Scanner()
+    assert scanner.decode_bytes(encode(pixels, "PNG")).payload == LICENCE_PAYLOAD
+    assert scanner.decode_bytes(encode(pixels, "JPEG", quality=70)).payload == LICENCE_PAYLOAD
+
+
+def test_rgb_frame_reads_like_a_grey_one(cases: dict[str, Case]) -> None:
+    grey = cases["tilt+7"].pixels
+    rgb = np.dstack([grey, grey, grey])
+    assert Scanner().decode_frame(rgb).payload == LICENCE_PAYLOAD
+
+
+def test_twelve_megapixel_photo_of_a_tilted_card() -> None:
+    case = twelve_mp_case(LICENCE_PAYLOAD)
+    assert case.pixels.shape == (3000, 4000)
+    assert Scanner().decode_frame(case.pixels).payload == LICENCE_PAYLOAD
+
+
+def test_the_licence_symbol_wins_over_a_non_licence_pdf417() -> None:
+    from kiosk_app.bench.synthetic import card, render_pdf417
+    from tests.unit.barcode.images import NOT_LICENCE_PAYLOAD
+
+    picture = card(LICENCE_PAYLOAD)
+    picture.paste(render_pdf417(NOT_LICENCE_PAYLOAD, 2), (60, 200))
+    assert Scanner().decode_frame(np.asarray(picture)).payload == LICENCE_PAYLOAD
+
+
+def test_accept_decides_between_two_licence_symbols() -> None:
+    from kiosk_app.bench.synthetic import card, render_pdf417
+
+    picture = card(LICENCE_PAYLOAD)
+    picture.paste(render_pdf417(OTHER_LICENCE_PAYLOAD, 2), (60, 200))
+    scanner = Scanner(accept=lambda payload: b"D1111111" in payload)
+    assert scanner.decode_frame(np.asarray(picture)).payload == OTHER_LICENCE_PAYLOAD
