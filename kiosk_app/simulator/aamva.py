@@ -80,8 +80,9 @@ class AamvaDocument:
         return country == "CAN" if country else self.iin in CANADIAN_IINS
 
     def get(self, element_id: str) -> str:
-        """The value of a document element, or "" when absent."""
-        return self.elements.get(element_id, "")
+        """The value of a document element, or "" when absent (and for a middle name "NONE")."""
+        value = self.elements.get(element_id, "")
+        return "" if element_id == "DAD" and value.upper() == "NONE" else value
 
     def date(self, element_id: str) -> date | None:
         """A date element, read as CCYYMMDD for Canada and MMDDCCYY otherwise (with fallback)."""
