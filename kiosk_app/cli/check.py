@@ -1,10 +1,236 @@
-"""`kiosk-app` commands: check (placeholder until its issue lands)."""
+"""`kiosk-app check canada|signature|dvs-parse` and `kiosk-app legacy-parse`.
+
+The same client the GUI uses. Connection settings: flags > environment (``KIOSK_*``) > settings
+file, via ``kiosk_app.config.load_settings``. Exit status: 0 the service answered with success
+(whatever the verdict), 2 the input was refused before anything was sent, 3 the service or the
+network failed. Expected failures print one sentence, never a traceback; the token never appears.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import pydantic
+
+from kiosk_app.api.client import CheckResult, VerificationClient, resolve_credentials
+from kiosk_app.api.error_mapping import scrub
+from kiosk_app.api.errors import InputRejectedError, KioskApiError
+from kiosk_app.api.outcome import Outcome, ServiceKind
+from kiosk_app.api.validation import CanadaCheckInput
+from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
+from kiosk_app.config import Settings, load_settings
+
+Call = Callable[[VerificationClient], CheckResult]
+
+_TITLES = {
+    ServiceKind.CANADA: "Canadian registry check",
+    ServiceKind.SIGNATURE: "Digital signature check",
+    ServiceKind.DVS_PARSE: "Document verification (barcode parse)",
+    ServiceKind.LEGACY_PARSE: "Legacy parse",
+}
 
 
 def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
-    """Add this module's commands to the parser."""
+    """Add ``check`` (with canada, signature, dvs-parse) and ``legacy-parse``."""
+    check = subparsers.add_parser("check", help="run one verification against the service")
+    kinds = check.add_subparsers(dest="check_kind", metavar="KIND", required=True)
+
+    canada = kinds.add_parser("canada", help="Canadian registry verification")
+    canada.add_argument("--licence-number", required=True, help="licence number as printed")
+    canada.add_argument("--dob", required=True, help="date of birth, YYYY-MM-DD")
+    canada.add_argument("--province", required=True, help="two-letter province/territory code")
+    canada.add_argument("--class", dest="licence_class", help="licence class (at most 2 chars)")
+    _add_common(canada)
+    canada.set_defaults(func=_run_canada)
+
+    signature = kinds.add_parser("signature", help="digital signature and revocation check")
+    signature.add_argument("--barcode-file", required=True, help="raw payload bytes; '-' = stdin")
+    _add_common(signature)
+    signature.set_defaults(func=_run_signature)
+
+    dvs = kinds.add_parser("dvs-parse", help="barcode parse by the document verification API")
+    dvs.add_argument("--barcode-file", required=True, help="raw payload bytes; '-' = stdin")
+    dvs.add_argument("--image", help="image of the back of the card (sent with the barcode)")
+    _add_common(dvs)
+    dvs.set_defaults(func=_run_dvs)
+
+    legacy = subparsers.add_parser("legacy-parse", help="legacy parsing service")
+    source = legacy.add_mutually_exclusive_group(required=True)
+    source.add_argument("--barcode-file", help="raw payload bytes; '-' = stdin")
+    source.add_argument("--image", help="image of the back of the card")
+    _add_common(legacy)
+    legacy.set_defaults(func=_run_legacy)
+
+
+def _add_common(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    group = sub.add_argument_group("connection (flags > KIOSK_* environment > settings file)")
+    group.add_argument("--base-url", help="check service base URL (KIOSK_BASE_URL)")
+    group.add_argument("--dvs-url", help="document verification base URL (KIOSK_DVS_URL)")
+    group.add_argument("--parse-url", help="legacy parsing base URL (KIOSK_PARSE_URL)")
+    group.add_argument("--token", help="API token (KIOSK_API_TOKEN); prefer the environment")
+    group.add_argument("--auth-key", help="legacy auth key (KIOSK_AUTH_KEY)")
+
+
+# ------------------------------------------------------------------------------- commands
+
+
+def _run_canada(args: argparse.Namespace) -> int:
+    data = CanadaCheckInput(
+        licence_number=args.licence_number,
+        date_of_birth=args.dob,
+        province=args.province,
+        licence_class=args.licence_class,
+    )
+    return _run(args, lambda client: client.check_canada(data))
+
+
+def _run_signature(args: argparse.Namespace) -> int:
+    return _run(args, lambda client: client.check_signature(_read_input(args.barcode_file)))
+
+
+def _run_dvs(args: argparse.Namespace) -> int:
+    def call(client: VerificationClient) -> CheckResult:
+        payload = _read_input(args.barcode_file)
+        image = _read_input(args.image) if args.image else None
+        return client.dvs_parse(payload, back_image=image)
+
+    return _run(args, call)
+
+
+def _run_legacy(args: argparse.Namespace) -> int:
+    if args.image:
+        return _run(args, lambda client: client.legacy_parse_image(_read_input(args.image)))
+    return _run(args, lambda client: client.legacy_parse(_read_input(args.barcode_file)))
+
+
+def _read_input(name: str) -> bytes:
+    """The bytes of a file, or of stdin for '-'; a missing file is refused input."""
+    if name == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(name).read_bytes()
+    except OSError:
+        raise InputRejectedError(f"Cannot read the file {name!r}.", field="file") from None
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    return load_settings(
+        base_url=args.base_url,
+        dvs_url=args.dvs_url,
+        parse_url=args.parse_url,
+        api_token=args.token,
+        auth_key=args.auth_key,
+    )
+
+
+def _run(args: argparse.Namespace, call: Call) -> int:
+    secrets: tuple[str, ...] = tuple(s for s in (args.token, args.auth_key) if s)
+    try:
+        settings = _settings(args)
+    except (pydantic.ValidationError, ValueError, OSError):
+        print("The kiosk settings are invalid; check the settings file.", file=sys.stderr)
+        return EXIT_SERVICE_FAILED
+    credentials = resolve_credentials(settings)
+    secrets += (credentials.token, credentials.auth_key)
+    try:
+        with VerificationClient.from_settings(settings) as client:
+            result = call(client)
+    except InputRejectedError as err:
+        print(f"Not sent: {scrub(err.user_message, secrets)}", file=sys.stderr)
+        return EXIT_INPUT_REJECTED
+    except KioskApiError as err:
+        print(f"Failed: {scrub(err.user_message, secrets)}", file=sys.stderr)
+        return EXIT_SERVICE_FAILED
+    text = json.dumps(json_report(result), indent=2) if args.json else summary(result)
+    print(scrub(text, secrets))
+    return EXIT_OK if result.outcome.error is None else EXIT_SERVICE_FAILED
+
+
+# ------------------------------------------------------------------------------- output
+
+
+def json_report(result: CheckResult) -> dict[str, Any]:
+    """The ``--json`` object: ``request``, ``results`` (interface member names), ``verdict``."""
+    return {
+        "request": result.request,
+        "results": _dump(result.results),
+        "verdict": verdict_json(result.outcome),
+    }
+
+
+def _dump(results: Any) -> Any:
+    if isinstance(results, list):
+        return [_dump(item) for item in results]
+    if isinstance(results, pydantic.BaseModel):
+        return results.model_dump(mode="json", by_alias=True)
+    return results
+
+
+def verdict_json(outcome: Outcome) -> dict[str, Any]:
+    """The outcome as JSON with the interface's member names."""
+    error = outcome.error
+    return {
+        "service": outcome.service.value,
+        "statusCode": outcome.status_code,
+        "statusString": outcome.status_string,
+        "billable": outcome.billable,
+        "retryAfterSeconds": outcome.retry_after_seconds,
+        "error": {"message": error.message, "traceId": error.trace_id} if error else None,
+        "fields": [
+            {
+                "fieldName": f.field_name,
+                "caption": f.caption,
+                "value": f.value,
+                "matchStatusCode": int(f.match),
+                "matchStatusString": f.match.label,
+                "message": f.message,
+            }
+            for f in outcome.fields
+        ],
+        "advice": outcome.advice,
+        "requestLogId": outcome.request_log_id,
+        "requestDateUtc": outcome.request_time.isoformat() if outcome.request_time else None,
+        "signatureValid": outcome.signature_valid,
+        "revoked": outcome.revoked,
+        "licenceClasses": outcome.licence_classes,
+        "licenceMessage": outcome.licence_message,
+        "document": outcome.document,
+        "testMode": outcome.test_mode,
+    }
+
+
+def summary(result: CheckResult) -> str:
+    """A short human summary of the outcome."""
+    outcome = result.outcome
+    code = f" (status {outcome.status_code})" if outcome.status_code is not None else ""
+    billed = "counted against the quota" if outcome.billable else "not counted"
+    lines = [f"{_TITLES[outcome.service]}: {outcome.verdict.value}{code}, {billed}"]
+    if outcome.test_mode:
+        lines.append("TEST TOKEN: results are test data, not a real verification.")
+    if outcome.error:
+        trace = f" (trace id {outcome.error.trace_id})" if outcome.error.trace_id else ""
+        lines.append(f"Error: {outcome.error.message}{trace}")
+    if outcome.signature_valid is not None:
+        lines.append("Signature: " + ("valid" if outcome.signature_valid else "NOT valid"))
+    if outcome.revoked is not None:
+        lines.append("Revoked: " + ("YES" if outcome.revoked else "no"))
+    if outcome.licence_message:
+        lines.append(f"Licence: {outcome.licence_message}")
+    if outcome.licence_classes:
+        lines.append(f"Current classes: {outcome.licence_classes}")
+    if outcome.advice:
+        lines.append(f"Advice: {outcome.advice}")
+    for row in outcome.fields:
+        note = f" ({row.message})" if row.message else ""
+        lines.append(f"  {row.caption}: {row.value or '-'} - {row.match.label}{note}")
+    for name, value in outcome.document.items():
+        lines.append(f"  {name}: {value}")
+    if outcome.request_log_id is not None:
+        lines.append(f"Request log id: {outcome.request_log_id}")
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""Reply bodies -> parsed models, with every failure reported as ``BadReplyError``.
+
+These functions are the whole path from bytes to models, so hostile replies (HTML with status
+200, invalid UTF-8, numbers where strings belong, absurd nesting) are judged here and nowhere
+else; nothing from ``json`` or ``pydantic`` escapes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+import pydantic
+
+from kiosk_app.api import constants
+from kiosk_app.api.errors import BadReplyError, ReplyTooLargeError
+from kiosk_app.api.models import (
+    CheckResponseElement,
+    DvsResponse,
+    ParseImageResult,
+)
+
+_WRAPPERS = ("ParseResult", "ParseImageResult")
+ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
+
+
+def decode_json(body: bytes, max_depth: int = constants.MAX_JSON_DEPTH) -> Any:
+    """The JSON document in ``body``: strict UTF-8, no NaN/Infinity, nesting <= ``max_depth``."""
+    if len(body) > constants.MAX_REPLY_BYTES:
+        raise ReplyTooLargeError()
+    try:
+        text = body.decode("utf-8-sig")
+        document = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise BadReplyError() from None
+    if _depth(document) > max_depth:
+        raise BadReplyError("The verification service sent a reply nested too deeply.")
+    return document
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"non-standard JSON constant {name}")
+
+
+def _depth(document: Any) -> int:
+    """Nesting depth of a parsed document, computed without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(document, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        if isinstance(node, dict):
+            stack.extend((child, level + 1) for child in node.values())
+        elif isinstance(node, list):
+            stack.extend((child, level + 1) for child in node)
+    return deepest
+
+
+def parse_check_reply(document: Any) -> list[CheckResponseElement]:
+    """The check reply array (a lone element object is accepted as a one-element array)."""
+    if isinstance(document, dict) and "success" in document:
+        document = [document]
+    if not isinstance(document, list):
+        raise BadReplyError()
+    return [_validate(CheckResponseElement, item) for item in document]
+
+
+def parse_dvs_reply(document: Any) -> DvsResponse:
+    """The document verification reply object."""
+    if not isinstance(document, dict):
+        raise BadReplyError()
+    return _validate(DvsResponse, document)
+
+
+def parse_legacy_reply(document: Any) -> ParseImageResult:
+    """A legacy Parse/ParseImage reply, wrapped (``{"ParseResult": ...}``) or bare."""
+    if isinstance(document, dict):
+        for key in _WRAPPERS:
+            if key in document and isinstance(document[key], dict):
+                document = document[key]
+                break
+    if not isinstance(document, dict):
+        raise BadReplyError()
+    return _validate(ParseImageResult, document)
+
+
+def _validate(model: type[ModelT], document: Any) -> ModelT:
+    try:
+        return model.model_validate(document)
+    except (pydantic.ValidationError, ValueError, TypeError, RecursionError):
+        raise BadReplyError() from None
