@@ -29,8 +29,9 @@ def connect_only_retry(connect_retries: int = constants.CONNECT_RETRIES) -> Retr
     automatically. urllib3 counts a refused or timed-out connection under ``connect`` (no byte of
     the request was sent). ``read=0``/``other=0`` and ``allowed_methods`` without POST make any
     error after sending (dropped connection, read timeout) final (urllib3 checks the method only
-    for read errors; an EMPTY collection would mean "every method" there, so it is not used); ``status=0`` and no
-    ``status_forcelist`` mean an HTTP status is never retried; redirects are not followed.
+    for read errors; an EMPTY collection would mean "every method" there, so it is not used);
+    ``status=0`` and no ``status_forcelist`` mean an HTTP status is never retried; redirects
+    are not followed.
     """
     return Retry(
         total=connect_retries,
