@@ -25,8 +25,9 @@ MIN_COHERENCE = 0.55
 MIN_ENERGY_FRACTION = 0.08
 # Fewer agreeing tiles than this: no estimate (too little evidence of a symbol).
 MIN_SYMBOL_TILES = 6
-# Tiles within this many degrees of the peak belong to the symbol.
-AGREEMENT_DEG = 6.0
+# Tiles within this many degrees of the peak belong to the symbol (wide enough for the
+# converging bars of a card seen in perspective).
+AGREEMENT_DEG = 15.0
 
 
 @dataclass(frozen=True)
