@@ -11,6 +11,8 @@ passes :class:`RedactingFilter` first, which scrubs
   personal-data JSON keys and long base64 runs (images).
 
 Request log ids and trace ids written as ``request_log_id=…`` are kept: support needs them.
+Redaction happens when a record is made (a wrapped LogRecord factory), so every handler,
+even one added later by the GUI or a test, only ever sees redacted text.
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ import logging.handlers
 import re
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from kiosk_app import paths
 
@@ -40,7 +42,9 @@ REDACTED: Final = "[redacted]"
 
 # --- patterns redacted whoever logs them ---------------------------------------------------
 # A whole AAMVA payload: from its compliance indicator (or ANSI header) to the end.
-_PAYLOAD_START = re.compile(r"@(?:\r?\n|\\n|\x1e|\\x1e).*|ANSI \d{6}.*", re.DOTALL)
+_PAYLOAD_START = re.compile(
+    r"@(?:\r?\n|\r|\\[nr]|\x1e|\\x1e).*|(?:ANSI ?|AAMVA)\d{6}.*", re.DOTALL
+)
 # AAMVA data elements are D + [A-D] + letter (DAQ id number, DCS surname, DBB birth date...),
 # followed directly by the value; the value runs to the end of its line.
 _AAMVA_ELEMENT = re.compile(r"(?<![A-Za-z0-9])D[A-D][A-Z](?=[A-Za-z0-9])[^\r\n\x1e\\'\"]*")
@@ -201,6 +205,36 @@ class RedactingFilter(logging.Filter):
         return True
 
 
+class _RedactingRecordFactory:
+    """Wraps the LogRecord factory so records are redacted as they are made.
+
+    Every handler then sees redacted text, including ones the kiosk did not add (a GUI log
+    view, a test's capture handler). The handlers' own :class:`RedactingFilter` stays as a
+    second line for records made before :func:`configure_logging` ran.
+    """
+
+    def __init__(self, previous: Callable[..., logging.LogRecord]) -> None:
+        self.previous = previous
+        self._filter = RedactingFilter()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = self.previous(*args, **kwargs)
+        self._filter.filter(record)
+        return record
+
+
+def _install_record_factory() -> None:
+    current = logging.getLogRecordFactory()
+    if not isinstance(current, _RedactingRecordFactory):
+        logging.setLogRecordFactory(_RedactingRecordFactory(current))
+
+
+def _remove_record_factory() -> None:
+    current = logging.getLogRecordFactory()
+    if isinstance(current, _RedactingRecordFactory):
+        logging.setLogRecordFactory(current.previous)
+
+
 class _KioskFileHandler(logging.handlers.RotatingFileHandler):
     """The kiosk's own file handler, so :func:`configure_logging` can find it again."""
 
@@ -217,21 +251,30 @@ def log_file() -> Path:
     return paths.log_dir() / LOG_FILE_NAME
 
 
-def configure_logging(verbose: bool = False) -> None:
+def configure_logging(
+    verbose: bool = False,
+    *,
+    max_bytes: int = LOG_MAX_BYTES,
+    backup_count: int = LOG_BACKUP_COUNT,
+) -> None:
     """Send all logging to the rotating, redacted log file; safe to call again.
 
     ``verbose`` logs DEBUG and also writes to stderr. A second call replaces nothing unless
-    the log directory changed, so handlers are never duplicated.
+    the log directory changed, so handlers are never duplicated. The rotation sizes are
+    arguments for tests; the defaults are the named constants above.
     """
     with _configure_lock:
         root = logging.getLogger()
         target = log_file()
-        _ensure_file_handler(root, target)
+        _ensure_file_handler(root, target, max_bytes, backup_count)
         _ensure_console_handler(root, verbose)
+        _install_record_factory()
         root.setLevel(logging.DEBUG if verbose else logging.INFO)
 
 
-def _ensure_file_handler(root: logging.Logger, target: Path) -> None:
+def _ensure_file_handler(
+    root: logging.Logger, target: Path, max_bytes: int, backup_count: int
+) -> None:
     for handler in list(root.handlers):
         if isinstance(handler, _KioskFileHandler):
             if Path(handler.baseFilename) == target.resolve():
@@ -240,7 +283,7 @@ def _ensure_file_handler(root: logging.Logger, target: Path) -> None:
             handler.close()
     target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     handler = _KioskFileHandler(
-        target, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUP_COUNT, encoding="utf-8"
+        target, maxBytes=max_bytes, backupCount=backup_count, encoding="utf-8"
     )
     _prepare(handler)
     root.addHandler(handler)
@@ -270,3 +313,4 @@ def shutdown_logging() -> None:
             if isinstance(handler, (_KioskFileHandler, _KioskConsoleHandler)):
                 root.removeHandler(handler)
                 handler.close()
+        _remove_record_factory()
