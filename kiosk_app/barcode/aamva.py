@@ -146,11 +146,13 @@ def _parse_header(data: bytes) -> Header:
 
 
 def _verified_offset(data: bytes, header: Header, designator: Designator) -> bool:
+    """Whether the subfile really starts at its designated offset (type, then an element id)."""
     start = designator.offset
-    return (
-        header.body_start <= start < len(data)
-        and data[start : start + 2] == designator.subfile_type
-    )
+    kind = designator.subfile_type
+    if not (header.body_start <= start < len(data) and data[start : start + 2] == kind):
+        return False
+    first_id = _BARE_ELEMENT if kind in _DOCUMENT_TYPES else re.compile(rb"Z[A-Z0-9]{2}")
+    return first_id.match(data, start + 2) is not None
 
 
 def _search_subfile(data: bytes, header: Header, subfile_type: bytes, first: bool) -> int | None:
@@ -292,7 +294,7 @@ def split_payload(payload: bytes) -> RawPayload:
     header = _parse_header(data)
     located = _locate_subfiles(data, header)
     if not any(kind in _DOCUMENT_TYPES for kind, _ in located):
-        if header.designators and header.body_start >= len(data) - 2:
+        if header.version and len(data) - header.body_start < 16:
             raise TruncatedPayloadError("The licence barcode data is cut off after its header.")
         raise NotAamvaError("The data has no driver licence or ID card subfile.")
     separators = _separators(data)
@@ -340,4 +342,3 @@ def parse_aamva(payload: bytes) -> LicenceRecord:
         raise
     except Exception as exc:  # the contract: only typed errors escape
         raise NotAamvaError("The licence barcode data is malformed.") from exc
-

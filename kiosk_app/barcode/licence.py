@@ -77,6 +77,19 @@ def age_on(birth: date, today: date) -> int:
     return today.year - birth.year - ((today.month, today.day) < (birth.month, birth.day))
 
 
+def _under(years: int, age: int | None, until: date | None, today: date) -> bool | None:
+    """Under ``years``: by the date of birth, or while the issuer's "under ... until" date runs.
+
+    Either source suffices (the cautious reading for an age check); None when the card has
+    neither.
+    """
+    by_age = age < years if age is not None else None
+    by_card = today < until if until is not None else None
+    if by_age is None and by_card is None:
+        return None
+    return bool(by_age) or bool(by_card)
+
+
 def _optional(value: str | None) -> str | None:
     if value is None:
         return None
@@ -212,9 +225,7 @@ def _split_full_name(full: str) -> PersonName:
     words = full.split()
     if len(words) == 1:
         return PersonName(last=words[0])
-    return PersonName(
-        first=words[0], middle=_optional(" ".join(words[1:-1])), last=words[-1]
-    )
+    return PersonName(first=words[0], middle=_optional(" ".join(words[1:-1])), last=words[-1])
 
 
 def _name(elements: dict[str, str]) -> PersonName:
@@ -332,17 +343,14 @@ class LicenceRecord:
         birth = self.date_of_birth
         age = age_on(birth, today) if birth else None
         expiry = self.expiry_date
-        under_21 = age < 21 if age is not None else (
-            today < self.under_21_until if self.under_21_until else None
-        )  # fmt: skip
         return Derived(
             as_of=today,
             age=age,
             expired=(today > expiry) if expiry else None,
             days_to_expiry=(expiry - today).days if expiry else None,
-            under_18=age < 18 if age is not None else None,
-            under_19=age < 19 if age is not None else None,
-            under_21=under_21,
+            under_18=_under(18, age, self.under_18_until, today),
+            under_19=_under(19, age, self.under_19_until, today),
+            under_21=_under(21, age, self.under_21_until, today),
         )
 
     def driver_license(self) -> DriverLicense:
@@ -398,9 +406,7 @@ class LicenceRecord:
         }
 
 
-def _issuer(
-    iin: str | None, elements: dict[str, str]
-) -> tuple[str | None, str | None]:
+def _issuer(iin: str | None, elements: dict[str, str]) -> tuple[str | None, str | None]:
     """(jurisdiction code, country) from the IIN, else from the country and address elements."""
     known = jurisdictions.by_iin(iin)
     if known is not None:

@@ -128,6 +128,4 @@ def split_at_element_ids(
     assert best is not None
     chosen = best[1]
     ends = [cands[k][0] for k in chosen[1:]] + [len(body)]
-    return [
-        (cands[k][1], body[cands[k][0] + 3 : end]) for k, end in zip(chosen, ends, strict=True)
-    ]
+    return [(cands[k][1], body[cands[k][0] + 3 : end]) for k, end in zip(chosen, ends, strict=True)]

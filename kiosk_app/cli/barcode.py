@@ -1,10 +1,92 @@
-"""`kiosk-app` commands: barcode (placeholder until its issue lands)."""
+"""`kiosk-app parse FILE|- [--json]`: parse a raw AAMVA payload (bytes) from a file or stdin.
+
+Exit 0 when parsed, 2 with the reason when the input cannot be read or is not licence data.
+The reason names the problem, never the data.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import sys
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from kiosk_app.barcode.aamva import parse_aamva
+from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.barcode.licence import LicenceRecord
+
+EXIT_OK = 0
+EXIT_INPUT_REJECTED = 2
+_MAX_INPUT = 1024 * 1024
 
 
 def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
-    """Add this module's commands to the parser."""
+    """Add the ``parse`` command."""
+    command = subparsers.add_parser(
+        "parse",
+        help="parse a raw AAMVA licence payload from a file or stdin",
+        description="Parse the raw bytes of a licence barcode (AAMVA DL/ID) and print the fields.",
+    )
+    command.add_argument("file", help="file holding the payload bytes, or - for stdin")
+    command.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"driverLicense": ..., "derived": ..., "elements": ...} as JSON',
+    )
+    command.set_defaults(func=run_parse)
+
+
+def _read_input(name: str, stdin: BinaryIO) -> bytes:
+    if name == "-":
+        return stdin.read(_MAX_INPUT + 1)
+    with Path(name).open("rb") as handle:
+        return handle.read(_MAX_INPUT + 1)
+
+
+def summary_lines(record: LicenceRecord) -> list[str]:
+    """The short human summary ``parse`` prints without ``--json``."""
+    derived = record.derived()
+    issuer = record.jurisdiction or "unknown issuer"
+    lines = [
+        f"AAMVA version {record.version:02d} {record.document_type}, issued by {issuer}"
+        f" ({record.country or 'unknown country'})",
+        f"Name:           {record.full_name or '-'}",
+        f"Licence number: {record.licence_number or '-'}",
+    ]
+    if record.date_of_birth:
+        lines.append(f"Date of birth:  {record.date_of_birth.isoformat()} (age {derived.age})")
+    else:
+        lines.append("Date of birth:  -")
+    if record.expiry_date:
+        state = "EXPIRED" if derived.expired else f"valid, {derived.days_to_expiry} days left"
+        lines.append(f"Expires:        {record.expiry_date.isoformat()} ({state})")
+    else:
+        lines.append("Expires:        -")
+    flags = [f"under {n}" for n, flag in ((18, derived.under_18), (19, derived.under_19),
+                                          (21, derived.under_21)) if flag]  # fmt: skip
+    if flags:
+        lines.append("Age flags:      " + ", ".join(flags))
+    return lines
+
+
+def run_parse(args: argparse.Namespace) -> int:
+    """Read, parse and print; returns the exit status."""
+    try:
+        payload = _read_input(args.file, sys.stdin.buffer)
+    except OSError as exc:
+        print(f"parse: cannot read {args.file}: {exc.strerror or 'read error'}", file=sys.stderr)
+        return EXIT_INPUT_REJECTED
+    if len(payload) > _MAX_INPUT:
+        print("parse: input rejected: far too large to be a licence barcode", file=sys.stderr)
+        return EXIT_INPUT_REJECTED
+    try:
+        record = parse_aamva(payload)
+    except BarcodeError as exc:
+        print(f"parse: not parsed: {exc.hint}", file=sys.stderr)
+        return EXIT_INPUT_REJECTED
+    if args.json:
+        print(json.dumps(record.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(summary_lines(record)))
+    return EXIT_OK
