@@ -1,10 +1,103 @@
-"""`kiosk-app` commands: decode (placeholder until its issue lands)."""
+"""``kiosk-app decode IMAGE... [--json]``: decode and parse the licence barcode in pictures.
+
+Exit status 0 when every picture was read and parsed, 2 when any was not (reason printed).
+The payload is the scanner's exact bytes shown as latin-1 text; in ``--json`` output control
+characters appear as JSON escapes (``\\n``, ``\\u001e``, ``\\r``).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+import time
 from typing import Any
+
+from kiosk_app.barcode.decode import Scanner
+from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.barcode.payload import track_string
+from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK
 
 
 def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
-    """Add this module's commands to the parser."""
+    """Add ``decode`` to the parser."""
+    command = subparsers.add_parser(
+        "decode",
+        help="decode and parse the licence barcode in image files",
+        description="Read the PDF417 on the back of a licence from each picture and parse it.",
+    )
+    command.add_argument("images", nargs="+", metavar="IMAGE", help="PNG, JPEG, BMP, TIFF, WEBP")
+    command.add_argument("--json", action="store_true", help="print a JSON array, one object each")
+    command.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, scanner: Scanner | None = None) -> int:
+    """Decode every picture named in ``args.images``; returns the exit status."""
+    reader = scanner or Scanner()
+    results = [decode_one(reader, name) for name in args.images]
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        for result in results:
+            print(_summary(result))
+    failed = [result for result in results if "error" in result]
+    for result in failed:
+        print(f"{result['file']}: {result['error']['message']}", file=sys.stderr)
+    return EXIT_INPUT_REJECTED if failed else EXIT_OK
+
+
+def decode_one(scanner: Scanner, name: str) -> dict[str, Any]:
+    """The JSON object for one picture: file, payload, elapsedMs, parse, or error."""
+    started = time.perf_counter()
+    result: dict[str, Any] = {"file": name}
+    try:
+        decoded = scanner.decode_file(name)
+    except BarcodeError as exc:
+        result["elapsedMs"] = _elapsed_ms(started)
+        result["error"] = _error(exc)
+        return result
+    result["elapsedMs"] = _elapsed_ms(started)
+    result["payload"] = track_string(decoded.payload)
+    result["symbol"] = {
+        "format": decoded.symbol.format,
+        "errorCorrectionLevel": decoded.symbol.error_correction_level,
+        "orientation": decoded.symbol.orientation_degrees,
+        "corners": [list(corner) for corner in decoded.symbol.corners],
+    }
+    try:
+        result["parse"] = parse_payload(decoded.payload)
+    except BarcodeError as exc:
+        result["error"] = _error(exc)
+    return result
+
+
+def parse_payload(payload: bytes) -> dict[str, Any]:
+    """The one place the decode command parses: ``parse_aamva(payload).to_json()``."""
+    from kiosk_app.barcode.aamva import parse_aamva
+
+    parsed: dict[str, Any] = parse_aamva(payload).to_json()
+    return parsed
+
+
+def _error(exc: BarcodeError) -> dict[str, str]:
+    """An error as JSON: its kind and the hint a clerk can act on."""
+    return {"type": type(exc).__name__, "message": exc.hint}
+
+
+def _elapsed_ms(started: float) -> float:
+    """Milliseconds since ``started`` (``time.perf_counter``), to 0.1 ms."""
+    return round((time.perf_counter() - started) * 1000.0, 1)
+
+
+def _summary(result: dict[str, Any]) -> str:
+    """One line for a person: what was read and how long it took (no personal data)."""
+    if "payload" not in result:
+        return f"{result['file']}: not read ({result['elapsedMs']:.0f} ms)"
+    size = len(result["payload"])
+    status = "parsed" if "parse" in result else "read but not parsed"
+    symbol = result["symbol"]
+    return (
+        f"{result['file']}: {status}, {size} bytes in {result['elapsedMs']:.0f} ms "
+        f"({symbol['format']}, EC {symbol['errorCorrectionLevel']}, "
+        f"orientation {symbol['orientation']}°)"
+    )
