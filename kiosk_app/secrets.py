@@ -108,7 +108,7 @@ def _get(name: str, backend: Any) -> str:
     if chosen is not None:
         try:
             value = chosen.get_password(KEYRING_SERVICE, name)
-        except keyring.errors.KeyringError as exc:
+        except Exception as exc:  # any keyring or D-Bus failure: the kiosk must still start
             _log.warning("keyring read failed (%s); using the fallback file", type(exc).__name__)
     if not value:
         value = _read_fallback().get(name, "")
@@ -140,7 +140,7 @@ def _set_in_keyring(chosen: Any, name: str, value: str) -> bool:
             # Nothing stored means already deleted.
             with contextlib.suppress(keyring.errors.PasswordDeleteError):
                 chosen.delete_password(KEYRING_SERVICE, name)
-    except keyring.errors.KeyringError as exc:
+    except Exception as exc:  # any keyring or D-Bus failure: keep the value in the file
         _log.warning("keyring write failed (%s); using the fallback file", type(exc).__name__)
         return False
     return True

@@ -9,7 +9,8 @@ The database (``usage.sqlite3`` in :func:`kiosk_app.paths.data_dir`) runs in WAL
 ``synchronous=FULL``; each row is its own transaction, so a crash (even SIGKILL mid-write)
 loses at most the row being written. A file that is not a sound SQLite database is moved aside
 (``usage.corrupt-<time>.sqlite3``) and a fresh one started; :attr:`UsageStore.recovery_note`
-then says so for the admin screen.
+then says so for the admin screen. Any other database failure (no access, disk full) raises
+:class:`UsageStoreError`, which callers treat as "counting unavailable".
 
 Threads: one :class:`UsageStore` may be shared by worker threads. It holds a single
 connection (``check_same_thread=False``) and serialises every use of it with a lock; a row
@@ -70,7 +71,10 @@ class UsageRecordError(ValueError):
 
 
 class UsageStoreError(Exception):
-    """The database refused a write (disk full, damaged after start); the check still stands."""
+    """The database cannot be opened, read or written (no access, disk full, locked).
+
+    Counting is then unavailable; the check itself still stands. Never a reason to crash.
+    """
 
 
 @dataclass(frozen=True)
@@ -182,15 +186,17 @@ class UsageStore:
     def _open_or_recover(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            return self._open()
-        except sqlite3.DatabaseError as exc:
+            with _as_store_error(reraise_corruption=True):
+                return self._open()
+        except sqlite3.DatabaseError as exc:  # corruption; cannot-open/locked became the above
             moved = self._move_aside()
             self.recovery_note = (
                 f"The usage database was damaged ({type(exc).__name__}); it was moved to "
                 f"{moved.name} and a new one started."
             )
             _log.error("usage database damaged; moved aside to %s", moved.name)
-            return self._open()
+            with _as_store_error():
+                return self._open()
 
     def _open(self) -> sqlite3.Connection:
         conn = sqlite3.connect(
@@ -221,14 +227,14 @@ class UsageStore:
 
     @contextmanager
     def _locked(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
+        with self._lock, _as_store_error():
             yield self._conn
 
     # --- writing ---------------------------------------------------------------------------
     def record(self, check: CheckRecord) -> None:
         """Append one check (its own transaction); refuses values that are not counter data."""
         row = _validated_row(check, check.time_utc or self._clock())
-        with self._locked() as conn, _as_store_error():
+        with self._locked() as conn:
             conn.execute(
                 "INSERT INTO checks (time_utc, service, verdict, billable, request_log_id,"
                 " duration_ms, error_class) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -327,12 +333,18 @@ class UsageStore:
 
 
 @contextmanager
-def _as_store_error() -> Iterator[None]:
+def _as_store_error(*, reraise_corruption: bool = False) -> Iterator[None]:
+    """SQLite errors as :class:`UsageStoreError` (corruption passed on when asked)."""
     try:
         yield
     except sqlite3.Error as exc:
-        _log.error("usage row not written: %s", type(exc).__name__)
-        raise UsageStoreError(type(exc).__name__) from exc
+        corrupt = isinstance(exc, sqlite3.DatabaseError) and not isinstance(
+            exc, sqlite3.OperationalError
+        )
+        if corrupt and reraise_corruption:
+            raise
+        _log.error("usage database error: %s", type(exc).__name__)
+        raise UsageStoreError(f"usage database unavailable ({type(exc).__name__})") from exc
 
 
 def _stamp(moment: datetime) -> str:

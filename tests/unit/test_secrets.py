@@ -49,6 +49,16 @@ class LockedKeyring(MemoryKeyring):
         raise keyring.errors.PasswordSetError("locked")
 
 
+class BrokenBusKeyring(MemoryKeyring):
+    """A keyring whose transport fails with a non-keyring exception (a D-Bus error)."""
+
+    def get_password(self, service: str, username: str) -> str | None:
+        raise ConnectionError("org.freedesktop.DBus.Error.ServiceUnknown")
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        raise ConnectionError("org.freedesktop.DBus.Error.ServiceUnknown")
+
+
 TOKEN = "tok_live_9f8e7d6c5b4a39281706"
 
 
@@ -115,6 +125,15 @@ def test_keyring_errors_fall_back_to_the_file(caplog: pytest.LogCaptureFixture) 
     assert json.loads(secrets.fallback_file().read_text())["api_token"] == TOKEN
     assert TOKEN not in caplog.text
     assert "KeyringLocked" in caplog.text or "PasswordSetError" in caplog.text
+
+
+def test_transport_failures_fall_back_to_the_file(caplog: pytest.LogCaptureFixture) -> None:
+    broken = BrokenBusKeyring()
+    with caplog.at_level(logging.WARNING):
+        secrets.set_auth_key("legacy-key-123456", broken)
+    assert "keyring write failed (ConnectionError)" in caplog.text
+    assert secrets.get_auth_key(broken) == "legacy-key-123456"
+    assert json.loads(secrets.fallback_file().read_text()) == {"auth_key": "legacy-key-123456"}
 
 
 def test_saving_to_keyring_removes_the_stale_file_copy(memory: MemoryKeyring) -> None:

@@ -255,3 +255,20 @@ def test_write_failure_is_a_typed_error(store: UsageStore) -> None:
         other.commit()
     with pytest.raises(UsageStoreError):
         store.record(check())
+
+
+def test_unopenable_database_is_a_typed_error_and_nothing_is_moved(tmp_path: Path) -> None:
+    blocked = tmp_path / "usage.sqlite3"
+    blocked.mkdir()  # a folder where the file should be: sqlite cannot open it
+    with pytest.raises(UsageStoreError):
+        UsageStore(blocked)
+    assert blocked.is_dir()
+    assert list(tmp_path.glob("*.corrupt-*")) == []
+
+
+def test_read_failure_is_a_typed_error(store: UsageStore) -> None:
+    with closing(sqlite3.connect(store.path)) as other:
+        other.execute("DROP TABLE checks")
+        other.commit()
+    with pytest.raises(UsageStoreError):
+        store.counts_today()
