@@ -1,10 +1,127 @@
-"""`kiosk-app` commands: gui (placeholder until its issue lands)."""
+"""`kiosk-app` (no command): the kiosk window; `kiosk-app screenshots OUTDIR`.
+
+Top-level flags: ``--demo`` starts the embedded simulator in-process and points the kiosk at it
+with the public test token ("Try a sample" appears); ``--kiosk`` asks for kiosk mode (passed to
+the window; the lock-down itself arrives with the kiosk-mode issue). Without a display the
+command prints one line suggesting ``QT_QPA_PLATFORM=offscreen`` or a virtual display.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+from kiosk_app.api.constants import TEST_AUTH_KEY, TEST_TOKEN
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_INPUT_REJECTED = 2
 
 
 def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
-    """Add this module's commands to the parser."""
+    """Add ``--demo``/``--kiosk``, make the GUI the default action, add ``screenshots``."""
+    parser.add_argument(
+        "--demo", action="store_true",
+        help="run against the embedded simulator with the test token (results are not real)",
+    )
+    parser.add_argument(
+        "--kiosk", action="store_true", help="start in kiosk mode (fullscreen, locked down)"
+    )
+    parser.set_defaults(func=run_gui)
+    command = subparsers.add_parser(
+        "screenshots",
+        help="write one PNG per screen state (1280x800) by driving the demo offscreen",
+        description="Drive the real application offscreen through the demo samples and write "
+        "ready.png, working.png, canada-form.png, result-*.png and error-*.png to OUTDIR.",
+    )
+    command.add_argument("outdir", type=Path, metavar="OUTDIR")
+    command.set_defaults(func=run_screenshots)
+
+
+@contextmanager
+def _demo_simulator(enabled: bool) -> Iterator[Any]:
+    if not enabled:
+        yield None
+        return
+    from kiosk_app.simulator.server import start_simulator
+
+    handle = start_simulator(port=0)
+    try:
+        yield handle
+    finally:
+        handle.stop()
+
+
+def _settings(simulator: Any, kiosk: bool) -> Any:
+    from kiosk_app.config import load_settings
+
+    overrides: dict[str, Any] = {"kiosk_mode": True} if kiosk else {}
+    if simulator is not None:
+        overrides.update(
+            base_url=simulator.base_url, dvs_url=simulator.base_url,
+            parse_url=simulator.base_url, api_token=TEST_TOKEN, auth_key=TEST_AUTH_KEY,
+            test_mode=True,
+        )
+    return load_settings(**overrides)
+
+
+def _samples(simulator: Any) -> dict[str, Any] | None:
+    if simulator is None:
+        return None
+    from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+
+    return dict(SAMPLES_BY_KEY)
+
+
+def run_gui(args: argparse.Namespace) -> int:
+    """Launch the kiosk window (the default action)."""
+    from kiosk_app.ui.launch import display_problem
+
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_FAILED
+    from kiosk_app.api.errors import KioskApiError
+    from kiosk_app.logging_setup import configure_logging
+    from kiosk_app.ui.launch import application, build_window, run_window
+
+    configure_logging()
+    with _demo_simulator(args.demo) as simulator:
+        settings = _settings(simulator, args.kiosk)
+        application()
+        try:
+            window = build_window(settings, _samples(simulator), kiosk_mode=settings.kiosk_mode)
+        except KioskApiError as exc:
+            print(f"kiosk-app: {exc.user_message}", file=sys.stderr)
+            return EXIT_INPUT_REJECTED
+        return run_window(window, fullscreen=settings.kiosk_mode)
+
+
+def run_screenshots(args: argparse.Namespace) -> int:
+    """Write the twelve screenshots to OUTDIR (offscreen unless a platform was chosen)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from kiosk_app.ui.launch import application, build_window, display_problem
+    from kiosk_app.ui.screenshots import ScreenshotError, take_screenshots
+
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_FAILED
+    with _demo_simulator(True) as simulator:
+        application()
+        window = build_window(_settings(simulator, False), _samples(simulator))
+        try:
+            written = take_screenshots(window, simulator, args.outdir)
+        except ScreenshotError as exc:
+            print(f"kiosk-app screenshots: {exc}", file=sys.stderr)
+            return EXIT_FAILED
+        finally:
+            window.close()
+    for path in written:
+        print(path)
+    return EXIT_OK

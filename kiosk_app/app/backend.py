@@ -1,0 +1,198 @@
+"""The blocking work behind the screens: decode, parse, check. Called only from workers.
+
+``Backend`` bundles the collaborators (decoder, parser, API client) so the session can be given
+a real one (``Backend.from_settings``) or one built around fakes in unit tests. Every method may
+block for seconds and raises the typed errors of ``kiosk_app.barcode.errors`` or
+``kiosk_app.api.errors``; none of them touches Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any, Protocol
+
+from kiosk_app.api.outcome import Outcome
+from kiosk_app.api.validation import CanadaCheckInput, validate_canada_input
+from kiosk_app.app.models import CanadaFormData, LicenceSummary
+from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.barcode.imaging import read_image_file
+from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
+from kiosk_app.config import CheckKind, Settings
+
+
+class DecoderLike(Protocol):
+    """What the backend needs of ``kiosk_app.barcode.decode.Scanner``."""
+
+    def decode_bytes(self, data: bytes) -> DecodedBarcode: ...
+
+    def decode_frame(self, pixels: Any) -> DecodedBarcode: ...
+
+
+class CheckResultLike(Protocol):
+    """What the backend needs of the client's ``CheckResult``."""
+
+    @property
+    def outcome(self) -> Outcome: ...
+
+
+class ClientLike(Protocol):
+    """What the backend needs of ``kiosk_app.api.client.VerificationClient``."""
+
+    def check_canada(self, data: CanadaCheckInput) -> CheckResultLike: ...
+
+    def check_signature(self, payload: bytes) -> CheckResultLike: ...
+
+    def dvs_parse(
+        self, payload: bytes, *, symbol: SymbolInfo | None = ..., back_image: bytes | None = ...
+    ) -> CheckResultLike: ...
+
+
+Parser = Callable[[bytes], Any]
+
+
+@dataclass(frozen=True)
+class ScanData:
+    """One customer's scan, kept in memory only: payload, symbol, optional image, local parse."""
+
+    payload: bytes
+    symbol: SymbolInfo | None
+    back_image: bytes | None
+    licence: LicenceSummary | None
+    prefill: CanadaFormData | None
+    parse_hint: str = ""
+
+
+class Backend:
+    """Decode, parse and check, blocking; the session runs each call in a worker."""
+
+    def __init__(
+        self,
+        client: ClientLike,
+        decoder: DecoderLike,
+        parser: Parser,
+        looks_like_licence: Callable[[bytes], bool] = lambda _payload: False,
+        age_of_majority: int = 19,
+        today: Callable[[], date] = date.today,
+    ) -> None:
+        self.client = client
+        self.decoder = decoder
+        self.parser = parser
+        self.looks_like_licence = looks_like_licence
+        self.age_of_majority = age_of_majority
+        self.today = today
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Backend:
+        """The real collaborators, configured from ``settings``."""
+        from kiosk_app.api.client import VerificationClient
+        from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
+        from kiosk_app.barcode.decode import Scanner
+
+        return cls(
+            client=VerificationClient.from_settings(settings),
+            decoder=Scanner(),
+            parser=parse_aamva,
+            looks_like_licence=looks_like_aamva,
+            age_of_majority=settings.age_of_majority,
+        )
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def read_payload(
+        self, payload: bytes, symbol: SymbolInfo | None = None, back_image: bytes | None = None
+    ) -> ScanData:
+        """Parse a scanned payload locally.
+
+        Raises ``BarcodeError`` when it is not licence data. Licence data that the local parser
+        cannot finish (cut short, malformed) is kept with ``parse_hint`` set: the service checks
+        may still give the authoritative answer (the signature service reports Undefined).
+        """
+        try:
+            record = self.parser(payload)
+        except BarcodeError as exc:
+            if not self.looks_like_licence(payload):
+                raise
+            return ScanData(payload, symbol, back_image, None, None, exc.hint)
+        return ScanData(
+            payload=payload,
+            symbol=symbol,
+            back_image=back_image,
+            licence=self.summarize(record),
+            prefill=_prefill(record),
+        )
+
+    def read_image(self, source: object) -> ScanData:
+        """Decode a picture (a path, encoded bytes or a numpy frame), then parse it."""
+        if isinstance(source, (str, Path)):
+            source = read_image_file(source)
+        if isinstance(source, (bytes, bytearray)):
+            image = bytes(source)
+            decoded = self.decoder.decode_bytes(image)
+        else:
+            image = None
+            decoded = self.decoder.decode_frame(source)
+        return self.read_payload(decoded.payload, decoded.symbol, image)
+
+    def summarize(self, record: Any) -> LicenceSummary:
+        """The local-parse view of a licence record (name, birth date, age, expiry)."""
+        derived = record.derived(self.today())
+        prefill = record.canada_prefill()
+        return LicenceSummary(
+            full_name=_text(record.full_name)
+            or " ".join(p for p in (_text(record.first_name), _text(record.last_name)) if p),
+            date_of_birth=record.date_of_birth,
+            age=derived.age,
+            age_of_majority=self.age_of_majority,
+            expiry_date=record.expiry_date,
+            expired=bool(derived.expired),
+            days_to_expiry=derived.days_to_expiry,
+            licence_number=_text(record.licence_number),
+            canadian=prefill is not None,
+        )
+
+    # --- checks ------------------------------------------------------------------------------
+
+    def check_scan(self, kind: CheckKind, scan: ScanData) -> Outcome:
+        """Run the signature check or the parse-only check on a scan."""
+        if kind is CheckKind.SIGNATURE:
+            return self.client.check_signature(scan.payload).outcome
+        if kind is CheckKind.DVS_PARSE:
+            return self.client.dvs_parse(
+                scan.payload, symbol=scan.symbol, back_image=scan.back_image
+            ).outcome
+        raise ValueError(f"{kind} needs the Canadian form")
+
+    def check_canada(self, form: CanadaFormData) -> Outcome:
+        """Validate the form (raises ``InputRejectedError``) and run the registry check."""
+        checked = validate_canada_input(canada_input(form), today=self.today())
+        return self.client.check_canada(checked).outcome
+
+
+def canada_input(form: CanadaFormData) -> CanadaCheckInput:
+    """The API's input object from the form's text."""
+    return CanadaCheckInput(
+        licence_number=form.licence_number,
+        date_of_birth=form.date_of_birth,
+        province=form.province,
+        licence_class=form.licence_class or None,
+    )
+
+
+def _prefill(record: Any) -> CanadaFormData | None:
+    prefill = record.canada_prefill()
+    if prefill is None:
+        return None
+    born = prefill.date_of_birth
+    return CanadaFormData(
+        licence_number=_text(prefill.licence_number),
+        date_of_birth=born.isoformat() if isinstance(born, date) else _text(born),
+        province=_text(prefill.province),
+        licence_class=_text(prefill.licence_class),
+    )
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value).strip()

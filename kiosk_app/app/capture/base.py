@@ -1,0 +1,69 @@
+"""The one small input interface every capture source implements.
+
+A source is a QObject that, once started, emits either
+
+* ``payload_scanned(bytes)`` — the exact barcode payload (wedge, serial scanners), or
+* ``image_captured(object)`` — a picture to decode: a ``pathlib.Path``, encoded image ``bytes``
+  or a numpy frame (files, drag-and-drop, a watched folder, a camera);
+
+and ``status_changed(str)`` with a short, clerk-readable status ("Listening", "No camera").
+The session connects to these signals and nothing else, so a new source plugs in without
+touching the flow. Sources never decode on the GUI thread and never log what they read.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+
+class CaptureSource(QObject):
+    """Base class of every input: start/stop plus the three signals above."""
+
+    payload_scanned = Signal(bytes)
+    image_captured = Signal(object)
+    status_changed = Signal(str)
+
+    #: Short name shown on the Ready screen ("Barcode scanner", "Image files").
+    display_name = "Input"
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._status = "Stopped"
+
+    @property
+    def status(self) -> str:
+        """The last status text emitted."""
+        return self._status
+
+    def set_status(self, text: str) -> None:
+        """Record and announce a new status (only when it changes)."""
+        if text != self._status:
+            self._status = text
+            self.status_changed.emit(text)
+
+    def start(self) -> None:
+        """Begin listening; subclasses extend."""
+        self.set_status("Ready")
+
+    def stop(self) -> None:
+        """Stop listening and release the device; subclasses extend."""
+        self.set_status("Stopped")
+
+
+class DuplicateFilter:
+    """Ignores the same payload seen again within ``window_s`` seconds (scanners re-read)."""
+
+    def __init__(self, window_s: float = 2.0) -> None:
+        self.window_s = window_s
+        self._last: bytes | None = None
+        self._last_at = float("-inf")
+
+    def is_duplicate(self, payload: bytes, now_s: float) -> bool:
+        """True when ``payload`` repeats the previous one inside the window; records it."""
+        duplicate = payload == self._last and now_s - self._last_at < self.window_s
+        self._last, self._last_at = payload, now_s
+        return duplicate
+
+    def forget(self) -> None:
+        """Drop the remembered payload (the idle wipe calls this)."""
+        self._last, self._last_at = None, float("-inf")

@@ -1,0 +1,83 @@
+"""The kiosk's non-widget core: worker pool, session and capture sources, wired together.
+
+The window receives a ``KioskCore`` and talks only to it. More sources (camera, serial, watched
+folder) are added with :meth:`KioskCore.add_source`; the flow does not change per source.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from kiosk_app.api.constants import TEST_TOKEN
+from kiosk_app.app.backend import Backend
+from kiosk_app.app.capture.base import CaptureSource
+from kiosk_app.app.capture.files import ImageFileSource
+from kiosk_app.app.capture.wedge import Clock, WedgeScanner
+from kiosk_app.app.session import Session
+from kiosk_app.app.workers import WorkerPool
+from kiosk_app.config import Settings
+
+
+def is_test_mode(settings: Settings) -> bool:
+    """True with the public test token (results are not real) or the test-mode setting."""
+    return settings.test_mode or settings.api_token.get_secret_value() == TEST_TOKEN
+
+
+class KioskCore(QObject):
+    """Owns the pool, the session and the sources; ``shutdown`` awaits every worker."""
+
+    inputs_changed = Signal(dict)  # {display name: status}
+
+    def __init__(
+        self,
+        settings: Settings,
+        backend: Backend,
+        samples: dict[str, Any] | None = None,
+        clock: Clock = time.monotonic,
+        retry_delay_s: int | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.test_mode = is_test_mode(settings)
+        self.demo = bool(samples)
+        self.pool = WorkerPool(parent=self)
+        self.session = Session(settings, backend, self.pool, samples=samples,
+                               retry_delay_s=retry_delay_s, parent=self)
+        self.wedge = WedgeScanner(
+            max_gap_ms=settings.wedge_max_key_gap_ms,
+            min_length=settings.wedge_min_length,
+            clock=clock,
+            parent=self,
+        )
+        self.files = ImageFileSource(parent=self)
+        self.sources: list[CaptureSource] = []
+        for source in (self.wedge, self.files):
+            self.add_source(source)
+        self.session.wiped.connect(self.wedge.forget)
+
+    def add_source(self, source: CaptureSource) -> None:
+        """Plug in a capture source: the session hears its payloads and images."""
+        self.sources.append(source)
+        self.session.attach(source)
+        source.status_changed.connect(lambda _s: self.inputs_changed.emit(self.input_statuses()))
+
+    def input_statuses(self) -> dict[str, str]:
+        """Each source's display name and status."""
+        return {s.display_name: s.status for s in self.sources}
+
+    def start(self) -> None:
+        """Start every source."""
+        for source in self.sources:
+            source.start()
+        self.inputs_changed.emit(self.input_statuses())
+
+    def shutdown(self, timeout_ms: int = 15_000) -> bool:
+        """Stop the sources, wipe the customer and wait for the workers; True if all ended."""
+        for source in self.sources:
+            source.stop()
+        self.session.wipe()
+        return self.pool.shutdown(timeout_ms)

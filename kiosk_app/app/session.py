@@ -1,0 +1,398 @@
+"""The customer flow as a state machine: scan → decode → parse → check → result → wipe.
+
+``Session`` owns one customer's data (in memory only) and the single piece of background work
+that may run for them. Screens call its slots and listen to its signals; it never blocks the
+GUI thread (all decoding, parsing and network calls go through :class:`WorkerPool`).
+
+Stages: ``ready`` (nothing running; a scanned licence may be loaded), ``working``, ``result``,
+``canada-form``, ``error``. Rules:
+
+* one job at a time: a scan, drop or check while a job runs is **refused** with a notice, so
+  nothing is ever run twice and no scan is silently swallowed;
+* Cancel abandons the running job's result (its ticket goes stale) and returns to Ready;
+* a Canadian *Undefined* schedules a retry (15 minutes by default) with a countdown; *Retry now*
+  runs it at once; the pending retry is held in memory and dropped by :meth:`wipe`;
+* :meth:`wipe` (New customer, idle timeout) drops every reference to the customer's data.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import date
+from enum import StrEnum
+from functools import partial
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+
+from kiosk_app.api import validation
+from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
+from kiosk_app.api.errors import InputRejectedError, KioskApiError, ServiceFailedError
+from kiosk_app.api.outcome import Outcome, Verdict
+from kiosk_app.app.backend import Backend, ScanData
+from kiosk_app.app.capture.base import CaptureSource
+from kiosk_app.app.models import (
+    CHECK_TITLES,
+    CanadaFormData,
+    DemoSample,
+    ErrorKind,
+    ErrorReport,
+    FieldProblem,
+    LicenceSummary,
+    ResultView,
+)
+from kiosk_app.app.workers import WorkerPool
+from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.config import CheckKind, Settings
+
+log = logging.getLogger(__name__)
+
+BUSY_NOTICE = "A check is running — wait for the result (or press Cancel), then scan again."
+FORM_FIELDS = ("licence_number", "date_of_birth", "province", "licence_class")
+
+
+class Stage(StrEnum):
+    """The screen the flow is on."""
+
+    READY = "ready"
+    WORKING = "working"
+    RESULT = "result"
+    CANADA_FORM = "canada-form"
+    ERROR = "error"
+
+
+def report_for(error: BaseException) -> ErrorReport:
+    """The Error screen's content for a failure; messages are the typed errors' own."""
+    if isinstance(error, BarcodeError):
+        return ErrorReport(ErrorKind.UNREADABLE, "The licence could not be read", error.hint)
+    if isinstance(error, ServiceFailedError):
+        return ErrorReport(
+            ErrorKind.SERVICE, "The service could not complete the check",
+            error.user_message, error.trace_id,
+        )
+    if isinstance(error, KioskApiError):
+        return ErrorReport(
+            ErrorKind.SERVICE, "The check could not be completed", error.user_message
+        )
+    return ErrorReport(
+        ErrorKind.INTERNAL,
+        "Something went wrong in the kiosk",
+        "Please try again. If it happens again, call support.",
+    )
+
+
+class Session(QObject):
+    """One customer at a time, one job at a time; see the module docstring."""
+
+    stage_changed = Signal(str)
+    licence_changed = Signal(object)  # LicenceSummary | None
+    scan_loaded = Signal(bool)  # a barcode is held for the current customer (or not)
+    working = Signal(str)  # what is running, for the Working screen
+    canada_form_requested = Signal(object)  # CanadaFormData (pre-fill, may be empty)
+    canada_form_problem = Signal(object)  # FieldProblem refused by the client
+    result_ready = Signal(object)  # ResultView
+    error_raised = Signal(object)  # ErrorReport
+    notice = Signal(str)  # short message for the clerk (refused scan, cancelled...)
+    retry_countdown = Signal(int)  # seconds to the Canadian retry; 0 = none pending
+    wiped = Signal()
+
+    def __init__(
+        self,
+        settings: Settings,
+        backend: Backend,
+        pool: WorkerPool,
+        samples: dict[str, Any] | None = None,
+        retry_delay_s: int | None = None,
+        today: Callable[[], date] = date.today,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.backend = backend
+        self.pool = pool
+        self._samples = samples or {}
+        self._retry_delay_s = retry_delay_s
+        self._today = today
+        self._stage = Stage.READY
+        self._ticket: int | None = None
+        self._scan: ScanData | None = None
+        self._pending_check: CheckKind | None = None
+        self._canada_input: CanadaFormData | None = None
+        self._result: ResultView | None = None
+        self._retry_left = 0
+        self._retry_timer = QTimer(self)
+        self._retry_timer.setInterval(1000)
+        self._retry_timer.timeout.connect(self._retry_tick)
+
+    # --- state -------------------------------------------------------------------------------
+
+    @property
+    def stage(self) -> Stage:
+        """The current stage."""
+        return self._stage
+
+    @property
+    def busy(self) -> bool:
+        """True while a decode or check runs for the current customer."""
+        return self.pool.is_running(self._ticket)
+
+    @property
+    def licence(self) -> LicenceSummary | None:
+        """The locally parsed licence of the current customer, if any."""
+        return self._scan.licence if self._scan else None
+
+    @property
+    def has_scan(self) -> bool:
+        """True when a barcode has been read for the current customer."""
+        return self._scan is not None
+
+    @property
+    def retry_pending(self) -> bool:
+        """True while a Canadian retry is scheduled."""
+        return self._retry_left > 0
+
+    def holds_customer_data(self) -> bool:
+        """True while anything of the current customer is referenced (the wipe clears it)."""
+        return any(
+            x is not None for x in (self._scan, self._canada_input, self._result, self._ticket)
+        )
+
+    def enabled_checks(self) -> list[CheckKind]:
+        """The checks the administrator turned on, in display order."""
+        return [k for k in CheckKind if k in self.settings.enabled_checks]
+
+    def demo_samples(self) -> list[DemoSample]:
+        """The samples offered by "Try a sample" (empty unless in demo mode)."""
+        return [
+            DemoSample(s.key, s.title, CheckKind(s.check), getattr(s, "expected_status", ""))
+            for s in self._samples.values()
+        ]
+
+    # --- inputs ------------------------------------------------------------------------------
+
+    def attach(self, source: CaptureSource) -> None:
+        """Connect a capture source: its payloads and images start the flow."""
+        source.payload_scanned.connect(self.submit_payload)
+        source.image_captured.connect(self.submit_image)
+
+    @Slot(bytes)
+    def submit_payload(self, payload: bytes) -> bool:
+        """A scanned barcode payload: parse it locally, then maybe run the chosen check."""
+        return self._begin_read(partial(self.backend.read_payload, bytes(payload)))
+
+    @Slot(object)
+    def submit_image(self, source: object) -> bool:
+        """A picture (path, bytes or frame): decode and parse it in a worker."""
+        return self._begin_read(partial(self.backend.read_image, source), "Reading the picture…")
+
+    def try_sample(self, key: str) -> bool:
+        """Demo mode: run one sample licence through its check."""
+        sample = self._samples.get(key)
+        if sample is None or self._refuse_if_busy():
+            return False
+        check = CheckKind(sample.check)
+        if check is CheckKind.CANADA:
+            self._forget_customer()
+            canada = sample.canada
+            self.open_canada_form(CanadaFormData(
+                licence_number=canada.licence_number,
+                date_of_birth=str(canada.date_of_birth),
+                province=canada.province,
+                licence_class=canada.licence_class or "",
+            ))
+            return True
+        self._pending_check = check
+        return self.submit_payload(sample.payload)
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def run_check(self, kind: CheckKind) -> bool:
+        """Run a check on the current scan (Canadian: open the form); False if refused."""
+        if self._refuse_if_busy():
+            return False
+        if kind not in self.settings.enabled_checks:
+            self.notice.emit(f"{CHECK_TITLES[kind]} is turned off on this kiosk.")
+            return False
+        if kind is CheckKind.CANADA:
+            self.open_canada_form()
+            return True
+        scan = self._scan
+        if scan is None:
+            self.notice.emit("Scan the back of the licence first.")
+            return False
+        self._start(partial(self.backend.check_scan, kind, scan),
+                    partial(self._on_outcome, kind), f"{CHECK_TITLES[kind]}…")
+        return True
+
+    def open_canada_form(self, prefill: CanadaFormData | None = None) -> None:
+        """Show the Canadian form, pre-filled from a Canadian licence when one was scanned."""
+        if prefill is None and self._scan is not None:
+            prefill = self._scan.prefill
+        self._set_stage(Stage.CANADA_FORM)
+        self.canada_form_requested.emit(prefill or CanadaFormData())
+
+    def validate_canada(self, form: CanadaFormData) -> list[FieldProblem]:
+        """Every problem of the form at once (the inline messages), none when it is good."""
+        checks: list[tuple[str, Callable[[], object]]] = [
+            ("licence_number", partial(validation.validate_licence_number, form.licence_number)),
+            ("date_of_birth",
+             partial(validation.validate_date_of_birth, form.date_of_birth, self._today())),
+            ("province", partial(validation.validate_province, form.province)),
+            ("licence_class", partial(validation.validate_licence_class, form.licence_class)),
+        ]
+        problems = []
+        for name, check in checks:
+            try:
+                check()
+            except InputRejectedError as exc:
+                problems.append(FieldProblem(exc.field or name, exc.user_message))
+        return problems
+
+    def submit_canada(self, form: CanadaFormData) -> list[FieldProblem]:
+        """Validate and run the registry check; returns the problems (empty when started)."""
+        problems = self.validate_canada(form)
+        if problems or self._refuse_if_busy():
+            return problems
+        self._stop_retry()
+        self._canada_input = form
+        self._start(partial(self.backend.check_canada, form),
+                    partial(self._on_outcome, CheckKind.CANADA),
+                    f"{CHECK_TITLES[CheckKind.CANADA]}…")
+        return []
+
+    @Slot()
+    def retry_canada_now(self) -> bool:
+        """Run the scheduled Canadian retry now."""
+        form = self._canada_input
+        if form is None or self.busy:
+            return False
+        self._stop_retry()
+        return not self.submit_canada(form) and self.busy
+
+    @Slot()
+    def cancel(self) -> None:
+        """Abandon the running job; its result will be ignored. Returns to Ready."""
+        if self._ticket is not None:
+            self.pool.cancel(self._ticket)
+            self._ticket = None
+            self.notice.emit("Cancelled. Nothing was shown for that request.")
+        self._pending_check = None
+        self._set_stage(Stage.READY)
+
+    @Slot()
+    def back_to_ready(self) -> None:
+        """Return to Ready keeping the scanned licence (to choose another check)."""
+        if self.busy:
+            self.cancel()
+            return
+        self._result = None
+        self._set_stage(Stage.READY)
+
+    @Slot()
+    def wipe(self) -> None:
+        """New customer / idle timeout: cancel work and drop every reference to their data."""
+        if self._ticket is not None:
+            self.pool.cancel(self._ticket)
+        self._forget_customer()
+        self._set_stage(Stage.READY)
+        self.wiped.emit()
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _refuse_if_busy(self) -> bool:
+        if self.busy:
+            self.notice.emit(BUSY_NOTICE)
+            return True
+        return False
+
+    def _forget_customer(self) -> None:
+        self._ticket = None
+        self._stop_retry()
+        self._scan = None
+        self._canada_input = None
+        self._result = None
+        self._pending_check = None
+        self.licence_changed.emit(None)
+        self.scan_loaded.emit(False)
+
+    def _begin_read(self, job: Callable[[], ScanData], label: str = "Reading the barcode…") -> bool:
+        if self._refuse_if_busy():
+            self._pending_check = None
+            return False
+        pending = self._pending_check
+        self._forget_customer()
+        self._pending_check = pending
+        self._start(job, self._on_scan_read, label)
+        return True
+
+    def _start(self, job: Callable[[], Any], on_result: Callable[[Any], None], label: str) -> None:
+        self._ticket = self.pool.submit(job, on_result, self._on_error, name=label)
+        self._set_stage(Stage.WORKING)
+        self.working.emit(label)
+
+    def _on_scan_read(self, scan: ScanData) -> None:
+        self._ticket = None
+        self._scan = scan
+        self.licence_changed.emit(scan.licence)
+        self.scan_loaded.emit(True)
+        if scan.parse_hint:
+            self.notice.emit(f"Read locally only in part: {scan.parse_hint}")
+        check, self._pending_check = self._pending_check, None
+        if check is None and self.settings.auto_check_on_scan:
+            check = self.settings.default_check
+        if check is None or not self.run_check(check):
+            self._set_stage(Stage.READY)
+
+    def _on_outcome(self, kind: CheckKind, outcome: Outcome) -> None:
+        self._ticket = None
+        retry_in = None
+        if kind is CheckKind.CANADA and outcome.verdict is Verdict.UNDEFINED and (
+            outcome.retry_after_seconds
+        ):
+            retry_in = self._schedule_retry(outcome)
+        log.info("check finished: %s %s", kind.value, outcome.verdict.value)
+        self._result = ResultView(kind, outcome, self.licence, retry_in)
+        self._set_stage(Stage.RESULT)
+        self.result_ready.emit(self._result)
+
+    def _on_error(self, error: BaseException) -> None:
+        self._ticket = None
+        self._pending_check = None
+        if isinstance(error, InputRejectedError) and error.field in FORM_FIELDS:
+            self._set_stage(Stage.CANADA_FORM)
+            self.canada_form_problem.emit(FieldProblem(error.field or "", error.user_message))
+            return
+        log.info("flow ended on the error screen: %s", type(error).__name__)
+        self._set_stage(Stage.ERROR)
+        self.error_raised.emit(report_for(error))
+
+    def _schedule_retry(self, outcome: Outcome) -> int:
+        delay = self._retry_delay_s or outcome.retry_after_seconds or CANADA_RETRY_AFTER_S
+        self._retry_left = int(delay)
+        self._retry_timer.start()
+        self.retry_countdown.emit(self._retry_left)
+        return self._retry_left
+
+    def _stop_retry(self) -> None:
+        if self._retry_left or self._retry_timer.isActive():
+            self._retry_timer.stop()
+            self._retry_left = 0
+            self.retry_countdown.emit(0)
+
+    @Slot()
+    def _retry_tick(self) -> None:
+        self._retry_left = max(0, self._retry_left - 1)
+        self.retry_countdown.emit(self._retry_left)
+        if self._retry_left == 0:
+            self._retry_timer.stop()
+            if self.busy:
+                self._retry_left = 1  # the clerk is running something: try again in a second
+                self._retry_timer.start()
+            elif self._canada_input is not None:
+                self.submit_canada(self._canada_input)
+
+    def _set_stage(self, stage: Stage) -> None:
+        if stage is not self._stage:
+            self._stage = stage
+            self.stage_changed.emit(stage.value)

@@ -1,0 +1,172 @@
+"""The one background-work pattern of the kiosk: a QRunnable, a signals QObject, a tracking pool.
+
+Every network call, decode, file read and image operation runs through :class:`WorkerPool`:
+
+* ``Worker.run()`` executes a plain callable on a pool thread and turns its return value into a
+  ``finished`` emit and *every* exception into an ``errored`` emit; nothing escapes the thread.
+* Signals are emitted from the pool thread and delivered, queued, on the GUI thread, where the
+  pool checks the worker's **ticket**: a ticket that was cancelled (Cancel, a new customer, the
+  idle wipe) is stale and its result is dropped without reaching the caller's callbacks.
+* The pool keeps every worker until its result has been delivered, so ``is_idle()`` means
+  "nothing running and nothing in flight"; ``shutdown()`` cancels everything and waits for the
+  threads with ``QThreadPool.waitForDone``.
+
+A running callable is not interrupted (Python threads cannot be killed): Cancel abandons the
+result. The HTTP client's own timeouts bound how long an abandoned network call lives.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+
+log = logging.getLogger(__name__)
+
+ResultCallback = Callable[[Any], None]
+ErrorCallback = Callable[[BaseException], None]
+
+_LIVE_POOLS: weakref.WeakSet[WorkerPool] = weakref.WeakSet()
+
+
+def live_pools() -> list[WorkerPool]:
+    """Every pool not yet garbage-collected (the test suite checks they are idle)."""
+    return list(_LIVE_POOLS)
+
+
+class WorkerSignals(QObject):
+    """Signals of one worker; lives on the GUI thread, emitted from the pool thread."""
+
+    finished = Signal(int, object)
+    errored = Signal(int, object)
+
+
+class Worker(QRunnable):
+    """Runs ``fn()`` once on a pool thread; the outcome is emitted with the worker's ticket."""
+
+    def __init__(self, ticket: int, fn: Callable[[], Any], name: str) -> None:
+        super().__init__()
+        self.ticket = ticket
+        self.name = name
+        self.signals = WorkerSignals()
+        self._fn = fn
+
+    def run(self) -> None:
+        """Execute the callable; a result becomes ``finished``, any exception ``errored``."""
+        try:
+            result = self._fn()
+        except BaseException as exc:
+            self.signals.errored.emit(self.ticket, exc)
+        else:
+            self.signals.finished.emit(self.ticket, result)
+
+
+@dataclass
+class _Job:
+    worker: Worker
+    on_result: ResultCallback | None
+    on_error: ErrorCallback | None
+    cancelled: bool = False
+
+
+class WorkerPool(QObject):
+    """Starts, tracks, cancels and awaits workers; results arrive on the GUI thread.
+
+    ``busy_changed(bool)`` is emitted when the pool goes from idle to busy and back.
+    """
+
+    busy_changed = Signal(bool)
+
+    def __init__(self, pool: QThreadPool | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pool = pool or QThreadPool(self)
+        self._jobs: dict[int, _Job] = {}
+        self._tickets = itertools.count(1)
+        self._closed = False
+        _LIVE_POOLS.add(self)
+
+    def submit(
+        self,
+        fn: Callable[[], Any],
+        on_result: ResultCallback | None = None,
+        on_error: ErrorCallback | None = None,
+        name: str = "work",
+    ) -> int:
+        """Run ``fn`` in the background; returns the ticket that :meth:`cancel` accepts."""
+        if self._closed:
+            raise RuntimeError("the worker pool is shut down")
+        ticket = next(self._tickets)
+        worker = Worker(ticket, fn, name)
+        worker.signals.finished.connect(self._on_finished)
+        worker.signals.errored.connect(self._on_errored)
+        was_idle = not self._jobs
+        self._jobs[ticket] = _Job(worker, on_result, on_error)
+        self._pool.start(worker)
+        if was_idle:
+            self.busy_changed.emit(True)
+        return ticket
+
+    def cancel(self, ticket: int | None) -> None:
+        """Abandon a worker's result: it still runs to its end, but nobody hears of it."""
+        job = self._jobs.get(ticket) if ticket is not None else None
+        if job is not None:
+            job.cancelled = True
+
+    def cancel_all(self) -> None:
+        """Abandon every pending result."""
+        for job in self._jobs.values():
+            job.cancelled = True
+
+    def is_running(self, ticket: int | None) -> bool:
+        """True while the worker of ``ticket`` has not delivered and was not cancelled."""
+        job = self._jobs.get(ticket) if ticket is not None else None
+        return job is not None and not job.cancelled
+
+    def is_idle(self) -> bool:
+        """No worker running and no result waiting to be delivered."""
+        return not self._jobs and self._pool.activeThreadCount() == 0
+
+    def running_names(self) -> list[str]:
+        """Names of the workers not yet delivered (for diagnostics and tests)."""
+        return [job.worker.name for job in self._jobs.values()]
+
+    def shutdown(self, timeout_ms: int = 10_000) -> bool:
+        """Cancel everything, refuse new work and wait for the threads; True if all ended."""
+        self._closed = True
+        self.cancel_all()
+        done = self._pool.waitForDone(timeout_ms)
+        if not done:
+            log.warning("worker pool: %d worker(s) still running at shutdown", len(self._jobs))
+        return bool(done)
+
+    def wait_for_done(self, timeout_ms: int = 10_000) -> bool:
+        """Block until the pool threads are finished (results are delivered by the event loop)."""
+        return bool(self._pool.waitForDone(timeout_ms))
+
+    @Slot(int, object)
+    def _on_finished(self, ticket: int, result: object) -> None:
+        job = self._take(ticket)
+        if job is not None and not job.cancelled and job.on_result is not None:
+            job.on_result(result)
+
+    @Slot(int, object)
+    def _on_errored(self, ticket: int, error: object) -> None:
+        job = self._take(ticket)
+        if job is None:
+            return
+        if job.cancelled or job.on_error is None:
+            log.info("worker %s: discarded %s", job.worker.name, type(error).__name__)
+            return
+        exc = error if isinstance(error, BaseException) else RuntimeError(str(error))
+        job.on_error(exc)
+
+    def _take(self, ticket: int) -> _Job | None:
+        job = self._jobs.pop(ticket, None)
+        if job is not None and not self._jobs:
+            self.busy_changed.emit(False)
+        return job

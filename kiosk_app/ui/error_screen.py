@@ -1,0 +1,68 @@
+"""The Error screen: what went wrong in a sentence, the trace id when there is one, Start again."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+
+from kiosk_app.app.models import ErrorKind, ErrorReport
+from kiosk_app.ui.widgets import big_button, copy_to_clipboard, icon_label, label
+
+
+class ErrorScreen(QWidget):
+    """Shown when a decode or a check fails; the next scan works from here too."""
+
+    start_again_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ErrorScreen")
+        self.report: ErrorReport | None = None
+        self.title = label("", "ScreenTitle")
+        self.message = label("", "ScreenHint", selectable=True)
+        self.trace = label("", selectable=True)
+        self.next_step = label("", "Muted")
+        self.copy_button = big_button("Copy details", icon="copy")
+        self.copy_button.clicked.connect(self._copy)
+        self.home_button = big_button("Start again", "Home", icon="home")
+        self.home_button.clicked.connect(self.start_again_requested)
+        head = QHBoxLayout()
+        head.addWidget(icon_label("error", 72), 0, Qt.AlignmentFlag.AlignTop)
+        words = QVBoxLayout()
+        words.addWidget(self.title)
+        words.addWidget(self.message)
+        words.addWidget(self.trace)
+        words.addWidget(self.next_step)
+        head.addLayout(words, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.copy_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.home_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(32, 32, 32, 24)
+        layout.addLayout(head)
+        layout.addStretch(1)
+        layout.addLayout(buttons)
+
+    def show_error(self, report: ErrorReport) -> None:
+        """Fill the screen from an error report."""
+        self.report = report
+        self.title.setText(report.title)
+        self.message.setText(report.message)
+        self.trace.setText(f"Trace id: {report.trace_id}" if report.trace_id else "")
+        self.trace.setVisible(bool(report.trace_id))
+        self.next_step.setText(
+            "Scan again, or open another picture." if report.kind is ErrorKind.UNREADABLE
+            else "Scan again to retry, or press Start again."
+        )
+
+    def clear(self) -> None:
+        """Forget the error (idle wipe)."""
+        self.report = None
+        for widget in (self.title, self.message, self.trace, self.next_step):
+            widget.clear()
+
+    def _copy(self) -> None:
+        if self.report is not None:
+            trace = f"\nTrace id: {self.report.trace_id}" if self.report.trace_id else ""
+            copy_to_clipboard(f"{self.report.title}: {self.report.message}{trace}")

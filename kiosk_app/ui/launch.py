@@ -1,0 +1,87 @@
+"""Building and running the window: the one place the GUI is assembled from settings."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
+
+from kiosk_app.app.backend import Backend
+from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.config import Settings
+from kiosk_app.ui.main_window import MainWindow
+
+NO_DISPLAY_MESSAGE = (
+    "kiosk-app: no display found (DISPLAY/WAYLAND_DISPLAY unset); run it on a desktop, "
+    "under a virtual display (xvfb-run kiosk-app), or headless with QT_QPA_PLATFORM=offscreen."
+)
+HEADLESS_PLATFORMS = ("offscreen", "minimal", "vnc", "eglfs", "linuxfb", "vkkhrdisplay")
+
+
+def display_problem(environ: dict[str, str] | None = None, platform: str = sys.platform) -> str:
+    """A one-line message when Qt would abort for want of a display, else ``""``.
+
+    Checked before any ``QApplication`` exists, so the clerk (or the IT person on ssh) gets a
+    sentence instead of Qt's "could not connect to display" abort.
+    """
+    env = os.environ if environ is None else environ
+    chosen = env.get("QT_QPA_PLATFORM", "").split(":")[0]
+    if chosen in HEADLESS_PLATFORMS or platform in ("win32", "darwin"):
+        return ""
+    if chosen.startswith("wayland") and env.get("WAYLAND_DISPLAY"):
+        return ""
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return ""
+    return NO_DISPLAY_MESSAGE
+
+
+def application() -> QApplication:
+    """The running QApplication, created on first use."""
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    app = QApplication(sys.argv[:1])
+    app.setApplicationName("kiosk-app")
+    app.setApplicationDisplayName("ID check")
+    return app
+
+
+def build_window(
+    settings: Settings,
+    samples: dict[str, Any] | None = None,
+    kiosk_mode: bool = False,
+    backend: Backend | None = None,
+) -> MainWindow:
+    """The window around a fresh core (sources not started yet: call ``window.core.start()``)."""
+    core = KioskCore(settings, backend or Backend.from_settings(settings), samples=samples)
+    return MainWindow(core, kiosk_mode=kiosk_mode)
+
+
+def run_window(window: MainWindow, fullscreen: bool = False) -> int:
+    """Show the window, start the inputs and run the event loop until it closes."""
+    app = application()
+    window.resize(1280, 800)
+    if fullscreen:
+        window.showFullScreen()
+    else:
+        window.show()
+    window.core.start()
+    status = app.exec()
+    window.core.shutdown()
+    return int(status)
+
+
+def spin_until(predicate: Any, timeout_s: float = 10.0, step_ms: int = 20) -> bool:
+    """Run the event loop until ``predicate()`` is true or the time is up (tools, not the GUI)."""
+    loop = QEventLoop()
+    waited = 0.0
+    while not predicate():
+        if waited >= timeout_s:
+            return False
+        QTimer.singleShot(step_ms, loop.quit)
+        loop.exec()
+        waited += step_ms / 1000.0
+    return True

@@ -1,0 +1,157 @@
+"""The main window: the test-mode band, the stacked screens, the notice line, drag-and-drop."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
+
+from kiosk_app.app.capture.files import OPEN_DIALOG_FILTER, image_paths_from_mime
+from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.app.models import CanadaFormData
+from kiosk_app.app.session import Stage
+from kiosk_app.ui import theme
+from kiosk_app.ui.canada_form import CanadaFormScreen
+from kiosk_app.ui.error_screen import ErrorScreen
+from kiosk_app.ui.ready_screen import ReadyScreen
+from kiosk_app.ui.result_screen import ResultScreen
+from kiosk_app.ui.widgets import label
+from kiosk_app.ui.working_screen import WorkingScreen
+
+TEST_MODE_TEXT = "TEST MODE — results are not real"
+NOTICE_MS = 6000
+MIN_SIZE = (1024, 720)
+
+
+class MainWindow(QMainWindow):
+    """Shows the session's stage; every screen has one control back to Ready."""
+
+    def __init__(self, core: KioskCore, kiosk_mode: bool = False) -> None:
+        super().__init__()
+        self.core = core
+        self.session = core.session
+        self.kiosk_mode = kiosk_mode  # lock-down arrives with the kiosk-mode issue
+        self.setWindowTitle("ID check")
+        self.setObjectName("MainWindow")
+        self.setMinimumSize(*MIN_SIZE)
+        self.setAcceptDrops(True)
+        self.setStyleSheet(theme.stylesheet())
+
+        session = self.session
+        self.ready = ReadyScreen(session.enabled_checks(), core.settings.default_check,
+                                 session.demo_samples())
+        self.working = WorkingScreen()
+        self.result = ResultScreen()
+        self.canada_form = CanadaFormScreen()
+        self.error = ErrorScreen()
+        self.stack = QStackedWidget()
+        self.screens: dict[Stage, QWidget] = {
+            Stage.READY: self.ready,
+            Stage.WORKING: self.working,
+            Stage.RESULT: self.result,
+            Stage.CANADA_FORM: self.canada_form,
+            Stage.ERROR: self.error,
+        }
+        for screen in self.screens.values():
+            self.stack.addWidget(screen)
+
+        self.test_band = label(TEST_MODE_TEXT, "TestModeBand", wrap=False)
+        self.test_band.setVisible(core.test_mode)
+        self.notice = label("", "Notice")
+        self.notice.hide()
+        self._notice_timer = QTimer(self)
+        self._notice_timer.setSingleShot(True)
+        self._notice_timer.timeout.connect(self.notice.hide)
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.test_band)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.notice)
+        self.setCentralWidget(central)
+        self._connect()
+        self.ready.set_inputs(core.input_statuses())
+
+    def _connect(self) -> None:
+        s = self.session
+        s.stage_changed.connect(self._show_stage)
+        s.licence_changed.connect(self.ready.set_licence)
+        s.licence_changed.connect(self.working.set_licence)
+        s.scan_loaded.connect(self.ready.set_scan_loaded)
+        s.working.connect(self.working.set_task)
+        s.canada_form_requested.connect(self.canada_form.prefill)
+        s.canada_form_problem.connect(lambda p: self.canada_form.show_problems([p]))
+        s.result_ready.connect(self.result.show_result)
+        s.error_raised.connect(self.error.show_error)
+        s.notice.connect(self.show_notice)
+        s.retry_countdown.connect(self.result.set_countdown)
+        s.wiped.connect(self._clear_screens)
+        s.wiped.connect(self.notice.hide)
+        self.core.inputs_changed.connect(self.ready.set_inputs)
+        self.ready.check_requested.connect(s.run_check)
+        self.ready.open_requested.connect(self.open_picture)
+        self.ready.sample_requested.connect(s.try_sample)
+        self.working.cancel_requested.connect(s.cancel)
+        self.result.new_customer_requested.connect(s.wipe)
+        self.result.other_check_requested.connect(s.back_to_ready)
+        self.result.retry_now_requested.connect(s.retry_canada_now)
+        self.canada_form.submitted.connect(self._submit_canada)
+        self.canada_form.back_requested.connect(s.back_to_ready)
+        self.error.start_again_requested.connect(s.wipe)
+
+    def current_stage(self) -> Stage:
+        """The stage whose screen is showing."""
+        current = self.stack.currentWidget()
+        return next(stage for stage, screen in self.screens.items() if screen is current)
+
+    def show_notice(self, text: str) -> None:
+        """A short message under the screens (hidden after a few seconds)."""
+        self.notice.setText(text)
+        self.notice.show()
+        self._notice_timer.start(NOTICE_MS)
+
+    def open_picture(self) -> None:
+        """The Open button: choose a picture of the back of the licence."""
+        from pathlib import Path
+
+        name, _filter = QFileDialog.getOpenFileName(
+            self, "Open a picture of the back of the licence", "", OPEN_DIALOG_FILTER
+        )
+        if name:
+            self.core.files.submit_path(Path(name))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+        """Accept drags that carry a local image file."""
+        if image_paths_from_mime(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+        """A dropped picture starts the flow like Open."""
+        if self.core.files.submit_mime(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            self.show_notice(self.core.files.status)
+            event.ignore()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        """Stop the sources and wait for every worker before closing."""
+        self.core.shutdown()
+        super().closeEvent(event)
+
+    def _submit_canada(self, data: CanadaFormData) -> None:
+        self.canada_form.show_problems(self.session.submit_canada(data))
+
+    def _show_stage(self, stage: str) -> None:
+        self.stack.setCurrentWidget(self.screens[Stage(stage)])
+
+    def _clear_screens(self) -> None:
+        self.result.clear()
+        self.error.clear()
+        self.canada_form.clear()
+        self.ready.set_licence(None)
+        self.ready.set_scan_loaded(False)
+        self.working.set_licence(None)

@@ -1,0 +1,109 @@
+"""The Ready screen: the big instruction, which inputs are live, the checks, Open and samples."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
+
+from kiosk_app.app.models import CHECK_TITLES, DemoSample, LicenceSummary
+from kiosk_app.config import CheckKind
+from kiosk_app.ui.widgets import LicencePanel, big_button, icon_label, label
+
+NEEDS_SCAN = (CheckKind.SIGNATURE, CheckKind.DVS_PARSE)
+
+
+class ReadyScreen(QWidget):
+    """Waiting for a customer; shows the local parse once a licence is read."""
+
+    check_requested = Signal(object)  # CheckKind
+    open_requested = Signal()
+    sample_requested = Signal(str)
+
+    def __init__(
+        self,
+        checks: list[CheckKind],
+        default_check: CheckKind,
+        samples: list[DemoSample],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("ReadyScreen")
+        self.title = label("Scan the back of the licence", "ScreenTitle")
+        self.hint = label(
+            "Hold the barcode under the scanner, or open a picture of it "
+            "(drag and drop works too).",
+            "ScreenHint",
+        )
+        self.inputs = label("", "Muted")
+        self.panel = LicencePanel()
+        self.action_hint = label("", "Muted")
+        self.check_buttons: dict[CheckKind, QPushButton] = {}
+        actions = QHBoxLayout()
+        for kind in checks:
+            button = big_button(CHECK_TITLES[kind], "Primary" if kind is default_check else "")
+            button.clicked.connect(lambda _=False, k=kind: self.check_requested.emit(k))
+            self.check_buttons[kind] = button
+            actions.addWidget(button)
+        self.open_button = big_button("Open picture…", icon="open")
+        self.open_button.clicked.connect(self.open_requested)
+        tools = QHBoxLayout()
+        tools.addWidget(self.open_button)
+        self.sample_button: QPushButton | None = None
+        if samples:
+            self.sample_button = self._sample_button(samples)
+            tools.addWidget(self.sample_button)
+        tools.addStretch(1)
+
+        head = QHBoxLayout()
+        head.addWidget(icon_label("scan", 72), 0, Qt.AlignmentFlag.AlignTop)
+        words = QVBoxLayout()
+        words.addWidget(self.title)
+        words.addWidget(self.hint)
+        words.addWidget(self.inputs)
+        head.addLayout(words, 1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(32, 24, 32, 24)
+        layout.setSpacing(16)
+        layout.addLayout(head)
+        layout.addWidget(self.panel, 1)
+        layout.addStretch(0)
+        layout.addWidget(self.action_hint)
+        layout.addLayout(actions)
+        layout.addLayout(tools)
+        self.set_licence(None)
+        self.set_scan_loaded(False)
+
+    def _sample_button(self, samples: list[DemoSample]) -> QPushButton:
+        button = big_button("Try a sample", icon="sample")
+        menu = QMenu(button)
+        for sample in samples:
+            action = menu.addAction(f"{sample.title}  ({CHECK_TITLES[sample.check]})")
+            action.setData(sample.key)
+            action.triggered.connect(lambda _=False, k=sample.key: self.sample_requested.emit(k))
+        button.setMenu(menu)
+        self.sample_menu = menu
+        return button
+
+    def set_inputs(self, statuses: dict[str, str]) -> None:
+        """Which inputs are live: ``{"Barcode scanner (keyboard)": "Listening", ...}``."""
+        parts = [f"{name}: {status}" for name, status in statuses.items()]
+        self.inputs.setText("Live inputs — " + " · ".join(parts))
+
+    def set_licence(self, licence: LicenceSummary | None) -> None:
+        """Show the locally parsed licence (None clears the panel)."""
+        self.panel.show_licence(licence)
+
+    def set_scan_loaded(self, loaded: bool) -> None:
+        """Enable the checks that need a scan once a barcode is held."""
+        for kind, button in self.check_buttons.items():
+            button.setEnabled(loaded or kind not in NEEDS_SCAN)
+        if not loaded:
+            self.title.setText("Scan the back of the licence")
+            needs = [CHECK_TITLES[k] for k in self.check_buttons if k in NEEDS_SCAN]
+            self.action_hint.setText(
+                f"{' and '.join(needs)} start after a scan." if needs else ""
+            )
+        else:
+            self.title.setText("Licence read — choose a check")
+            self.action_hint.setText("Scan again to start over with another licence.")

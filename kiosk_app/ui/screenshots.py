@@ -1,0 +1,169 @@
+"""``kiosk-app screenshots OUTDIR``: drive the real window through demo samples, one PNG per state.
+
+Every picture comes from the real flow (workers, HTTP to the embedded simulator, real decoder);
+only the simulator's fault switch is used to show the Working and Error screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
+from PySide6.QtGui import QImage
+
+from kiosk_app.app.session import Stage
+from kiosk_app.ui.launch import spin_until
+from kiosk_app.ui.main_window import MainWindow
+
+SIZE = (1280, 800)
+SHOTS = (
+    "ready.png",
+    "working.png",
+    "canada-form.png",
+    "result-signature-valid.png",
+    "result-signature-revoked.png",
+    "result-parse.png",
+    "result-canada-passed.png",
+    "result-canada-flagged.png",
+    "result-canada-failed.png",
+    "result-undefined.png",
+    "error-service.png",
+    "error-unreadable.png",
+)
+
+FaultSwitch = Callable[..., None]
+"""``set_faults(latency_s=..., http_status=...)`` of the embedded simulator."""
+
+
+class ScreenshotError(RuntimeError):
+    """The flow did not reach the state a screenshot needs."""
+
+
+def blank_picture_png() -> bytes:
+    """A plain white picture (no barcode) for the "unreadable" screenshot."""
+    image = QImage(640, 400, QImage.Format.Format_RGB32)
+    image.fill(Qt.GlobalColor.white)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, b"PNG")
+    buffer.close()
+    return bytes(data.data())
+
+
+class ScreenshotDriver:
+    """Walks the window through each state and saves it."""
+
+    def __init__(self, window: MainWindow, set_faults: FaultSwitch, outdir: Path) -> None:
+        self.window = window
+        self.session = window.session
+        self.set_faults = set_faults
+        self.outdir = outdir
+
+    def run(self) -> list[Path]:
+        """Write all twelve PNGs; returns their paths."""
+        self.outdir.mkdir(parents=True, exist_ok=True)
+        self.window.resize(*SIZE)
+        self.window.show()
+        self.window.core.start()
+        written = [self._shoot("ready.png")]
+        written.append(self._working())
+        self._sample("canada-passed")
+        self._wait_stage(Stage.CANADA_FORM)
+        written.append(self._shoot("canada-form.png"))
+        self.session.wipe()
+        for key, name in (
+            ("signature-valid", "result-signature-valid.png"),
+            ("signature-revoked", "result-signature-revoked.png"),
+            ("dvs-parse", "result-parse.png"),
+        ):
+            written.append(self._result_of(key, name))
+        for key, name in (
+            ("canada-passed", "result-canada-passed.png"),
+            ("canada-flagged", "result-canada-flagged.png"),
+            ("canada-failed", "result-canada-failed.png"),
+            ("canada-undefined", "result-undefined.png"),
+        ):
+            written.append(self._canada_result_of(key, name))
+        written.append(self._service_error())
+        written.append(self._unreadable())
+        return written
+
+    def _working(self) -> Path:
+        self.set_faults(latency_s=3.0)
+        try:
+            self._sample("signature-valid")
+            if not spin_until(lambda: "signature" in self.window.working.task.text().lower()):
+                raise ScreenshotError("the check did not start")
+            path = self._shoot("working.png")
+            self.session.cancel()
+            self._wait_idle()
+        finally:
+            self.set_faults()
+        self.session.wipe()
+        return path
+
+    def _result_of(self, key: str, name: str) -> Path:
+        self._sample(key)
+        self._wait_stage(Stage.RESULT)
+        path = self._shoot(name)
+        self.session.wipe()
+        return path
+
+    def _canada_result_of(self, key: str, name: str) -> Path:
+        self._sample(key)
+        self._wait_stage(Stage.CANADA_FORM)
+        self.window.canada_form.submit()
+        self._wait_stage(Stage.RESULT)
+        path = self._shoot(name)
+        self.session.wipe()
+        return path
+
+    def _service_error(self) -> Path:
+        self.set_faults(http_status=500)
+        try:
+            self._sample("signature-valid")
+            self._wait_stage(Stage.ERROR)
+        finally:
+            self.set_faults()
+        path = self._shoot("error-service.png")
+        self.session.wipe()
+        return path
+
+    def _unreadable(self) -> Path:
+        self.window.core.files.image_captured.emit(blank_picture_png())
+        self._wait_stage(Stage.ERROR)
+        path = self._shoot("error-unreadable.png")
+        self.session.wipe()
+        return path
+
+    def _sample(self, key: str) -> None:
+        if not self.session.try_sample(key):
+            raise ScreenshotError(f"sample {key} was refused")
+
+    def _wait_stage(self, stage: Stage) -> None:
+        if not spin_until(lambda: self.session.stage is stage and not self.session.busy, 30):
+            raise ScreenshotError(f"the flow did not reach {stage.value}")
+
+    def _wait_idle(self) -> None:
+        if not spin_until(self.window.core.pool.is_idle, 30):
+            raise ScreenshotError("a worker did not finish")
+
+    def _shoot(self, name: str) -> Path:
+        spin_until(lambda: False, 0.15)  # let layouts and the stylesheet settle
+        path = self.outdir / name
+        if not self.window.grab().save(str(path), "PNG"):
+            raise ScreenshotError(f"could not write {path}")
+        return path
+
+
+def take_screenshots(window: MainWindow, simulator: Any, outdir: Path) -> list[Path]:
+    """Drive ``window`` (built in demo mode against ``simulator``) and write the PNGs."""
+    from kiosk_app.simulator.faults import Faults
+
+    def set_faults(**kwargs: Any) -> None:
+        simulator.set_faults(Faults(**kwargs))
+
+    return ScreenshotDriver(window, set_faults, outdir).run()

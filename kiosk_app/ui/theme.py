@@ -1,0 +1,86 @@
+"""Look and feel: the stylesheet, the icons and the verdict/match vocabulary.
+
+Resources are read with ``importlib.resources`` from the package ``kiosk_app.resources`` (the
+top-level ``resources/`` folder), so an installed wheel and a frozen build both find them.
+Every verdict and every match result has a colour **and** an icon **and** words: colour is never
+the only signal (colour-blind clerks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtGui import QIcon, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+from kiosk_app.api.outcome import MatchCategory, Verdict
+
+RESOURCE_PACKAGE = "kiosk_app.resources"
+MIN_TOUCH_PX = 44
+
+
+@dataclass(frozen=True)
+class Look:
+    """How one verdict or match result is shown: style key, icon, words, colours."""
+
+    key: str
+    icon: str
+    words: str
+    background: str
+    foreground: str
+
+
+VERDICT_LOOKS: dict[Verdict, Look] = {
+    Verdict.PASSED: Look("passed", "pass", "Passed", "#1a7f37", "#ffffff"),
+    Verdict.FAILED: Look("failed", "fail", "Failed", "#c62828", "#ffffff"),
+    Verdict.FLAGGED: Look("flagged", "flag", "Flagged", "#f2a900", "#1f1f1f"),
+    Verdict.UNDEFINED: Look("undefined", "unknown", "Could not verify", "#4b5563", "#ffffff"),
+}
+
+MATCH_LOOKS: dict[MatchCategory, Look] = {
+    MatchCategory.MATCH: Look("match", "pass", "Match", "#e7f4ea", "#14532d"),
+    MatchCategory.PARTIAL_MATCH: Look("partial", "partial", "Partial match", "#fff4d6", "#7a4a00"),
+    MatchCategory.NO_MATCH: Look("nomatch", "fail", "No match", "#fde8e8", "#8b1a1a"),
+    MatchCategory.NONE: Look("none", "none", "Not compared", "#f1f3f5", "#374151"),
+}
+
+
+def resource_bytes(relative: str) -> bytes:
+    """The bytes of a file under ``resources/`` (e.g. ``icons/pass.svg``)."""
+    node = resources.files(RESOURCE_PACKAGE)
+    for part in relative.split("/"):
+        node = node.joinpath(part)
+    return node.read_bytes()
+
+
+@cache
+def stylesheet() -> str:
+    """The application stylesheet (``resources/style.qss``)."""
+    return resource_bytes("style.qss").decode("utf-8")
+
+
+def pixmap(name: str, size: int) -> QPixmap:
+    """An icon rendered crisp at ``size`` pixels (device-pixel-ratio 1)."""
+    renderer = QSvgRenderer(QByteArray(_svg(name)))
+    image = QPixmap(size, size)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    renderer.render(painter, QRectF(0, 0, size, size))
+    painter.end()
+    return image
+
+
+def icon(name: str) -> QIcon:
+    """An icon for buttons (rendered at a few sizes)."""
+    result = QIcon()
+    for size in (24, 48, 96):
+        result.addPixmap(pixmap(name, size))
+    return result
+
+
+@cache
+def _svg(name: str) -> bytes:
+    return resource_bytes(f"icons/{name}.svg")

@@ -1,0 +1,213 @@
+"""Reusable widgets: buttons, the verdict banner, per-field match rows, the local-parse panel."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk_app.api.outcome import FieldOutcome, Verdict
+from kiosk_app.app.models import AGE_BADGES, LicenceSummary
+from kiosk_app.ui import theme
+
+
+def set_style_property(widget: QWidget, name: str, value: str) -> None:
+    """Set a dynamic property the stylesheet selects on, and re-polish the widget."""
+    widget.setProperty(name, value)
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)
+
+
+def big_button(text: str, name: str = "", icon: str | None = None) -> QPushButton:
+    """A touch-sized push button (>= 44 px, styled by ``name``)."""
+    button = QPushButton(text)
+    if name:
+        button.setObjectName(name)
+    if icon:
+        button.setIcon(theme.icon(icon))
+        button.setIconSize(QSize(28, 28))
+    button.setMinimumHeight(theme.MIN_TOUCH_PX + 12)
+    button.setAccessibleName(text)
+    return button
+
+
+def label(text: str = "", name: str = "", selectable: bool = False, wrap: bool = True) -> QLabel:
+    """A label with an object name for the stylesheet, optionally selectable."""
+    widget = QLabel(text)
+    if name:
+        widget.setObjectName(name)
+    widget.setWordWrap(wrap)
+    if selectable:
+        widget.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+    return widget
+
+
+def icon_label(name: str, size: int) -> QLabel:
+    """A label showing an icon."""
+    widget = QLabel()
+    widget.setPixmap(theme.pixmap(name, size))
+    widget.setFixedSize(size, size)
+    widget.setObjectName(f"icon-{name}")
+    return widget
+
+
+def copy_to_clipboard(text: str) -> None:
+    """Put ``text`` on the clipboard (message and trace id for support calls)."""
+    QGuiApplication.clipboard().setText(text)
+
+
+class VerdictBanner(QFrame):
+    """The large coloured verdict: icon, words, advice; readable from three metres."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("VerdictBanner")
+        self.icon = QLabel()
+        self.title = label("", "VerdictTitle", wrap=False)
+        self.advice = label("", "VerdictAdvice")
+        text = QVBoxLayout()
+        text.addWidget(self.title)
+        text.addWidget(self.advice)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(24, 16, 24, 16)
+        row.setSpacing(24)
+        row.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignVCenter)
+        row.addLayout(text, 1)
+        self.verdict: Verdict | None = None
+
+    def show_verdict(self, verdict: Verdict, advice: str = "") -> None:
+        """Colour, icon and words of ``verdict``, plus the advice line."""
+        look = theme.VERDICT_LOOKS[verdict]
+        self.verdict = verdict
+        set_style_property(self, "verdict", look.key)
+        self.icon.setPixmap(theme.pixmap(look.icon, 88))
+        self.icon.setObjectName(f"icon-{look.icon}")
+        self.title.setText(look.words)
+        self.advice.setText(advice)
+        self.advice.setVisible(bool(advice))
+        self.setAccessibleName(f"Verdict: {look.words}")
+
+    def clear(self) -> None:
+        """Forget the verdict."""
+        self.verdict = None
+        self.title.clear()
+        self.advice.clear()
+        self.icon.clear()
+
+
+class MatchRow(QFrame):
+    """One per-field result: caption, value, icon and words (and the service's message)."""
+
+    def __init__(self, result: FieldOutcome, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        look = theme.MATCH_LOOKS[result.match]
+        self.setObjectName("MatchRow")
+        self.look = look
+        set_style_property(self, "match", look.key)
+        self.caption = label(result.caption or result.field_name, wrap=True)
+        self.value = label(result.value or "—", selectable=True)
+        self.words = label(look.words, "MatchWords", wrap=False)
+        self.icon = icon_label(look.icon, 32)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(12, 6, 12, 6)
+        grid.addWidget(self.icon, 0, 0, 2, 1, Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(self.caption, 0, 1)
+        grid.addWidget(self.words, 0, 2, Qt.AlignmentFlag.AlignRight)
+        grid.addWidget(self.value, 1, 1, 1, 2)
+        if result.message:
+            grid.addWidget(label(result.message, "Muted", selectable=True), 2, 1, 1, 2)
+        grid.setColumnStretch(1, 1)
+        self.setAccessibleName(f"{self.caption.text()}: {look.words}")
+
+
+class LicencePanel(QFrame):
+    """The local parse of the scanned barcode: name, birth date, age badges, expiry."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("Panel")
+        self.heading = label("Read from the barcode", "SectionTitle")
+        self.name = label("", selectable=True)
+        self.name.setStyleSheet("font-size: 28px; font-weight: 700;")
+        self.born = label("", selectable=True)
+        self.age = label("")
+        self.majority = label("", "Badge", wrap=False)
+        self.badges = [label("", "Badge", wrap=False) for _ in AGE_BADGES]
+        self.expiry = label("", selectable=True)
+        self.expired = label("EXPIRED", "Expired", wrap=False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 12, 18, 12)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.name)
+        layout.addWidget(self.born)
+        age_row = QHBoxLayout()
+        age_row.addWidget(self.age)
+        age_row.addWidget(self.majority)
+        age_row.addStretch(1)
+        layout.addLayout(age_row)
+        badge_row = QHBoxLayout()
+        for badge in self.badges:
+            badge_row.addWidget(badge)
+        badge_row.addStretch(1)
+        layout.addLayout(badge_row)
+        layout.addWidget(self.expiry)
+        layout.addWidget(self.expired, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addStretch(1)
+        self.show_licence(None)
+
+    def show_licence(self, licence: LicenceSummary | None) -> None:
+        """Show a licence, or clear every field (None)."""
+        self.setVisible(licence is not None)
+        if licence is None:
+            for widget in (self.name, self.born, self.age, self.majority, self.expiry):
+                widget.clear()
+            for badge in self.badges:
+                badge.clear()
+            self.expired.hide()
+            return
+        self.name.setText(licence.full_name or "(no name in the barcode)")
+        self.born.setText(f"Born: {_day(licence.date_of_birth)}")
+        self.age.setText(f"Age: {licence.age}" if licence.age is not None else "Age: unknown")
+        _badge(self.majority, licence.of_age, f"{licence.age_of_majority}+",
+               f"UNDER {licence.age_of_majority}")
+        for badge, years in zip(self.badges, AGE_BADGES, strict=True):
+            _badge(badge, licence.is_over(years), f"{years}+ ✓", f"{years}+ ✗")
+        self.expiry.setText(_expiry_text(licence))
+        self.expired.setVisible(licence.expired)
+
+
+def _badge(widget: QLabel, state: bool | None, yes: str, no: str) -> None:
+    if state is None:
+        widget.setText("age unknown")
+        set_style_property(widget, "state", "unknown")
+    else:
+        widget.setText(yes if state else no)
+        set_style_property(widget, "state", "ok" if state else "no")
+
+
+def _day(value: date | None) -> str:
+    return value.isoformat() if value else "unknown"
+
+
+def _expiry_text(licence: LicenceSummary) -> str:
+    text = f"Expires: {_day(licence.expiry_date)}"
+    days = licence.days_to_expiry
+    if licence.expired and days is not None:
+        return f"{text} — expired {abs(days)} day(s) ago"
+    if days is not None and days <= 30:
+        return f"{text} — in {days} day(s)"
+    return text

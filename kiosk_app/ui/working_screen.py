@@ -1,0 +1,47 @@
+"""The Working screen: what is running, a busy bar, and Cancel (back to Ready)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QVBoxLayout, QWidget
+
+from kiosk_app.app.models import LicenceSummary
+from kiosk_app.ui.widgets import LicencePanel, big_button, label
+
+
+class WorkingScreen(QWidget):
+    """Shown while a decode or a check runs; the GUI stays responsive."""
+
+    cancel_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("WorkingScreen")
+        self.task = label("Working…", "ScreenTitle")
+        self.detail = label("The kiosk stays usable; press Cancel to stop waiting.", "ScreenHint")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)
+        self.progress.setTextVisible(False)
+        self.panel = LicencePanel()
+        self.cancel_button = big_button("Cancel", "Danger")
+        self.cancel_button.clicked.connect(self.cancel_requested)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(32, 24, 32, 24)
+        layout.setSpacing(16)
+        layout.addWidget(self.task)
+        layout.addWidget(self.detail)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.panel, 1)
+        layout.addStretch(1)
+        layout.addLayout(buttons)
+
+    def set_task(self, text: str) -> None:
+        """What is running ("Verify signature…")."""
+        self.task.setText(text)
+
+    def set_licence(self, licence: LicenceSummary | None) -> None:
+        """The local parse, shown while the check runs."""
+        self.panel.show_licence(licence)
