@@ -185,6 +185,9 @@ def _locate_subfiles(data: bytes, header: Header) -> list[tuple[bytes, int]]:
         found = _search_subfile(data, header, kind, first=index == 0)
         if found is not None and found not in starts.values():
             starts[kind] = found
+        elif header.body_start <= designator.offset and designator.length > 2:
+            # Not found anywhere, and the data stops before the subfile's declared end.
+            _check_declared_length(data, designator)
     if not any(kind in starts for kind in _DOCUMENT_TYPES):
         for kind in _DOCUMENT_TYPES:
             found = _search_subfile(data, header, kind, first=not starts)
