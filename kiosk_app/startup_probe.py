@@ -1,0 +1,74 @@
+"""Cold-start measurement: with ``KIOSK_STARTUP_PROBE=1`` the GUI quits once its first window
+is shown, after printing how long that took since the process started.
+
+The GUI calls :func:`install_startup_probe` right after creating its ``QApplication``; without
+the environment variable that call does nothing. ``packaging/measure_startup.py`` runs the
+bundle this way (offscreen) and reports the figures.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Final
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtWidgets import QWidget
+
+PROBE_ENV: Final = "KIOSK_STARTUP_PROBE"
+PROBE_PREFIX: Final = "startup-probe: first window shown after"
+
+_IMPORTED_AT = time.monotonic()
+_installed: list[QObject] = []
+
+
+def process_age_ms() -> float | None:
+    """Milliseconds since this process started (Linux: from /proc), or None if unknown."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        with open("/proc/uptime", encoding="ascii") as uptime:
+            system_up_s = float(uptime.read().split()[0])
+    except (OSError, IndexError, ValueError):
+        return None
+    # Field 22 of /proc/self/stat (index 19 after the command name) is the start time in ticks.
+    started_s = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+    return (system_up_s - started_s) * 1000.0
+
+
+class FirstWindowProbe(QObject):
+    """Application event filter: on the first window's Show, report and quit."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._fired = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
+        """Watch for the first top-level widget being shown; never consume the event."""
+        if (
+            not self._fired
+            and event.type() == QEvent.Type.Show
+            and isinstance(watched, QWidget)
+            and watched.isWindow()
+        ):
+            self._fired = True
+            QTimer.singleShot(0, self._report)  # after the show (and its first paint) completes
+        return False
+
+    def _report(self) -> None:
+        age = process_age_ms()
+        since_import = (time.monotonic() - _IMPORTED_AT) * 1000.0
+        shown = f"{age:.0f} ms since process start" if age is not None else "unknown time"
+        print(f"{PROBE_PREFIX} {shown} ({since_import:.0f} ms after Qt import)", flush=True)
+        sys.stdout.flush()
+        QCoreApplication.quit()
+
+
+def install_startup_probe(app: QCoreApplication) -> None:
+    """Install the probe on ``app`` when ``KIOSK_STARTUP_PROBE`` is set; otherwise nothing."""
+    if not os.environ.get(PROBE_ENV):
+        return
+    probe = FirstWindowProbe(app)
+    app.installEventFilter(probe)
+    _installed.append(probe)
