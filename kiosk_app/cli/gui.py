@@ -93,7 +93,12 @@ def run_gui(args: argparse.Namespace) -> int:
     configure_logging()
     with _demo_simulator(args.demo) as simulator:
         settings = _settings(simulator, args.kiosk)
-        application()
+        app = application()
+        # Packaging (issue 8): KIOSK_STARTUP_PROBE=1 quits once the first window is shown and
+        # prints how long that took (cold-start figures); a no-op otherwise.
+        from kiosk_app.startup_probe import install_startup_probe
+
+        install_startup_probe(app)
         try:
             window = build_window(settings, _samples(simulator), kiosk_mode=settings.kiosk_mode)
         except KioskApiError as exc:
