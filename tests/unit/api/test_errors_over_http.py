@@ -6,6 +6,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from urllib3.exceptions import MaxRetryError, NewConnectionError, ProtocolError
@@ -22,6 +23,7 @@ from kiosk_app.api.errors import (
     ConfigurationError,
     ReplyTooLargeError,
     ServerError,
+    TlsError,
 )
 from kiosk_app.api.transport import build_session, connect_only_retry
 from kiosk_app.api.validation import CanadaCheckInput
@@ -33,9 +35,11 @@ from tests.unit.api.fake_servers import (
     always,
     free_closed_port,
     http_reply,
+    self_signed_tls,
 )
 from tests.unit.api.reply_samples import canada_element
 
+CANADA = CanadaCheckInput(licence_number="421450", date_of_birth="1989-12-24", province="PE")
 PAYLOAD = b"@\n\x1e\rANSI 636000090002DL00410278ZV03190008DLDAQT64235789\n"
 Serve = Callable[..., ScriptedServer]
 
@@ -280,3 +284,16 @@ def test_token_with_line_break_is_refused_without_echo() -> None:
     with pytest.raises(ConfigurationError) as caught:
         VerificationClient(base_url="https://a.example", token="abc\r\nX-Evil: 1")
     assert "abc" not in str(caught.value)
+
+
+def test_untrusted_certificate_is_a_tls_error_and_a_given_bundle_is_used(
+    serve: Serve, tmp_path: Path
+) -> None:
+    context, cert = self_signed_tls(tmp_path)
+    server = serve(always(http_reply(200, [canada_element()])), tls=context)
+    assert server.url.startswith("https://")
+    with pytest.raises(TlsError):
+        client_for(server.url).check_canada(CANADA)
+    assert server.requests == []  # nothing was sent over the refused connection
+    trusted = client_for(server.url, ca_bundle=str(cert)).check_canada(CANADA)
+    assert trusted.outcome.status_code == 1
