@@ -140,8 +140,11 @@ def _parse_header(data: bytes) -> Header:
             designators, end = found, found_end
             break
     counts = data[after:designators_at]
-    jurisdiction_version = _digits(counts[:2]) if has_jurisdiction_version else None
-    entries = _digits(counts[-2:]) if counts[-2:].isdigit() else len(designators)
+    jurisdiction_version = (
+        _digits(counts[:2]) if has_jurisdiction_version and counts[:2].isdigit() else None
+    )
+    entries = _digits(counts[-2:]) if counts[-2:].isdigit() and len(counts) >= 2 else 0
+    entries = entries or len(designators)
     return Header(iin, version, jurisdiction_version, entries, designators, end)
 
 
