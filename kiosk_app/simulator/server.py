@@ -100,6 +100,9 @@ class SimulatorHandle:
         """Apply ``faults`` to every request from now on."""
         self._state.faults = faults
 
+    def _start(self) -> None:
+        self._thread.start()
+
     def stop(self) -> None:
         """Stop serving, close every connection and join every thread. Idempotent."""
         with self._stop_lock:
@@ -136,5 +139,5 @@ def start_simulator(
     handler = type("BoundSimulatorHandler", (SimulatorRequestHandler,), {"state": state})
     server = _TrackingServer((host, port), handler)
     handle = SimulatorHandle(server, state, host)
-    handle._thread.start()
+    handle._start()
     return handle
