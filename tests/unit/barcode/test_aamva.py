@@ -1,0 +1,143 @@
+"""Header, subfile and element handling of the AAMVA parser on hand-made payloads."""
+
+from __future__ import annotations
+
+import pytest
+
+from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva, split_payload
+from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
+from kiosk_app.barcode.wedge import segment_score, split_at_element_ids
+from tests.aamva_factory import CardSpec, build_payload, damaged
+
+_V8_DL = (
+    b"DLDAQD12345678\nDCSDAGOSTINO\nDDEN\nDACANTHONY\nDDFN\nDADMARIO\nDDGN\nDCAD\nDCBNONE\n"
+    b"DCDNONE\nDBD08242015\nDBB01311970\nDBA01312035\nDBC1\nDAU069 in\nDAYGRN\n"
+    b"DAG789 DAGGETT AVE\nDAIANYTOWN\nDAJAZ\nDAK852010000\nDCF83D9BN217QO983B1\nDCGUSA\n"
+    b"DAW180\nDAZBRO\nDDK1\r"
+)
+_V8_Z = b"ZAZAAN\nZAB\r"
+V8 = (
+    b"@\n\x1e\rANSI 636026080102"
+    + f"DL0041{len(_V8_DL):04d}ZA{41 + len(_V8_DL):04d}{len(_V8_Z):04d}".encode()
+    + _V8_DL
+    + _V8_Z
+)
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        V8,
+        b"\xef\xbb\xbf" + V8,
+        b"]L2" + V8,
+        b"  " + V8,
+        V8.replace(b"ANSI ", b"AAMVA"),
+        b"@\n6AAMVA6360060101DL00290182DAACORTEZ,PABLO",
+        b"DLDAQ12345\nDCSSMITH\nDBB01011990\n",
+    ],
+)
+def test_looks_like_aamva_accepts_licence_data(payload: bytes) -> None:
+    assert looks_like_aamva(payload)
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b"",
+        b"@",
+        b"M1DOE/JANE            EABC123 YULYYZAC 0123 123Y012A0001 100",
+        b"http://example.com/ANSI standard",
+        b"Hello, world! This is a plain PDF417 text.",
+        "not bytes",
+    ],
+)
+def test_looks_like_aamva_refuses_other_data(payload: bytes) -> None:
+    assert not looks_like_aamva(payload)
+
+
+def test_header_fields_and_designators() -> None:
+    raw = split_payload(V8)
+    assert raw.header.iin == "636026"
+    assert (raw.header.version, raw.header.jurisdiction_version, raw.header.entries) == (8, 1, 2)
+    assert [d.subfile_type for d in raw.header.designators] == [b"DL", b"ZA"]
+    assert raw.document_type == "DL"
+    assert raw.jurisdiction_subfiles == {"ZA": b"ZAZAAN\nZAB\r"}
+    assert raw.elements["ZAA"] == "N" and raw.elements["ZAB"] == ""
+
+
+def test_version_01_header_has_no_jurisdiction_version() -> None:
+    payload = build_payload(CardSpec(version=1))
+    raw = split_payload(payload)
+    assert (raw.header.version, raw.header.jurisdiction_version, raw.header.entries) == (1, None, 2)
+    assert raw.elements["DAA"] == "PUBLIC,JOHN,QUINCY"
+
+
+def test_values_are_trimmed_and_first_occurrence_wins() -> None:
+    payload = V8.replace(b"DCSDAGOSTINO\n", b"DCSDAGOSTINO    \nDCSOTHER\n")
+    assert parse_aamva(payload).last_name == "DAGOSTINO"
+
+
+def test_subfile_found_when_offsets_point_elsewhere() -> None:
+    payload = V8.replace(V8[21:41], b"DL00990288ZA00110015")
+    record = parse_aamva(payload)
+    assert record.last_name == "DAGOSTINO" and record.elements["ZAA"] == "N"
+
+
+def test_wedge_recovery_does_not_split_inside_values_holding_element_ids() -> None:
+    stripped = damaged(V8, "wedge_no_controls")
+    assert b"\n" not in stripped and b"DCSDAGOSTINODDEN" in stripped
+    raw = split_payload(stripped)
+    assert raw.recovered_from_wedge
+    record = parse_aamva(stripped)
+    assert record.last_name == "DAGOSTINO"
+    assert record.address1 == "789 DAGGETT AVE"
+    assert record.date_of_birth is not None and record.date_of_birth.isoformat() == "1970-01-31"
+    assert record.elements["DAY"] == "GRN" and record.elements["ZAA"] == "N"
+
+
+def test_wedge_split_prefers_values_that_fit_their_elements() -> None:
+    pairs = split_at_element_ids(b"DBB01311970DBA01312035DBC1DAYBRODAU069 IN")
+    assert pairs == [
+        ("DBB", b"01311970"), ("DBA", b"01312035"), ("DBC", b"1"), ("DAY", b"BRO"),
+        ("DAU", b"069 IN"),
+    ]  # fmt: skip
+    assert segment_score("DBB", b"0131197", None) < segment_score("DBB", b"01311970", None)
+    assert split_at_element_ids(b"no ids here") == []
+
+
+def test_utf8_encoded_c1_controls_are_dropped() -> None:
+    noisy = V8.replace(b"\n", b"\xc2\x90\n\xc2\x90")
+    assert parse_aamva(noisy).first_name == "ANTHONY"
+
+
+def test_piped_separators_declared_in_the_header() -> None:
+    piped = V8.replace(b"\n", b"|").replace(b"\r", b"|")
+    record = parse_aamva(piped)
+    assert record.first_name == "ANTHONY" and record.elements["ZAA"] == "N"
+
+
+@pytest.mark.parametrize(
+    ("payload", "error", "words"),
+    [
+        (b"hello world, not a licence at all", NotAamvaError, "no AAMVA header"),
+        (b"", NotAamvaError, "empty"),
+        (b"@\n\x1e\rANSI 636026080102", TruncatedPayloadError, "cut off"),
+        (
+            b"@\n\x1e\rANSI 636026080101ZA00310026ZAZAAN\nZAB\nZACXXXXXXXXXX\r",
+            NotAamvaError,
+            "no driver",
+        ),
+        (b"x" * 70000, NotAamvaError, "too long"),
+    ],
+)
+def test_errors_are_typed_and_name_the_problem(payload: bytes, error: type, words: str) -> None:
+    with pytest.raises(error) as caught:
+        parse_aamva(payload)
+    assert words in str(caught.value)
+
+
+def test_licence_subfile_without_number_or_birth_date_is_truncated() -> None:
+    payload = b"@\n\x1e\rANSI 636026080101DL00310020DLDCSSMITH\nDACJOHN\r"
+    with pytest.raises(TruncatedPayloadError) as caught:
+        parse_aamva(payload)
+    assert "SMITH" not in str(caught.value)
