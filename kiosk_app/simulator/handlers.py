@@ -51,11 +51,15 @@ class SimulatorRequestHandler(BaseHTTPRequestHandler):
         if faults.drop_connection:
             self._drop()
             return
-        path = self.path.split("?", 1)[0]
-        reply = self._early_fault(faults) or route(
-            path, self._lower_headers(), body, self.state, self.client_address[0]
-        )
+        reply = self._early_fault(faults) or self._routed(body)
         self._send(self._late_fault(faults, reply))
+
+    def _routed(self, body: bytes) -> Reply:
+        path = self.path.split("?", 1)[0]
+        try:
+            return route(path, self._lower_headers(), body, self.state, self.client_address[0])
+        except Exception:  # a simulator bug: answer like the service's 500, never hang up
+            return json_reply(500, _api_error("Internal error of the simulator"))
 
     def do_GET(self) -> None:
         """Only POST is served: 405 on a known path, 404 elsewhere."""
@@ -101,13 +105,7 @@ class SimulatorRequestHandler(BaseHTTPRequestHandler):
         if faults.http_status is not None:
             if faults.html_error:
                 return _html_reply(faults.http_status)
-            body = {
-                "code": "ApiError",
-                "message": "Simulated server error",
-                "propertyErrors": {},
-                "multipleErrors": [],
-            }
-            return json_reply(faults.http_status, body)
+            return json_reply(faults.http_status, _api_error("Simulated server error"))
         if faults.html_error:
             return _html_reply(502)
         return None
@@ -139,6 +137,11 @@ class SimulatorRequestHandler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             # The client gave up (e.g. it refused an oversized reply): nothing left to do.
             self.close_connection = True
+
+
+def _api_error(message: str) -> dict[str, object]:
+    """The vendor's error body with code ApiError (what its HTTP 500 carries)."""
+    return {"code": "ApiError", "message": message, "propertyErrors": {}, "multipleErrors": []}
 
 
 def _html_reply(status: int) -> Reply:
