@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from PIL import Image
 
 # Longest side (pixels) the estimator works on; bigger images are reduced first.
 ESTIMATE_MAX_SIDE = 1400
@@ -57,6 +58,8 @@ def estimate_symbol(grey: np.ndarray) -> SymbolEstimate | None:
     """Tilt and bounding box of the most prominent bar-coded region, or ``None``."""
     if grey.ndim != 2 or min(grey.shape) < 2 * TILE_PX:
         return None
+    if grey.dtype != np.uint8:
+        grey = np.clip(grey, 0, 255).astype(np.uint8)
     factor = max(1, int(np.ceil(max(grey.shape) / ESTIMATE_MAX_SIDE)))
     small = _reduce(grey, factor)
     energy, direction, coherence = _tile_tensors(small)
@@ -77,13 +80,10 @@ def estimate_symbol(grey: np.ndarray) -> SymbolEstimate | None:
 
 
 def _reduce(grey: np.ndarray, factor: int) -> np.ndarray:
-    """Block-average ``grey`` by an integer factor (float32 result)."""
-    if factor == 1:
-        return grey.astype(np.float32)
-    height = grey.shape[0] // factor * factor
-    width = grey.shape[1] // factor * factor
-    blocks = grey[:height, :width].astype(np.float32)
-    return blocks.reshape(height // factor, factor, width // factor, factor).mean(axis=(1, 3))
+    """Box-average ``grey`` by an integer factor (float32 result; Pillow's C reduce is fast)."""
+    if factor > 1:
+        grey = np.asarray(Image.fromarray(grey).reduce(factor))
+    return grey.astype(np.float32)
 
 
 def _tile_tensors(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -150,14 +150,19 @@ def _to_quarter_turn(direction: float) -> float:
 
 
 def _tile_box(
-    cluster: np.ndarray, factor: int, shape: tuple[int, ...]
+    mask: np.ndarray, factor: int, shape: tuple[int, ...]
 ) -> tuple[int, int, int, int]:
-    """Bounding box (full-resolution pixels) of the marked tiles, padded by two tiles."""
-    rows = np.nonzero(cluster.any(axis=1))[0]
-    cols = np.nonzero(cluster.any(axis=0))[0]
+    """Bounding box (full-resolution pixels) of the marked tiles, with a margin of two tiles
+    or a tenth of the box, whichever is larger (quiet zone and edge tiles)."""
+    rows = np.nonzero(mask.any(axis=1))[0]
+    cols = np.nonzero(mask.any(axis=0))[0]
     step = TILE_PX * factor
-    left = max(0, int(cols[0] - 2) * step)
-    top = max(0, int(rows[0] - 2) * step)
-    right = min(int(shape[1]), int(cols[-1] + 3) * step)
-    bottom = min(int(shape[0]), int(rows[-1] + 3) * step)
-    return left, top, right, bottom
+    left, right = int(cols[0]) * step, (int(cols[-1]) + 1) * step
+    top, bottom = int(rows[0]) * step, (int(rows[-1]) + 1) * step
+    margin = max(2 * step, (max(right - left, bottom - top)) // 10)
+    return (
+        max(0, left - margin),
+        max(0, top - margin),
+        min(int(shape[1]), right + margin),
+        min(int(shape[0]), bottom + margin),
+    )

@@ -22,6 +22,14 @@ TWELVE_MP = (4000, 3000)
 # like real cards (the California specimen has 14%; AAMVA asks for level 3 or more).
 LICENCE_EC_LEVEL = "4"
 
+# A made-up version 08 California DL payload (exact bytes: LF, RS, CR and a latin-1 name).
+SAMPLE_PAYLOAD = (
+    b"@\n\x1e\rANSI 636014080002DL00410156ZC01970012"
+    b"DLDAQD7654321\nDCSSPECIMEN\nDACANDR\xc9\nDADMARIE\nDBB07141988\nDBA07142031\n"
+    b"DBC2\nDAG1 MAIN STREET\nDAISACRAMENTO\nDAJCA\nDAK958140000  \nDCF0123456789\n"
+    b"DCGUSA\nDDEN\nDDFN\nDDGN\rZCZCAN\r"
+)
+
 Degrade = Callable[[Image.Image], Image.Image]
 
 

@@ -1,0 +1,322 @@
+"""``python -m kiosk_app.bench decode``: the decoder pipeline against a bare zxing-cpp call.
+
+In one run on the same pictures it measures, per picture, whether a bare
+``zxingcpp.read_barcodes`` call and the project's :class:`Scanner` return the expected payload,
+and how long each took (opening the picture included for both). Pictures:
+
+* every image under ``--images DIR`` (default: the repository's ``tests/data/corpus/images``)
+  that has its expected payload beside it (``NAME.bin``, ``NAME.txt`` or
+  ``NAME.expected-pdf417.txt``);
+* the same corpus pictures turned by a few tilts (``--no-tilted-corpus`` to skip);
+* the synthetic degraded cards of :mod:`kiosk_app.bench.synthetic`, including one 12 MP photo
+  (``--no-synthetic``, ``--no-large`` to skip).
+
+AAMVA pictures are judged with the default AAMVA check, generic PDF417 samples with
+"accept anything". A last row shows what the angle correction gains on the tilted pictures
+(the pipeline with and without it). Payloads are never printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import zxingcpp
+from PIL import Image
+
+from kiosk_app.barcode.decode import FILE_BUDGET_S, Scanner
+from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.bench import synthetic
+
+DEFAULT_IMAGES = Path(__file__).resolve().parents[2] / "tests" / "data" / "corpus" / "images"
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff", ".gif"}
+CORPUS_TILTS = (-22.0, 12.0)
+# Corpus pictures smaller than this (long side) are tiny renders; tilting them is not a test.
+MIN_TILT_SIDE = 400
+
+
+@dataclass
+class Sample:
+    """One benchmark picture: encoded bytes, the expected payload and how to judge it."""
+
+    name: str
+    group: str
+    data: bytes
+    expected: bytes
+    aamva: bool
+    tilted: bool = False
+
+
+@dataclass
+class Outcome:
+    """Per picture: read or not and seconds, for each method."""
+
+    sample: Sample
+    read: dict[str, bool] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def main(argv: list[str]) -> int:
+    """Run the benchmark and print its table; returns 0."""
+    args = _parser().parse_args(argv)
+    samples = list(_samples(args))
+    outcomes = [_measure(sample, args.budget) for sample in samples]
+    tilted = [outcome for outcome in outcomes if outcome.sample.tilted]
+    for outcome in tilted:
+        _measure_without_deskew(outcome, args.budget)
+    report = _report(outcomes)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        _print_report(report)
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m kiosk_app.bench decode")
+    parser.add_argument("--images", type=Path, default=DEFAULT_IMAGES, help="corpus folder")
+    parser.add_argument("--no-synthetic", action="store_true", help="skip the synthetic cards")
+    parser.add_argument("--no-large", action="store_true", help="skip the 12 MP photo")
+    parser.add_argument("--no-tilted-corpus", action="store_true", help="skip tilted corpus")
+    parser.add_argument("--budget", type=float, default=FILE_BUDGET_S, help="scanner budget (s)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return parser
+
+
+def _samples(args: argparse.Namespace) -> Iterator[Sample]:
+    """Every benchmark picture, corpus first."""
+    corpus = list(_corpus_samples(args.images)) if args.images.is_dir() else []
+    yield from corpus
+    if not args.no_tilted_corpus:
+        yield from _tilted(corpus)
+    if not args.no_synthetic:
+        yield from _synthetic_samples(large=not args.no_large)
+
+
+def _corpus_samples(folder: Path) -> Iterator[Sample]:
+    """Corpus pictures with an expected payload beside them."""
+    for path in sorted(folder.rglob("*")):
+        if path.suffix.lower() not in IMAGE_SUFFIXES:
+            continue
+        expected = _expected_payload(path)
+        if expected is None:
+            continue
+        yield Sample(
+            name=str(path.relative_to(folder)),
+            group="corpus",
+            data=path.read_bytes(),
+            expected=expected,
+            aamva=_looks_like_aamva(expected),
+        )
+
+
+def _expected_payload(image: Path) -> bytes | None:
+    """The payload stored beside ``image``, if any."""
+    for suffix in (".bin", ".txt", ".expected-pdf417.txt"):
+        candidate = image.with_name(image.stem + suffix)
+        if candidate.is_file():
+            return candidate.read_bytes()
+    return None
+
+
+def _tilted(corpus: list[Sample]) -> Iterator[Sample]:
+    """Large enough corpus pictures turned by each of :data:`CORPUS_TILTS` (saved as PNG)."""
+    for sample in corpus:
+        with Image.open(io.BytesIO(sample.data)) as opened:
+            image = opened.convert("RGB")
+        if max(image.size) < MIN_TILT_SIDE:
+            continue
+        for degrees in CORPUS_TILTS:
+            turned = image.rotate(
+                degrees, resample=Image.Resampling.BILINEAR, expand=True, fillcolor="white"
+            )
+            yield Sample(
+                name=f"{sample.name} tilt{degrees:+g}",
+                group="corpus-tilted",
+                data=_png(turned),
+                expected=sample.expected,
+                aamva=sample.aamva,
+                tilted=True,
+            )
+
+
+def _synthetic_samples(large: bool) -> Iterator[Sample]:
+    """The degraded synthetic cards (PNG, or JPEG where the case is about JPEG)."""
+    cases = list(synthetic.synthetic_cases(synthetic.SAMPLE_PAYLOAD))
+    if large:
+        cases.append(synthetic.twelve_mp_case(synthetic.SAMPLE_PAYLOAD))
+    for case in cases:
+        image = Image.fromarray(case.pixels)
+        data = _jpeg(image) if case.kind in ("jpeg", "large-photo") else _png(image)
+        yield Sample(
+            name=f"synthetic {case.name}",
+            group=f"synthetic-{case.kind}",
+            data=data,
+            expected=synthetic.SAMPLE_PAYLOAD,
+            aamva=True,
+            tilted=case.kind == "tilt" or "tilt" in case.name,
+        )
+
+
+def _measure(sample: Sample, budget: float) -> Outcome:
+    """Time the bare call and the pipeline on one picture."""
+    outcome = Outcome(sample)
+    outcome.read["bare"], outcome.seconds["bare"] = _timed(lambda: _bare_read(sample))
+    scanner = Scanner(accept=_accept_for(sample), budget_s=budget)
+    outcome.read["pipeline"], outcome.seconds["pipeline"] = _timed(
+        lambda: _pipeline_read(scanner, sample)
+    )
+    return outcome
+
+
+def _measure_without_deskew(outcome: Outcome, budget: float) -> None:
+    """The pipeline with the angle correction turned off (for the deskew-gain row)."""
+    sample = outcome.sample
+    scanner = Scanner(accept=_accept_for(sample), budget_s=budget, deskew=False)
+    read, seconds = _timed(lambda: _pipeline_read(scanner, sample))
+    outcome.read["no-deskew"], outcome.seconds["no-deskew"] = read, seconds
+
+
+def _timed(read: Callable[[], bool]) -> tuple[bool, float]:
+    started = time.perf_counter()
+    result = read()
+    return result, time.perf_counter() - started
+
+
+def _bare_read(sample: Sample) -> bool:
+    """What an application without the pipeline does: open, read all formats, defaults."""
+    with Image.open(io.BytesIO(sample.data)) as image:
+        results = zxingcpp.read_barcodes(image)
+    return any(result.bytes == sample.expected for result in results)
+
+
+def _pipeline_read(scanner: Scanner, sample: Sample) -> bool:
+    try:
+        return scanner.decode_bytes(sample.data).payload == sample.expected
+    except BarcodeError:
+        return False
+
+
+def _accept_for(sample: Sample) -> Callable[[bytes], bool]:
+    if sample.aamva:
+        return _looks_like_aamva
+    return lambda payload: True
+
+
+def _looks_like_aamva(payload: bytes) -> bool:
+    from kiosk_app.barcode.aamva import looks_like_aamva
+
+    return looks_like_aamva(payload)
+
+
+def _png(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def _jpeg(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=85)
+    return buffer.getvalue()
+
+
+def _stats(outcomes: list[Outcome], method: str) -> dict[str, object]:
+    """Read count, rate and median/p95 milliseconds of one method over some pictures."""
+    timed = [o for o in outcomes if method in o.seconds]
+    millis = [o.seconds[method] * 1000.0 for o in timed]
+    read = sum(o.read[method] for o in timed)
+    return {
+        "images": len(timed),
+        "read": read,
+        "rate": round(read / len(timed), 3) if timed else None,
+        "median_ms": round(statistics.median(millis), 1) if millis else None,
+        "p95_ms": round(float(np.percentile(millis, 95)), 1) if millis else None,
+    }
+
+
+def _report(outcomes: list[Outcome]) -> dict[str, object]:
+    """The figures: per group and overall, plus the targets of the issue."""
+    groups: dict[str, list[Outcome]] = {"all": outcomes}
+    for outcome in outcomes:
+        groups.setdefault(outcome.sample.group, []).append(outcome)
+    tilted = [o for o in outcomes if o.sample.tilted]
+    bare_read = [o for o in outcomes if o.read["bare"]]
+    bare_missed = [o for o in outcomes if not o.read["bare"]]
+    median_bare = _stats(bare_read, "bare")["median_ms"]
+    median_pipe = _stats(bare_read, "pipeline")["median_ms"]
+    ratio = None
+    if isinstance(median_bare, float) and isinstance(median_pipe, float) and median_bare > 0:
+        ratio = round(median_pipe / median_bare, 2)
+    return {
+        "groups": {
+            name: {method: _stats(items, method) for method in ("bare", "pipeline")}
+            for name, items in groups.items()
+        },
+        "deskew_gain_on_tilted": {
+            method: _stats(tilted, method) for method in ("bare", "no-deskew", "pipeline")
+        },
+        "targets": {
+            "bare_reads": len(bare_read),
+            "pipeline_reads_of_those": sum(o.read["pipeline"] for o in bare_read),
+            "bare_misses": len(bare_missed),
+            "pipeline_rescues_of_those": sum(o.read["pipeline"] for o in bare_missed),
+            "median_ms_where_bare_reads": {"bare": median_bare, "pipeline": median_pipe},
+            "median_ratio": ratio,
+        },
+        "missed_by_pipeline": [o.sample.name for o in outcomes if not o.read["pipeline"]],
+        "regressions": [o.sample.name for o in bare_read if not o.read["pipeline"]],
+    }
+
+
+def _print_report(report: dict[str, object]) -> None:
+    """The report as a plain-text table."""
+    header = f"{'pictures':<26}{'method':<11}{'read':>10}{'rate':>8}{'median ms':>11}{'p95 ms':>9}"
+    print(header)
+    print("-" * len(header))
+    groups = report["groups"]
+    assert isinstance(groups, dict)
+    for name, methods in groups.items():
+        for method, stats in methods.items():
+            print(_row(name, method, stats))
+    gain = report["deskew_gain_on_tilted"]
+    assert isinstance(gain, dict)
+    print("-" * len(header))
+    for method, stats in gain.items():
+        print(_row("tilted (deskew gain)", method, stats))
+    print("-" * len(header))
+    targets = report["targets"]
+    assert isinstance(targets, dict)
+    medians = targets["median_ms_where_bare_reads"]
+    print(
+        f"bare call reads {targets['bare_reads']}; pipeline reads "
+        f"{targets['pipeline_reads_of_those']} of them (target: all)"
+    )
+    print(
+        f"bare call misses {targets['bare_misses']}; pipeline reads "
+        f"{targets['pipeline_rescues_of_those']} of them (target: most)"
+    )
+    print(
+        f"median on pictures the bare call reads: bare {medians['bare']} ms, pipeline "
+        f"{medians['pipeline']} ms, ratio {targets['median_ratio']} (target: <= 1.3)"
+    )
+    for label in ("regressions", "missed_by_pipeline"):
+        names = report[label]
+        assert isinstance(names, list)
+        print(f"{label.replace('_', ' ')}: {', '.join(names) if names else 'none'}")
+
+
+def _row(name: str, method: str, stats: dict[str, object]) -> str:
+    read = f"{stats['read']}/{stats['images']}"
+    rate = f"{stats['rate']:.0%}" if isinstance(stats["rate"], float) else "-"
+    return (
+        f"{name:<26}{method:<11}{read:>10}{rate:>8}"
+        f"{stats['median_ms'] or '-':>11}{stats['p95_ms'] or '-':>9}"
+    )
