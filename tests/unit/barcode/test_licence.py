@@ -9,11 +9,11 @@ import pytest
 
 from kiosk_app.api.models import DriverLicense
 from kiosk_app.barcode.aamva import parse_aamva
-from kiosk_app.barcode.licence import Sex, age_on, parse_date
+from kiosk_app.barcode.licence import LicenceRecord, Sex, age_on, parse_date
 from tests.aamva_factory import CardSpec, build_payload, canadian_spec, quebec_spec
 
 
-def _record(spec: CardSpec):  # type: ignore[no-untyped-def]
+def _record(spec: CardSpec) -> LicenceRecord:
     return parse_aamva(build_payload(spec))
 
 
@@ -130,7 +130,8 @@ def test_quebec_id_card_prefill_has_no_class() -> None:
 
 
 def test_long_class_is_not_prefilled_and_us_cards_get_none() -> None:
-    assert _record(canadian_spec(vehicle_class="G1M")).canada_prefill().licence_class is None  # type: ignore[union-attr]
+    prefill = _record(canadian_spec(vehicle_class="G1M")).canada_prefill()
+    assert prefill is not None and prefill.licence_class is None
     assert _record(CardSpec()).canada_prefill() is None
 
 
