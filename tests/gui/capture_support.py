@@ -8,6 +8,16 @@ from __future__ import annotations
 import numpy as np
 import zxingcpp
 from PIL import Image
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QImage
+from PySide6.QtMultimedia import (
+    QMediaCaptureSession,
+    QVideoFrame,
+    QVideoFrameFormat,
+    QVideoFrameInput,
+)
+
+from kiosk_app.app.capture.camera import CameraBackend, CameraHandle, CameraInfo
 
 
 def aamva_payload(number: int = 1, surname: str = "SAMPLE") -> bytes:
@@ -73,3 +83,91 @@ def card_scene(
                          fillcolor=(92, 98, 104))
     desk.paste(turned, ((width - turned.width) // 2, (height - turned.height) // 2))
     return np.asarray(desk)
+
+
+def rgb_video_frame(rgb: np.ndarray) -> QVideoFrame:
+    """An RGB array as a ``QVideoFrame`` (what a QImage-backed frame input sends)."""
+    height, width, _ = rgb.shape
+    data = np.ascontiguousarray(rgb, dtype=np.uint8)
+    image = QImage(data.data, width, height, 3 * width, QImage.Format.Format_RGB888).copy()
+    return QVideoFrame(image)
+
+
+def nv12_video_frame(grey: np.ndarray) -> QVideoFrame:
+    """A grey array as an NV12 frame (what most webcams deliver), neutral chroma."""
+    height, width = grey.shape
+    nv12 = QVideoFrameFormat.PixelFormat.Format_NV12
+    frame = QVideoFrame(QVideoFrameFormat(QSize(width, height), nv12))
+    assert frame.map(QVideoFrame.MapMode.WriteOnly)
+    try:
+        stride = frame.bytesPerLine(0)
+        luma = np.frombuffer(frame.bits(0), dtype=np.uint8, count=stride * height)
+        luma.reshape(height, stride)[:, :width] = grey
+        chroma = np.frombuffer(frame.bits(1), dtype=np.uint8, count=frame.mappedBytes(1))
+        chroma[:] = 128
+    finally:
+        frame.unmap()
+    return frame
+
+
+def grey_of(rgb: np.ndarray) -> np.ndarray:
+    """Luma of an RGB array (for building NV12 frames of a scene)."""
+    weights = np.array([0.299, 0.587, 0.114])
+    return np.clip(rgb.astype(np.float64) @ weights + 0.5, 0, 255).astype(np.uint8)
+
+
+class FakeCamera(CameraHandle):
+    """A 'camera' whose frames the test sends through a QVideoFrameInput on the session."""
+
+    def __init__(self, session: QMediaCaptureSession, fail_with: str | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.fail_with = fail_with
+        self.input: QVideoFrameInput | None = None
+        self.closed = False
+
+    def start(self) -> None:
+        """Attach the frame input, or fail like a busy or refused camera."""
+        if self.fail_with is not None:
+            self.failed.emit(self.fail_with)
+            return
+        self.input = QVideoFrameInput(self)
+        self.session.setVideoFrameInput(self.input)
+
+    def close(self) -> None:
+        """Detach from the session."""
+        self.closed = True
+        if self.input is not None and self.session.videoFrameInput() is self.input:
+            self.session.setVideoFrameInput(None)
+
+
+class FakeCameraBackend(CameraBackend):
+    """Cameras the test plugs and unplugs; ``failures`` make the next opens fail."""
+
+    def __init__(self, devices: list[CameraInfo]) -> None:
+        super().__init__()
+        self.present = list(devices)
+        self.failures: list[str] = []
+        self.opened: list[tuple[CameraInfo, FakeCamera]] = []
+
+    def devices(self) -> list[CameraInfo]:
+        """The cameras 'plugged in'."""
+        return list(self.present)
+
+    def open(
+        self, info: CameraInfo, session: QMediaCaptureSession, resolution: tuple[int, int]
+    ) -> CameraHandle:
+        """A fake camera on the real capture session."""
+        camera = FakeCamera(session, self.failures.pop(0) if self.failures else None)
+        self.opened.append((info, camera))
+        return camera
+
+    @property
+    def camera(self) -> FakeCamera:
+        """The camera opened last."""
+        return self.opened[-1][1]
+
+    def set_present(self, devices: list[CameraInfo]) -> None:
+        """Plug or unplug: what QMediaDevices.videoInputsChanged announces."""
+        self.present = list(devices)
+        self.devices_changed.emit()
