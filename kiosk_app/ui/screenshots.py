@@ -48,7 +48,7 @@ def blank_picture_png() -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, b"PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the str form works at runtime
     buffer.close()
     return bytes(data.data())
 

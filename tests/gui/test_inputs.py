@@ -1,0 +1,202 @@
+"""Inputs through the real window: keyboard-wedge bursts, slow typing, drops, Open, the form."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from kiosk_app.app.capture.files import ImageFileSource
+from kiosk_app.app.session import Stage
+from kiosk_app.config import CheckKind
+from kiosk_app.resources import __file__ as resources_init
+from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+
+from .conftest import FakeClock, WindowFactory, send_key, type_text
+from .test_flow import TIMEOUT_MS, wait_stage
+
+SAMPLES_DIR = Path(resources_init).parent / "samples"
+SCAN_GAP_S = 0.004  # a scanner: a few milliseconds between keys
+HUMAN_GAP_S = 0.18  # a quick clerk: well over the 50 ms burst gap
+
+
+def scan(window: Any, key: str, clock: FakeClock) -> bytes:
+    """Type a sample's payload as a wedge scanner would, into whatever has the focus."""
+    payload = SAMPLES_BY_KEY[key].payload
+    type_text(payload.decode("latin-1"), clock, SCAN_GAP_S, window)
+    return payload
+
+
+def test_wedge_scan_rebuilds_control_characters_exactly(
+    qtbot: Any, make_window: WindowFactory, clock: FakeClock
+) -> None:
+    window = make_window(auto_check_on_scan=True)
+    window.ready.open_button.setFocus()
+    received: list[bytes] = []
+    window.core.wedge.payload_scanned.connect(received.append)
+    payload = scan(window, "signature-valid", clock)
+    qtbot.waitUntil(lambda: bool(received), timeout=TIMEOUT_MS)
+    assert received == [payload]
+    # The signature service verifies the exact bytes: Passed proves nothing was lost.
+    wait_stage(qtbot, window, Stage.RESULT)
+    assert window.result.banner.title.text() == "Passed"
+
+
+def test_wedge_scan_into_a_form_field_does_not_type_into_it(
+    qtbot: Any, make_window: WindowFactory, clock: FakeClock
+) -> None:
+    window = make_window()
+    window.session.open_canada_form()
+    field = window.canada_form.licence_number
+    field.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=2000)
+    scan(window, "canada-passed", clock)
+    qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
+    assert field.text() == ""
+    assert window.ready.panel.name.text() != ""
+
+
+def test_slow_typist_into_a_field_is_not_a_scan(
+    qtbot: Any, make_window: WindowFactory, clock: FakeClock
+) -> None:
+    window = make_window()
+    window.session.open_canada_form()
+    field = window.canada_form.licence_number
+    field.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=2000)
+    scans: list[bytes] = []
+    window.core.wedge.payload_scanned.connect(scans.append)
+    text = "D1234-56789-01234 ABCDEFGH"  # longer than a scan's minimum length
+    type_text(text, clock, HUMAN_GAP_S)
+    qtbot.waitUntil(lambda: field.text() == text, timeout=2000)
+    assert scans == []
+    assert window.current_stage() is Stage.CANADA_FORM
+
+
+def test_short_fast_burst_still_reaches_the_field(
+    qtbot: Any, make_window: WindowFactory, clock: FakeClock
+) -> None:
+    window = make_window()
+    window.session.open_canada_form()
+    field = window.canada_form.licence_class
+    field.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=2000)
+    type_text("G2", clock, 0.01)  # two keys rolled over quickly
+    qtbot.waitUntil(lambda: field.text() == "G2", timeout=2000)
+
+
+def test_enter_and_shortcuts_at_human_speed_pass_through(
+    qtbot: Any, make_window: WindowFactory, clock: FakeClock
+) -> None:
+    window = make_window()
+    window.session.open_canada_form()
+    form = window.canada_form
+    form.date_of_birth.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is form.date_of_birth, timeout=2000)
+    submitted: list[object] = []
+    form.submitted.connect(submitted.append)
+    send_key(form.date_of_birth, Qt.Key.Key_Return, "\r")
+    assert len(submitted) == 1  # Enter alone is never held back
+
+
+def test_same_barcode_within_two_seconds_is_ignored(
+    qtbot: Any, make_window: WindowFactory, clock: FakeClock
+) -> None:
+    window = make_window()
+    received: list[bytes] = []
+    window.core.wedge.payload_scanned.connect(received.append)
+    scan(window, "dvs-parse", clock)
+    window.core.wedge.flush()
+    clock.advance(0.3)
+    scan(window, "dvs-parse", clock)
+    window.core.wedge.flush()
+    assert len(received) == 1
+    assert "ignored" in window.core.wedge.status
+    clock.advance(2.5)
+    wait_stage(qtbot, window, Stage.READY)
+    scan(window, "dvs-parse", clock)
+    window.core.wedge.flush()
+    assert len(received) == 2
+    wait_stage(qtbot, window, Stage.READY)
+
+
+def test_wipe_forgets_the_last_scan(
+    qtbot: Any, make_window: WindowFactory, clock: FakeClock
+) -> None:
+    window = make_window()
+    received: list[bytes] = []
+    window.core.wedge.payload_scanned.connect(received.append)
+    scan(window, "dvs-parse", clock)
+    window.core.wedge.flush()
+    wait_stage(qtbot, window, Stage.READY)
+    window.session.wipe()
+    scan(window, "dvs-parse", clock)
+    window.core.wedge.flush()
+    assert len(received) == 2
+    wait_stage(qtbot, window, Stage.READY)
+
+
+def _drop(window: Any, paths: list[Path]) -> tuple[QDragEnterEvent, QDropEvent]:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    enter = QDragEnterEvent(QPoint(20, 20), Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, enter)
+    drop = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime,
+                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, drop)
+    return enter, drop
+
+
+def test_drag_and_drop_of_a_picture_runs_the_flow(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    window = make_window(auto_check_on_scan=True)
+    enter, drop = _drop(window, [SAMPLES_DIR / "signature-valid.png"])
+    assert enter.isAccepted() and drop.isAccepted()
+    wait_stage(qtbot, window, Stage.RESULT)
+    assert window.result.banner.title.text() == "Passed"
+    assert window.result.panel.name.text() == "JORDAN ALEXIS RIVERS"
+
+
+def test_drop_of_a_non_image_is_refused(
+    qtbot: Any, make_window: WindowFactory, tmp_path: Path
+) -> None:
+    window = make_window()
+    text = tmp_path / "notes.txt"
+    text.write_text("hello", encoding="utf-8")
+    enter, drop = _drop(window, [text])
+    assert not enter.isAccepted() and not drop.isAccepted()
+    assert window.current_stage() is Stage.READY
+    assert not window.session.has_scan
+
+
+def test_open_button_decodes_the_chosen_picture(
+    qtbot: Any, make_window: WindowFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    chosen = str(SAMPLES_DIR / "canada-passed.png")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (chosen, ""))
+    qtbot.mouseClick(window.ready.open_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
+    wait_stage(qtbot, window, Stage.READY)
+    # A Canadian licence pre-fills the registry form.
+    qtbot.mouseClick(window.ready.check_buttons[CheckKind.CANADA], Qt.MouseButton.LeftButton)
+    form = window.canada_form
+    canada = SAMPLES_BY_KEY["canada-passed"].canada
+    assert canada is not None
+    assert form.licence_number.text() == canada.licence_number
+    assert form.date_of_birth.text() == canada.date_of_birth
+    assert form.province.currentData() == canada.province
+
+
+def test_image_source_refuses_non_image_names(qtbot: Any, tmp_path: Path) -> None:
+    source = ImageFileSource()
+    with qtbot.assertNotEmitted(source.image_captured):
+        assert not source.submit_path(tmp_path / "x.pdf")
+    with qtbot.waitSignal(source.image_captured):
+        assert source.submit_path(tmp_path / "x.JPG")
