@@ -210,9 +210,10 @@ def _check_declared_length(data: bytes, designator: Designator) -> None:
 
 
 def _separators(data: bytes) -> bytes:
+    """Element separators: LF, CR, RS, FS, GS, plus the header's own when it is unusual."""
     seps = _BASE_SEPARATORS
     declared = data[1:2] if data.startswith(b"@") else b""
-    if declared and not declared.isalnum() and declared not in b" @":
+    if declared and (declared < b" " or declared in b"|~^;"):
         seps += declared
     if not any(sep in data for sep in b"\n\r\x1e") and data.count(b"|") >= 3:
         seps += b"|"
@@ -235,7 +236,8 @@ _DOUBLE_Z_TYPE = re.compile(rb"(Z[A-Z0-9])\1")
 
 
 def _tokens(body: bytes, separators: bytes) -> tuple[list[bytes], bool]:
-    """The element tokens of a subfile body; True when they had to be recovered from ids."""
+    """The element tokens of a subfile body, or ``([], True)`` when it has no separators at all
+    and its elements must be recovered from their ids."""
     if any(sep in body for sep in separators):
         split = re.split(b"[" + re.escape(separators) + b"]", body)
         return [token.lstrip(b" \t\x00") for token in split if token.strip(b" \t\x00")], False
@@ -243,6 +245,7 @@ def _tokens(body: bytes, separators: bytes) -> tuple[list[bytes], bool]:
 
 
 def _strip_subfile_type(token: bytes) -> bytes:
+    """``DLDAQ...`` → ``DAQ...``, ``ZCZCA...`` → ``ZCA...`` (the subfile type opens a subfile)."""
     if token[:2] in _DOCUMENT_TYPES and re.match(rb"D[A-Z]{2}", token[2:5]):
         return token[2:]
     if _DOUBLE_Z_TYPE.match(token):
@@ -275,7 +278,7 @@ def _subfile_elements(
 
 
 def _split_jurisdiction(body: bytes, kind: bytes) -> list[tuple[str, bytes]]:
-    """Split a separator-less jurisdiction subfile at its own ``Z?x`` ids, in letter order."""
+    """Split a separator-less jurisdiction subfile at each occurrence of its ``Z?x`` ids."""
     pattern = re.compile(re.escape(kind) + rb"[A-Z]")
     starts = [m.start() for m in pattern.finditer(body)]
     if not starts or starts[0] != 0:
