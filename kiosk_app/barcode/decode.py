@@ -6,8 +6,9 @@ Strategy (stops at the first read that ``accept`` approves, normally "looks like
 2. deskew: estimate the symbol's tilt from its bar pattern
    (:func:`kiosk_app.barcode.deskew.estimate_symbol_angle`) and turn it upright —
    zxing-cpp only reads PDF417 within a few degrees of a quarter turn;
-3. on the (deskewed) view: enlarge small pictures, even out lighting and glare, sharpen blur,
-   smooth noise, and try zxing-cpp's other binarizers.
+3. on the (deskewed) view: enlarge small pictures, turn by a small tilt that step 2 left
+   alone, even out lighting and glare, sharpen blur, smooth noise, try zxing-cpp's other
+   binarizers, and last turn by two degrees either way (sheared symbols).
 
 Steps 1 and 2 always run; step 3 only while the budget lasts. When several symbols are in the
 picture, the PDF417 carrying AAMVA data wins; other formats are never asked for.
@@ -25,7 +26,7 @@ import numpy as np
 import zxingcpp
 
 from kiosk_app.barcode import enhance
-from kiosk_app.barcode.deskew import estimate_symbol, estimate_symbol_angle
+from kiosk_app.barcode.deskew import SymbolEstimate, estimate_symbol, estimate_symbol_angle
 from kiosk_app.barcode.enhance import View
 from kiosk_app.barcode.errors import NoBarcodeFoundError, NotAamvaError
 from kiosk_app.barcode.imaging import grey_from_bytes, grey_from_frame, read_image_file
@@ -48,6 +49,10 @@ FRAME_BUDGET_S = 0.05
 # Tilts smaller than this are left to zxing-cpp (it reads up to about 4 degrees; the estimate
 # of a tiny symbol can be off by 1-2 degrees, and a needless turn blurs its modules).
 MIN_DESKEW_DEG = 2.5
+# Smaller tilts from this one up get a late attempt with the turn (some photos need it).
+MIN_FINE_TURN_DEG = 0.8
+# Size of the two last-resort turns for sheared symbols (see _VIEW_RECIPES).
+NUDGE_DEG = 2.0
 
 # The deskew step turns only the symbol's region when it covers less than this part of the
 # picture.
@@ -163,6 +168,7 @@ class Scanner:
 _GLOBAL_HISTOGRAM = {"binarizer": zxingcpp.Binarizer.GlobalHistogram}
 _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("upscale", "enlarged", {}),
+    ("fine-turn", "fine-turn", {}),
     ("lighting", "flat", {}),
     ("sharpen", "sharp", {}),
     ("denoise", "smooth", {}),
@@ -172,6 +178,8 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("upscale-sharpen", "enlarged-sharp", {}),
     ("upscale-denoise", "enlarged-smooth", {}),
     ("fixed-threshold", "flat", {"binarizer": zxingcpp.Binarizer.FixedThreshold}),
+    ("nudge-clockwise", "nudge-cw", {}),
+    ("nudge-counter-clockwise", "nudge-ccw", {}),
 )
 # How each view is made: (the view it starts from, the clean-up applied to it).
 _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
@@ -183,6 +191,11 @@ _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
     "median": ("work", enhance.median),
     "enlarged-sharp": ("enlarged", enhance.sharpen),
     "enlarged-smooth": ("enlarged", enhance.denoise),
+    # Last resort for sheared symbols (a photo taken off-axis): the bars' direction, which
+    # the estimate measures, and the rows' direction, which zxing-cpp follows, then differ by
+    # a degree or two. Two small turns of the deskewed view, not a sweep.
+    "nudge-cw": ("work", lambda view: enhance.rotate(view, -NUDGE_DEG)),
+    "nudge-ccw": ("work", lambda view: enhance.rotate(view, NUDGE_DEG)),
 }
 
 
@@ -193,6 +206,8 @@ class _Views:
         self.source = enhance.source_view(grey)
         self._deskew = deskew
         self._built: dict[str, View | None] = {}
+        self._estimated = False
+        self._symbol: SymbolEstimate | None = None
 
     def get(self, name: str) -> View | None:
         """The named view (``None`` when it does not apply, e.g. no enlargement needed)."""
@@ -201,11 +216,31 @@ class _Views:
         return self._built[name]
 
     def _build(self, name: str) -> View | None:
-        if name == "work":
-            return _deskewed(self.source) if self._deskew else self.source
+        if name in ("work", "fine-turn"):
+            return self._turned(fine=name == "fine-turn")
         base_name, clean_up = _VIEW_RECIPES[name]
         base = self.get(base_name)
         return None if base is None else clean_up(base)
+
+    def _turned(self, fine: bool) -> View | None:
+        """"work": the deskewed picture (the source itself when the tilt is small);
+        "fine-turn": the picture turned by a small tilt that "work" left alone, else None."""
+        estimate = self._estimate()
+        tilt = 0.0 if estimate is None else abs(estimate.angle)
+        if fine:
+            if estimate is None or not MIN_FINE_TURN_DEG <= tilt < MIN_DESKEW_DEG:
+                return None
+            return _deskewed(self.source, estimate)
+        if estimate is None or tilt < MIN_DESKEW_DEG:
+            return self.source
+        return _deskewed(self.source, estimate)
+
+    def _estimate(self) -> SymbolEstimate | None:
+        """The symbol's tilt and region, measured once (``None`` with deskew turned off)."""
+        if not self._estimated:
+            self._estimated = True
+            self._symbol = estimate_symbol(self.source.pixels) if self._deskew else None
+        return self._symbol
 
 
 def _attempts(views: _Views, in_time: Callable[[], bool]) -> Iterator[_Attempt]:
@@ -222,15 +257,12 @@ def _attempts(views: _Views, in_time: Callable[[], bool]) -> Iterator[_Attempt]:
             yield _Attempt(name, view, options)
 
 
-def _deskewed(source: View) -> View:
-    """The picture turned so the symbol's bars are upright (``source`` when already so).
+def _deskewed(source: View, estimate: SymbolEstimate) -> View:
+    """The picture turned so the symbol's bars are upright.
 
     When the bar-like region is a small part of a large picture, only that region (with a
     margin) is turned, which keeps the rotation and the later reads fast on 12 MP photos.
     """
-    estimate = estimate_symbol(source.pixels)
-    if estimate is None or abs(estimate.angle) < MIN_DESKEW_DEG:
-        return source
     view = source
     left, top, right, bottom = estimate.box
     height, width = source.pixels.shape
