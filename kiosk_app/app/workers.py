@@ -54,12 +54,17 @@ class Worker(QRunnable):
         self.ticket = ticket
         self.name = name
         self.signals = WorkerSignals()
-        self._fn = fn
+        self._fn: Callable[[], Any] | None = fn
 
     def run(self) -> None:
         """Execute the callable; a result becomes ``finished``, any exception ``errored``."""
+        # Drop the callable (and the customer data its arguments hold) before emitting: Qt may
+        # keep the runnable's wrapper alive after run() returns.
+        fn, self._fn = self._fn, None
+        if fn is None:
+            return
         try:
-            result = self._fn()
+            result = fn()
         except BaseException as exc:
             self.signals.errored.emit(self.ticket, exc)
         else:

@@ -21,13 +21,14 @@ NO_DISPLAY_MESSAGE = (
 HEADLESS_PLATFORMS = ("offscreen", "minimal", "vnc", "eglfs", "linuxfb", "vkkhrdisplay")
 
 
-def display_problem(environ: dict[str, str] | None = None, platform: str = sys.platform) -> str:
+def display_problem(environ: dict[str, str] | None = None, platform: str | None = None) -> str:
     """A one-line message when Qt would abort for want of a display, else ``""``.
 
     Checked before any ``QApplication`` exists, so the clerk (or the IT person on ssh) gets a
     sentence instead of Qt's "could not connect to display" abort.
     """
     env = os.environ if environ is None else environ
+    platform = platform or sys.platform
     chosen = env.get("QT_QPA_PLATFORM", "").split(":")[0]
     if chosen in HEADLESS_PLATFORMS or platform in ("win32", "darwin"):
         return ""

@@ -92,7 +92,7 @@ class ScreenshotDriver:
         return written
 
     def _working(self) -> Path:
-        self.set_faults(latency_s=3.0)
+        self.set_faults(latency_s=1.0)
         try:
             self._sample("signature-valid")
             if not spin_until(lambda: "signature" in self.window.working.task.text().lower()):

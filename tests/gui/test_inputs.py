@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kiosk_app.resources import __file__ as resources_init
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog
@@ -13,7 +14,6 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from kiosk_app.app.capture.files import ImageFileSource
 from kiosk_app.app.session import Stage
 from kiosk_app.config import CheckKind
-from kiosk_app.resources import __file__ as resources_init
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 
 from .conftest import FakeClock, WindowFactory, send_key, type_text

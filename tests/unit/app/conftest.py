@@ -1,0 +1,7 @@
+"""Qt glue tests share the GUI suite's guard: no worker may outlive its test."""
+
+from __future__ import annotations
+
+from tests.gui.conftest import FakeClock, no_worker_left
+
+__all__ = ["FakeClock", "no_worker_left"]

@@ -1,0 +1,200 @@
+"""The session state machine with a scripted backend (hand-built outcomes, real workers)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+import pytest
+
+from kiosk_app.api.errors import (
+    ApiTimeoutError,
+    InputRejectedError,
+    ServerError,
+    ServiceFailedError,
+)
+from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
+from kiosk_app.app.backend import Backend, ScanData
+from kiosk_app.app.models import CanadaFormData, ErrorKind, LicenceSummary
+from kiosk_app.app.session import BUSY_NOTICE, Session, Stage, report_for
+from kiosk_app.app.workers import WorkerPool
+from kiosk_app.barcode.errors import NoBarcodeFoundError
+from kiosk_app.config import CheckKind, Settings
+
+GOOD_FORM = CanadaFormData("A1234", "1989-12-24", "ON", "G")
+LICENCE = LicenceSummary("PAT DOE", date(1989, 12, 24), 36, 19, date(2030, 1, 1), False, 1500)
+
+
+def outcome(verdict: Verdict, service: ServiceKind = ServiceKind.SIGNATURE,
+            retry: int | None = None) -> Outcome:
+    return Outcome(service, verdict, None, verdict.value, billable=False,
+                   retry_after_seconds=retry)
+
+
+class ScriptedBackend(Backend):
+    """Answers from a script; ``gate`` holds a call until the test releases it."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.gate = threading.Event()
+        self.gate.set()
+        self.answer: Callable[[], Outcome] = lambda: outcome(Verdict.PASSED)
+
+    def read_payload(self, payload: bytes, symbol: Any = None, back_image: Any = None) -> ScanData:
+        self.calls.append("read")
+        return ScanData(payload, None, None, LICENCE, GOOD_FORM)
+
+    def read_image(self, source: object) -> ScanData:
+        self.calls.append("image")
+        raise NoBarcodeFoundError()
+
+    def check_scan(self, kind: CheckKind, scan: ScanData) -> Outcome:
+        self.calls.append(kind.value)
+        self.gate.wait(5)
+        return self.answer()
+
+    def check_canada(self, form: CanadaFormData) -> Outcome:
+        self.calls.append("canada")
+        self.gate.wait(5)
+        return self.answer()
+
+
+@pytest.fixture
+def parts(qtbot: Any) -> Any:
+    backend = ScriptedBackend()
+    pool = WorkerPool()
+    settings = Settings(auto_check_on_scan=True)
+    session = Session(settings, backend, pool, retry_delay_s=1)
+    yield session, backend, pool
+    backend.gate.set()
+    pool.shutdown(5000)
+
+
+def idle(qtbot: Any, pool: WorkerPool) -> None:
+    qtbot.waitUntil(pool.is_idle, timeout=5000)
+
+
+def test_scan_parses_then_runs_the_default_check(qtbot: Any, parts: Any) -> None:
+    session, backend, pool = parts
+    licences: list[object] = []
+    session.licence_changed.connect(licences.append)
+    with qtbot.waitSignal(session.result_ready, timeout=5000) as result:
+        session.submit_payload(b"@payload")
+    assert backend.calls == ["read", "signature"]
+    assert licences[-1] == LICENCE
+    assert result.args[0].outcome.verdict is Verdict.PASSED
+    assert session.stage is Stage.RESULT
+    idle(qtbot, pool)
+
+
+def test_busy_session_refuses_and_never_runs_twice(qtbot: Any, parts: Any) -> None:
+    session, backend, pool = parts
+    backend.gate.clear()
+    notices: list[str] = []
+    session.notice.connect(notices.append)
+    session.submit_payload(b"@payload")
+    qtbot.waitUntil(lambda: "signature" in backend.calls, timeout=5000)
+    assert not session.submit_payload(b"@other")
+    assert not session.submit_image(b"png")
+    assert not session.run_check(CheckKind.SIGNATURE)
+    assert notices == [BUSY_NOTICE] * 3
+    backend.gate.set()
+    idle(qtbot, pool)
+    assert backend.calls == ["read", "signature"]
+
+
+def test_cancel_drops_the_result(qtbot: Any, parts: Any) -> None:
+    session, backend, pool = parts
+    backend.gate.clear()
+    session.submit_payload(b"@payload")
+    qtbot.waitUntil(lambda: "signature" in backend.calls, timeout=5000)
+    with qtbot.assertNotEmitted(session.result_ready, wait=100):
+        session.cancel()
+        backend.gate.set()
+        idle(qtbot, pool)
+    assert session.stage is Stage.READY
+    assert session.has_scan  # the licence stays for another check
+
+
+def test_canadian_undefined_schedules_a_retry_that_runs(qtbot: Any, parts: Any) -> None:
+    session, backend, pool = parts
+    backend.answer = lambda: outcome(Verdict.UNDEFINED, ServiceKind.CANADA, retry=900)
+    counts: list[int] = []
+    session.retry_countdown.connect(counts.append)
+    assert session.submit_canada(GOOD_FORM) == []
+    qtbot.waitUntil(lambda: session.retry_pending, timeout=5000)
+    qtbot.waitUntil(lambda: backend.calls.count("canada") == 2, timeout=5000)
+    assert counts[:2] == [1, 0]
+    idle(qtbot, pool)
+    session.wipe()
+    assert not session.retry_pending and not session.holds_customer_data()
+
+
+def test_undefined_without_retry_advice_schedules_nothing(qtbot: Any, parts: Any) -> None:
+    session, backend, pool = parts
+    backend.answer = lambda: outcome(Verdict.UNDEFINED, ServiceKind.CANADA)
+    with qtbot.waitSignal(session.result_ready, timeout=5000) as result:
+        session.submit_canada(GOOD_FORM)
+    assert result.args[0].retry_in_s is None and not session.retry_pending
+    idle(qtbot, pool)
+
+
+def test_invalid_form_is_not_sent(qtbot: Any, parts: Any) -> None:
+    session, backend, _pool = parts
+    problems = session.submit_canada(CanadaFormData("", "12/24/1989", "XX", "TOO"))
+    assert [p.field for p in problems] == [
+        "licence_number", "date_of_birth", "province", "licence_class"]
+    assert backend.calls == [] and session.stage is Stage.READY
+
+
+def test_client_rejection_returns_to_the_form(qtbot: Any, parts: Any) -> None:
+    session, backend, pool = parts
+
+    def reject() -> Outcome:
+        raise InputRejectedError("No such province.", field="province")
+
+    backend.answer = reject
+    with qtbot.waitSignal(session.canada_form_problem, timeout=5000) as problem:
+        session.submit_canada(GOOD_FORM)
+    assert problem.args[0].field == "province"
+    assert session.stage is Stage.CANADA_FORM
+    idle(qtbot, pool)
+
+
+def test_unreadable_image_ends_on_error(qtbot: Any, parts: Any) -> None:
+    session, _backend, pool = parts
+    with qtbot.waitSignal(session.error_raised, timeout=5000) as error:
+        session.submit_image(b"not a picture")
+    assert error.args[0].kind is ErrorKind.UNREADABLE
+    assert session.stage is Stage.ERROR
+    idle(qtbot, pool)
+
+
+@pytest.mark.parametrize(
+    ("error", "kind", "trace"),
+    [
+        (NoBarcodeFoundError(), ErrorKind.UNREADABLE, None),
+        (ApiTimeoutError(), ErrorKind.SERVICE, None),
+        (ServerError(status_code=500), ErrorKind.SERVICE, None),
+        (ServiceFailedError("broken", trace_id="00-abc"), ErrorKind.SERVICE, "00-abc"),
+        (ZeroDivisionError("secret 1989-12-24"), ErrorKind.INTERNAL, None),
+    ],
+)
+def test_report_for_maps_every_error(error: BaseException, kind: ErrorKind,
+                                     trace: str | None) -> None:
+    report = report_for(error)
+    assert report.kind is kind and report.trace_id == trace
+    assert "1989" not in report.message  # unexpected errors never show their text
+
+
+def test_disabled_check_is_refused(qtbot: Any) -> None:
+    pool = WorkerPool()
+    session = Session(Settings(enabled_checks=["canada"], default_check="canada"),
+                      ScriptedBackend(), pool)
+    notices: list[str] = []
+    session.notice.connect(notices.append)
+    assert not session.run_check(CheckKind.SIGNATURE)
+    assert "turned off" in notices[0]
+    pool.shutdown()

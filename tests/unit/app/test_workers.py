@@ -1,0 +1,78 @@
+"""The worker pattern: results and errors by signal, stale tickets dropped, shutdown awaited."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from kiosk_app.app.workers import WorkerPool, live_pools
+
+
+@pytest.fixture
+def pool(qtbot: Any) -> Any:
+    created = WorkerPool()
+    yield created
+    created.shutdown(5000)
+
+
+def test_result_arrives_on_the_gui_thread(qtbot: Any, pool: WorkerPool) -> None:
+    seen: list[tuple[object, bool]] = []
+    gui = threading.current_thread()
+    pool.submit(lambda: 41 + 1, lambda r: seen.append((r, threading.current_thread() is gui)))
+    qtbot.waitUntil(pool.is_idle, timeout=5000)
+    assert seen == [(42, True)]
+
+
+def test_every_exception_becomes_an_errored_signal(qtbot: Any, pool: WorkerPool) -> None:
+    errors: list[BaseException] = []
+
+    def boom() -> None:
+        raise KeyError("nope")
+
+    pool.submit(boom, lambda r: pytest.fail("no result expected"), errors.append)
+    qtbot.waitUntil(pool.is_idle, timeout=5000)
+    assert len(errors) == 1 and isinstance(errors[0], KeyError)
+
+
+def test_cancelled_ticket_is_never_delivered(qtbot: Any, pool: WorkerPool) -> None:
+    gate = threading.Event()
+    delivered: list[object] = []
+    ticket = pool.submit(lambda: gate.wait(5) and "late", delivered.append, delivered.append)
+    assert pool.is_running(ticket)
+    pool.cancel(ticket)
+    assert not pool.is_running(ticket)
+    assert not pool.is_idle()  # the thread still runs to its end
+    gate.set()
+    qtbot.waitUntil(pool.is_idle, timeout=5000)
+    assert delivered == []
+
+
+def test_busy_changed_reports_idle_and_busy(qtbot: Any, pool: WorkerPool) -> None:
+    states: list[bool] = []
+    pool.busy_changed.connect(states.append)
+    pool.submit(lambda: None)
+    pool.submit(lambda: None)
+    qtbot.waitUntil(pool.is_idle, timeout=5000)
+    assert states == [True, False]
+
+
+def test_shutdown_waits_for_running_work_and_refuses_more(qtbot: Any) -> None:
+    pool = WorkerPool()
+    finished = threading.Event()
+
+    def slow() -> None:
+        threading.Event().wait(0.2)
+        finished.set()
+
+    pool.submit(slow)
+    assert pool.shutdown(5000)
+    assert finished.is_set()
+    with pytest.raises(RuntimeError):
+        pool.submit(lambda: None)
+    qtbot.waitUntil(pool.is_idle, timeout=5000)
+
+
+def test_live_pools_lists_pools(pool: WorkerPool) -> None:
+    assert pool in live_pools()
