@@ -177,6 +177,10 @@ def _search_subfile(data: bytes, header: Header, subfile_type: bytes, first: boo
 def _locate_subfiles(data: bytes, header: Header) -> list[tuple[bytes, int]]:
     """(type, start) of every subfile found, in payload order."""
     starts: dict[bytes, int] = {}
+    trusted = any(
+        d.subfile_type in _DOCUMENT_TYPES and _verified_offset(data, header, d)
+        for d in header.designators
+    )
     for index, designator in enumerate(header.designators):
         kind = designator.subfile_type
         if kind in starts:
@@ -188,8 +192,9 @@ def _locate_subfiles(data: bytes, header: Header) -> list[tuple[bytes, int]]:
         found = _search_subfile(data, header, kind, first=index == 0)
         if found is not None and found not in starts.values():
             starts[kind] = found
-        elif header.body_start <= designator.offset and designator.length > 2:
-            # Not found anywhere, and the data stops before the subfile's declared end.
+        elif trusted and designator.length > 2:
+            # The header's offsets proved right, this subfile is nowhere to be found, and the
+            # data stops before its declared end: it was cut off.
             _check_declared_length(data, designator)
     if not any(kind in starts for kind in _DOCUMENT_TYPES):
         for kind in _DOCUMENT_TYPES:
@@ -291,6 +296,19 @@ def _split_jurisdiction(body: bytes, kind: bytes) -> list[tuple[str, bytes]]:
     return pairs
 
 
+def _end_of_data(data: bytes, header: Header, located: list[tuple[bytes, int]]) -> int:
+    """End of the last subfile, leaving out a bare type of a designated subfile never found
+    (``...DDB02132010ZD``: the empty ``ZD`` subfile once its terminators were dropped)."""
+    found = {kind for kind, _ in located}
+    trimmed = data.rstrip(b"\n\r\x1c\x1d\x1e ")
+    last_start = located[-1][1] if located else 0
+    for designator in header.designators:
+        kind = designator.subfile_type
+        if kind not in found and trimmed.endswith(kind):
+            return max(last_start, len(trimmed) - len(kind))
+    return len(data)
+
+
 def split_payload(payload: bytes) -> RawPayload:
     """Header, elements and raw jurisdiction subfiles of ``payload``; raises typed errors only."""
     if not isinstance(payload, (bytes, bytearray)):
@@ -311,7 +329,7 @@ def split_payload(payload: bytes) -> RawPayload:
     subfiles: dict[str, bytes] = {}
     document_type = "DL"
     wedge = False
-    ends = [start for _, start in located[1:]] + [len(data)]
+    ends = [start for _, start in located[1:]] + [_end_of_data(data, header, located)]
     for (kind, start), end in zip(located, ends, strict=True):
         body = data[start:end]
         if kind in _DOCUMENT_TYPES:

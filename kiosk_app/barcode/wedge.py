@@ -23,9 +23,11 @@ _FIT = 3.0
 _MISFIT = -8.0
 _OFF_VERSION = -2.5
 
-_MANDATORY = frozenset(
-    {"DAA", "DCS", "DCT", "DAC", "DAQ", "DAG", "DAI", "DCF", "DCA", "DCB", "DCD", "DAB"}
-)
+# Elements real cards never leave empty (others, even DAG, DCB or DCF, are sometimes blank).
+_MANDATORY = frozenset({"DAA", "DAB", "DCS", "DCT", "DAC", "DAQ", "DAI"})
+# A free-text value that itself starts with an element id is probably two elements.
+_STARTS_WITH_ID = -1.0
+_ID_AT_START = re.compile(rb"D[A-D][A-Z]")
 
 
 def _valid_date(value: bytes) -> bool:
@@ -50,8 +52,8 @@ def _pattern(regex: bytes, allow_empty: bool = True) -> Callable[[bytes], bool]:
 
 _FORMATS: dict[str, Callable[[bytes], bool]] = {
     "DBC": _pattern(rb"[12459MFXU]", allow_empty=False),
-    "DAY": _pattern(rb"[A-Z]{2,3}", allow_empty=False),
-    "DAZ": _pattern(rb"[A-Z]{2,3}"),
+    "DAY": _pattern(rb"[A-Z]{2,3}(?:[A-Z]{0,9}| [A-Z0-9 ]{0,12})", allow_empty=False),
+    "DAZ": _pattern(rb"[A-Z]{2,3}(?:[A-Z]{0,9}| [A-Z0-9 ]{0,12})"),
     "DAU": _pattern(rb"\d{2,3} ?(?:IN|in|CM|cm)?", allow_empty=False),
     "DAJ": _pattern(rb"[A-Z]{2}", allow_empty=False),
     "DCG": _pattern(rb"USA|CAN", allow_empty=False),
@@ -77,12 +79,18 @@ def segment_score(element_id: str, raw: bytes, version_ids: frozenset[str] | Non
     if version_ids is not None and element_id not in version_ids:
         score += _OFF_VERSION
     if element_id in DATE_ELEMENTS:
-        return score + (_FIT if _valid_date(value) else (-3.0 if not value else _MISFIT))
+        if _valid_date(value):
+            return score + _FIT
+        # Blank, or a placeholder such as MMDDCCYY on specimen cards: unlikely, not impossible.
+        return score + (-3.0 if len(value) in (0, 8) else _MISFIT)
     check = _FORMATS.get(element_id)
     if check is not None:
         return score + (_FIT if check(value) else _MISFIT)
     if not value:
-        return score - (2.5 if element_id in _MANDATORY else 1.5)
+        return score - (2.5 if element_id in _MANDATORY else 1.0)
+    match = _ID_AT_START.match(value)
+    if match and match.group().decode("ascii") in ELEMENTS:
+        score += _STARTS_WITH_ID
     return score
 
 

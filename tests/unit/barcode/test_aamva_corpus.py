@@ -267,3 +267,28 @@ def test_corpus_covers_every_file_with_expectations() -> None:
     missing = {p.name for p in C0SHEA.glob("*.txt")} - named
     # Two files come without expected values in the source project; they are still parsed above.
     assert missing == {"Leading Whitespace.txt", "MA Piped.txt"}
+
+
+SPECIMEN = CORPUS.parent / "images" / "ca-dmv-specimen" / "reverse_side_sample.expected-pdf417.txt"
+
+
+def test_california_dmv_specimen_payload() -> None:
+    record = parse_aamva(SPECIMEN.read_bytes())
+    assert (record.version, record.jurisdiction, record.document_type) == (4, "CA", "DL")
+    assert record.date_of_birth == date(1977, 10, 31)
+    assert record.expiry_date == date(2014, 10, 31)
+    assert record.licence_number is not None and record.licence_number.startswith("D1234562")
+    assert record.sex is Sex.MALE and record.height_inches == 68
+
+
+@pytest.mark.parametrize(
+    "path", [*ALL_FILES, SPECIMEN], ids=lambda p: f"{p.parent.name[:6]}/{p.name}"
+)
+def test_real_sample_read_by_a_wedge_scanner_gives_the_same_elements(path: Path) -> None:
+    """A keyboard wedge that drops every control character loses no licence element."""
+    payload = path.read_bytes()
+    stripped = bytes(byte for byte in payload if byte >= 0x20)
+    assert stripped != payload
+    expected = {k: v for k, v in parse_aamva(payload).elements.items() if k.startswith("D")}
+    got = {k: v for k, v in parse_aamva(stripped).elements.items() if k.startswith("D")}
+    assert got == expected
