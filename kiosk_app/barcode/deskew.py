@@ -89,8 +89,8 @@ def _reduce(grey: np.ndarray, factor: int) -> np.ndarray:
 def _tile_tensors(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per tile: gradient energy, dominant gradient direction (degrees, 0..180), coherence."""
     gx, gy = _scharr(image)
-    rows = image.shape[0] // TILE_PX
-    cols = image.shape[1] // TILE_PX
+    rows = gx.shape[0] // TILE_PX
+    cols = gx.shape[1] // TILE_PX
 
     def tile_sum(values: np.ndarray) -> np.ndarray:
         cut = values[: rows * TILE_PX, : cols * TILE_PX]
@@ -108,16 +108,13 @@ def _tile_tensors(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
 
 
 def _scharr(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Scharr gradients: nearly rotation-invariant, unlike a plain central difference, which
-    biases fine bar patterns towards the diagonals."""
-    padded = np.pad(image, 1, mode="edge")
-    centre = padded[1:-1]
-    up, down = padded[:-2], padded[2:]
-    dx = lambda rows: rows[:, 2:] - rows[:, :-2]  # noqa: E731
-    gx = 3.0 * dx(up) + 10.0 * dx(centre) + 3.0 * dx(down)
-    left, mid, right = padded[:, :-2], padded[:, 1:-1], padded[:, 2:]
-    dy = lambda cols: cols[2:, :] - cols[:-2, :]  # noqa: E731
-    gy = 3.0 * dy(left) + 10.0 * dy(mid) + 3.0 * dy(right)
+    """Scharr gradients (valid region, 2 px smaller each way): nearly rotation-invariant,
+    unlike a plain central difference, which biases fine bar patterns towards the diagonals.
+    Separable: smooth across, then difference along (few full-size temporaries)."""
+    across = 3.0 * image[:-2] + 10.0 * image[1:-1] + 3.0 * image[2:]
+    gx = across[:, 2:] - across[:, :-2]
+    down = 3.0 * image[:, :-2] + 10.0 * image[:, 1:-1] + 3.0 * image[:, 2:]
+    gy = down[2:] - down[:-2]
     return gx, gy
 
 
