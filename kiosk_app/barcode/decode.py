@@ -97,7 +97,9 @@ class Scanner:
     ``reader`` is the zxing-cpp entry point (``zxingcpp.read_barcodes`` or a fake with the same
     signature), ``accept`` decides which payloads count (AAMVA by default), ``budget_s`` bounds
     the escalating attempts; ``deskew=False`` turns the angle correction off (the benchmark
-    uses it to measure what the correction gains).
+    uses it to measure what the correction gains). A scanner keeps no state between decodes
+    but ``last_attempt`` (the name of the attempt that read the last picture; diagnostics
+    only), so one scanner may serve several worker threads.
     """
 
     def __init__(

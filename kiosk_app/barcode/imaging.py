@@ -7,7 +7,6 @@ escapes. Images are decoded in memory only (never written anywhere).
 from __future__ import annotations
 
 import io
-import warnings
 from pathlib import Path
 
 import numpy as np
@@ -47,15 +46,15 @@ def grey_from_bytes(data: bytes) -> np.ndarray:
     """
     if not data:
         raise UnreadableImageError(_HINT_NOT_IMAGE)
+    # Our pixel limit is below Pillow's own bomb limit, so the size is refused before any
+    # pixel is decoded. Pillow's DecompressionBombWarning/Error (pictures beyond its limit)
+    # are caught as well; no warnings filter is changed (that is not thread-safe).
     try:
-        with warnings.catch_warnings():
-            # Pillow warns (then errors) above its own bomb limit; we check a lower one.
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as image:
-                _check_size(image.size)
-                image.seek(0)
-                image.load()
-                return _to_grey(image)
+        with Image.open(io.BytesIO(data)) as image:
+            _check_size(image.size)
+            image.seek(0)
+            image.load()
+            return _to_grey(image)
     except UnreadableImageError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:

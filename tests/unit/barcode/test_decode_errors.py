@@ -152,3 +152,10 @@ def test_budget_bounds_the_escalation_but_plain_and_deskew_always_run() -> None:
     with pytest.raises(NoBarcodeFoundError):
         Scanner(reader=empty, budget_s=60.0).decode_frame(tilted)
     assert len(calls) > 5
+
+
+def test_bomb_beyond_pillows_own_limit_is_unreadable_even_when_warnings_are_errors() -> None:
+    # 10000 x 9500 = 95 MP: above Pillow's warning limit (89 MP), below its error limit.
+    with pytest.raises(UnreadableImageError) as caught:
+        decode_image(_png_header_only(10_000, 9_500))
+    assert "too large" in caught.value.hint
