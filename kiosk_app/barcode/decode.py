@@ -185,7 +185,7 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
 )
 # How each view is made: (the view it starts from, the clean-up applied to it).
 _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
-    "enlarged": ("work", enhance.upscale_if_small),
+    "enlarged": ("region", enhance.upscale_if_small),
     "flat": ("work", enhance.flatten_lighting),
     "sharp": ("work", enhance.sharpen),
     "smooth": ("work", enhance.denoise),
@@ -220,6 +220,8 @@ class _Views:
     def _build(self, name: str) -> View | None:
         if name in ("work", "fine-turn"):
             return self._turned(fine=name == "fine-turn")
+        if name == "region":
+            return self._region()
         base_name, clean_up = _VIEW_RECIPES[name]
         base = self.get(base_name)
         return None if base is None else clean_up(base)
@@ -236,6 +238,15 @@ class _Views:
         if estimate is None or tilt < MIN_DESKEW_DEG:
             return self.source
         return _deskewed(self.source, estimate)
+
+    def _region(self) -> View | None:
+        """The deskewed view, or just the symbol's region of an upright picture when that
+        region is small (a distant card in a camera frame), so it can be enlarged."""
+        work = self.get("work")
+        estimate = self._estimate()
+        if work is not self.source or estimate is None:
+            return work
+        return _cropped(self.source, estimate)
 
     def _estimate(self) -> SymbolEstimate | None:
         """The symbol's tilt and region, measured once (``None`` with deskew turned off)."""
@@ -260,17 +271,18 @@ def _attempts(views: _Views, in_time: Callable[[], bool]) -> Iterator[_Attempt]:
 
 
 def _deskewed(source: View, estimate: SymbolEstimate) -> View:
-    """The picture turned so the symbol's bars are upright.
+    """The picture (or just the symbol's region, see :func:`_cropped`) turned upright."""
+    return enhance.rotate(_cropped(source, estimate), -estimate.angle)
 
-    When the bar-like region is a small part of a large picture, only that region (with a
-    margin) is turned, which keeps the rotation and the later reads fast on 12 MP photos.
-    """
-    view = source
+
+def _cropped(source: View, estimate: SymbolEstimate) -> View:
+    """The symbol's region with a margin when it is a small part of the picture, which keeps
+    the rotation and later reads fast on 12 MP photos; else the whole picture."""
     left, top, right, bottom = estimate.box
     height, width = source.pixels.shape
     if (right - left) * (bottom - top) < CROP_BELOW_FRACTION * width * height:
-        view = enhance.crop(source, estimate.box)
-    return enhance.rotate(view, -estimate.angle)
+        return enhance.crop(source, estimate.box)
+    return source
 
 
 def _is_pdf417(result: Any) -> bool:

@@ -18,7 +18,7 @@ import numpy as np
 from PIL import Image
 
 # Longest side (pixels) the estimator works on; bigger images are reduced first.
-ESTIMATE_MAX_SIDE = 1400
+ESTIMATE_MAX_SIDE = 2000
 TILE_PX = 16
 # A tile counts as "bar-like" when its orientation is this coherent (0..1) ...
 MIN_COHERENCE = 0.55

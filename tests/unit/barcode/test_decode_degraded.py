@@ -106,3 +106,16 @@ def test_accept_decides_between_two_licence_symbols() -> None:
     picture.paste(render_pdf417(OTHER_LICENCE_PAYLOAD, 2), (60, 200))
     scanner = Scanner(accept=lambda payload: b"D1111111" in payload)
     assert scanner.decode_frame(np.asarray(picture)).payload == OTHER_LICENCE_PAYLOAD
+
+
+@pytest.mark.parametrize("tilt", [0.0, 10.0])
+def test_distant_card_in_a_full_hd_frame(tilt: float) -> None:
+    # About 1.35 pixels per module: the symbol's region is cut out and enlarged.
+    from PIL import Image
+
+    from kiosk_app.bench.synthetic import card, chain, rotated, scaled
+
+    small = chain(rotated(tilt), scaled(0.45))(card(LICENCE_PAYLOAD))
+    frame = Image.new("L", (1920, 1080), 80)
+    frame.paste(small, (700, 400))
+    assert Scanner().decode_frame(np.asarray(frame)).payload == LICENCE_PAYLOAD
