@@ -18,6 +18,7 @@ PAPER = 236
 INK = 24
 CARD_SIZE = (1100, 700)
 TWELVE_MP = (4000, 3000)
+FULL_HD = (1920, 1080)
 # zxing-cpp's writer level "4" gives about 19% error correction on a licence-sized payload,
 # like real cards (the California specimen has 14%; AAMVA asks for level 3 or more).
 LICENCE_EC_LEVEL = "4"
@@ -237,6 +238,7 @@ def degradations() -> Iterator[tuple[str, str, Degrade]]:
     yield "perspective-tilt", "perspective", chain(perspective(0.3), rotated(15.0))
     yield "small-0.55", "small", scaled(0.55)
     yield "small-0.33", "small", scaled(0.33)
+    yield "distant-in-1080p", "small", chain(scaled(0.45), in_large_photo(FULL_HD))
     yield "jpeg-q8", "jpeg", jpeg(8)
     yield "jpeg-tilt-q20", "jpeg", chain(rotated(-18.0), jpeg(20))
     yield "code128-beside", "other-barcode", with_code128()
