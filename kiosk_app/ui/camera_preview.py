@@ -2,10 +2,12 @@
 
 Self-contained: ``CameraPreview.attach(source)`` connects a
 :class:`~kiosk_app.app.capture.camera.CameraSource` (frames, outline, status). The widget keeps
-only the newest frame and repaints at most ``max_fps`` times a second, so a fast camera does not
-flood the GUI thread. Without frames it shows the camera's status text instead (no camera,
-unplugged, busy...). The outline is drawn in the frame's coordinates mapped to the picture's
-place in the widget, and fades out when the last decode found nothing.
+only the newest frame and repaints at most ``max_fps`` times a second, converting each painted
+frame by sampling it down to the widget's size (:func:`preview_image`), so a fast 1080p camera
+costs the GUI thread a few milliseconds per repaint. Without frames it shows the camera's
+status text instead (no camera, unplugged, busy...). The outline is drawn in the frame's
+coordinates mapped to the picture's place in the widget, and fades out when the last decode
+found nothing.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtMultimedia import QVideoFrame
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from kiosk_app.app.capture.camera import CameraSource
+from kiosk_app.app.capture.frames import preview_image
 from kiosk_app.app.capture.live_decode import SymbolOutline
 
 OUTLINE_COLOUR = QColor(40, 200, 90)
@@ -58,6 +61,7 @@ class CameraPreview(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._frame: QVideoFrame | None = None
+        self._image: QImage | None = None  # the frame converted for painting
         self._outline = SymbolOutline()
         self._outline_at = 0.0
         self._message = "Camera off"
@@ -88,6 +92,7 @@ class CameraPreview(QWidget):
     def set_frame(self, frame: QVideoFrame) -> None:
         """Keep the newest frame; it is painted on the next repaint tick."""
         self._frame = frame
+        self._image = None
         self._dirty = True
         if not self._repaint.isActive():
             self._repaint.start()
@@ -102,7 +107,7 @@ class CameraPreview(QWidget):
         """The camera's status; shown instead of the picture when frames stop."""
         self._message = text
         if not text.startswith("Camera ready") and not text.startswith("Camera: playing"):
-            self._frame = None  # unplugged, stopped, failed: do not freeze on the last frame
+            self._frame = self._image = None  # unplugged, failed: no frozen last frame
             self._repaint.stop()
         self.update()
 
@@ -128,8 +133,11 @@ class CameraPreview(QWidget):
             painter.end()
             return
         target = fitted_rect(frame.width(), frame.height(), QRectF(self.rect()))
-        frame.paint(painter, target, QVideoFrame.PaintOptions())
-        self.frames_painted += 1
+        if self._image is None:
+            # Sampled down to about the widget's size: a fraction of a full conversion.
+            self._image = preview_image(frame, int(target.width()), int(target.height()))
+            self.frames_painted += 1
+        painter.drawImage(target, self._image)
         polygon = outline_polygon(self.outline, target)
         if not polygon.isEmpty():
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)

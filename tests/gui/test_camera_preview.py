@@ -24,9 +24,6 @@ from tests.gui.capture_support import (
     nv12_video_frame,
 )
 
-# Offscreen Qt has no GPU: the first frame conversion says it falls back to the CPU.
-pytestmark = pytest.mark.qt_log_ignore("No RHI backend")
-
 SIZE = (1280, 720)
 
 

@@ -124,3 +124,89 @@ def _luma_via_image(frame: QVideoFrame) -> np.ndarray:
     stride = grey.bytesPerLine()
     data = np.frombuffer(grey.constBits(), dtype=np.uint8, count=stride * grey.height())
     return data.reshape(grey.height(), stride)[:, : grey.width()].copy()
+
+
+# --- preview ---------------------------------------------------------------------------------
+
+# Semi-planar 4:2:0: byte offsets of (U, V) in the interleaved chroma plane.
+_SEMI_PLANAR = {PF.Format_NV12: (0, 1), PF.Format_NV21: (1, 0)}
+_PLANAR = {  # (U plane, V plane, vertical subsampling)
+    PF.Format_YUV420P: (1, 2, 2), PF.Format_YV12: (2, 1, 2), PF.Format_YUV422P: (1, 2, 1),
+}
+# Packed 4:2:2: offsets of (Y, U, V) in each 4-byte pair of pixels.
+_PACKED_OFFSETS = {PF.Format_YUYV: (0, 1, 3), PF.Format_UYVY: (1, 0, 2)}
+
+
+def preview_image(frame: QVideoFrame, max_width: int, max_height: int) -> QImage:
+    """A colour picture of the frame, about the given size, made cheaply.
+
+    Pixels are sampled (every k-th row and column; for YUV k is rounded up to an even number,
+    so luma and chroma are plain strided views), not converted at full resolution: a 1080p
+    frame costs a few milliseconds instead of the ~15 ms of ``QVideoFrame.toImage``. Formats
+    without a fast path go through ``toImage``.
+    """
+    width, height = frame.width(), frame.height()
+    step = max(1, min(width // max(1, max_width), height // max(1, max_height)))
+    fmt = frame.pixelFormat()
+    fast = fmt in _SEMI_PLANAR or fmt in _PLANAR or fmt in _PACKED_OFFSETS or fmt in _RGB32
+    if not fast or not frame.map(QVideoFrame.MapMode.ReadOnly):
+        image = frame.toImage()
+        return image.scaled(width // step, height // step) if step > 1 else image
+    try:
+        rgb = _sampled_rgb(frame, fmt, step)
+    finally:
+        frame.unmap()
+    rgb = np.ascontiguousarray(rgb)
+    return QImage(
+        rgb.data, rgb.shape[1], rgb.shape[0], 3 * rgb.shape[1], QImage.Format.Format_RGB888
+    ).copy()
+
+
+def _plane(frame: QVideoFrame, index: int, rows: int) -> np.ndarray:
+    stride = frame.bytesPerLine(index)
+    return np.frombuffer(frame.bits(index), dtype=np.uint8, count=stride * rows).reshape(
+        rows, stride
+    )
+
+
+def _sampled_rgb(frame: QVideoFrame, fmt: PF, step: int) -> np.ndarray:
+    """Every ``step``-th pixel as RGB (YUV: ``step`` rounded up to an even number)."""
+    height, width = frame.height(), frame.width()
+    if fmt in _RGB32:
+        packed = _plane(frame, 0, height)[::step, : 4 * width].reshape(-1, width, 4)
+        return packed[:, ::step][:, :, list(_RGB32[fmt])]
+    even = 2 * max(1, -(-step // 2))  # an even luma step (rounded up): chroma is every even/2
+    if fmt in _PACKED_OFFSETS:
+        y_off, u_off, v_off = _PACKED_OFFSETS[fmt]
+        pairs = _plane(frame, 0, height)[::even, : 4 * (width // 2)].reshape(-1, width // 2, 4)
+        picked = pairs[:, :: even // 2]
+        return _yuv_to_rgb(picked[:, :, y_off], picked[:, :, u_off], picked[:, :, v_off])
+    luma = _plane(frame, 0, height)[::even, :width:even]
+    if fmt in _SEMI_PLANAR:
+        u_off, v_off = _SEMI_PLANAR[fmt]
+        chroma = _plane(frame, 1, (height + 1) // 2)[:: even // 2, : 2 * ((width + 1) // 2)]
+        pairs = chroma.reshape(chroma.shape[0], -1, 2)[:, :: even // 2]
+        u, v = pairs[:, :, u_off], pairs[:, :, v_off]
+    else:
+        u_plane, v_plane, vertical = _PLANAR[fmt]
+        rows = (height + vertical - 1) // vertical
+        chroma_cols = (width + 1) // 2
+        u = _plane(frame, u_plane, rows)[:: even // vertical, :chroma_cols:even // 2]
+        v = _plane(frame, v_plane, rows)[:: even // vertical, :chroma_cols:even // 2]
+    return _yuv_to_rgb(luma, u, v)
+
+
+def _yuv_to_rgb(luma: np.ndarray, u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Full-range BT.601 YUV (fixed point, preview quality) as uint8 RGB (HxWx3)."""
+    rows = min(luma.shape[0], u.shape[0], v.shape[0])
+    cols = min(luma.shape[1], u.shape[1], v.shape[1])
+    y = luma[:rows, :cols].astype(np.int16)
+    cb = u[:rows, :cols].astype(np.int16) - 128
+    cr = v[:rows, :cols].astype(np.int16) - 128
+    rgb = np.empty((rows, cols, 3), dtype=np.uint8)
+    # Coefficients x32 keep the products inside int16: 1.402, 0.344/0.714, 1.772.
+    for channel, value in enumerate((
+        y + ((45 * cr) >> 5), y - ((11 * cb + 23 * cr) >> 5), y + ((57 * cb) >> 5)
+    )):
+        rgb[:, :, channel] = np.clip(value, 0, 255)
+    return rgb
