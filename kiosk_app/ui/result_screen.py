@@ -14,7 +14,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kiosk_app.api.outcome import FieldOutcome, Outcome, Verdict
+from kiosk_app.api.outcome import (
+    ErrorInfo,
+    FieldOutcome,
+    MatchCategory,
+    Outcome,
+    ServiceKind,
+    Verdict,
+)
 from kiosk_app.app.models import CHECK_TITLES, ResultView
 from kiosk_app.config import CheckKind
 from kiosk_app.ui.widgets import (
@@ -52,6 +59,9 @@ GENERIC_ADVICE = {
     Verdict.FLAGGED: "Some details need a manual check.",
     Verdict.UNDEFINED: "The service could not decide. Try again.",
 }
+# Rows and document lines built up front (more are added when a reply has more).
+PREBUILT_ROWS = 12
+PREBUILT_DOC_LINES = 26
 # Signature rows shown first, in this order.
 SIGNATURE_FIRST = ("IDNumber", "RevocationStatus")
 
@@ -88,8 +98,7 @@ class ResultScreen(QWidget):
         self.error_box, self.error_text, self.trace_text = self._error_box()
         self.details = QWidget()
         self.details.setObjectName("Details")
-        self.details_layout = QVBoxLayout(self.details)
-        self.details_layout.setContentsMargins(0, 0, 8, 0)
+        self._build_details()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -185,34 +194,101 @@ class ResultScreen(QWidget):
 
     def match_rows(self) -> list[MatchRow]:
         """The per-field rows on screen, in order (tests and screenshots use it)."""
-        return self.details.findChildren(MatchRow)
+        return [row for row in self._rows if not row.isHidden()]
+
+    def document_lines(self) -> list[str]:
+        """The parsed document lines on screen (parse-only check)."""
+        return [line.text() for line in self._doc_lines if not line.isHidden()]
+
+    # Widgets of the details column are built once and reused: creating and polishing
+    # widgets is what costs the GUI thread time when a result arrives.
+    def _build_details(self) -> None:
+        layout = QVBoxLayout(self.details)
+        layout.setContentsMargins(0, 0, 8, 0)
+        self.summary = label("", "SectionTitle")
+        self.licence_line = label("", selectable=True)
+        self.classes_line = label("", selectable=True)
+        self.doc_title = label("Parsed by the service", "SectionTitle")
+        self.empty_note = label("The service returned no field details.", "Muted")
+        self._rows_layout = QVBoxLayout()
+        self._doc_layout = QVBoxLayout()
+        self._rows: list[MatchRow] = []
+        self._doc_lines: list[QLabel] = []
+        for widget in (self.summary, self.licence_line, self.classes_line):
+            layout.addWidget(widget)
+        layout.addLayout(self._rows_layout)
+        layout.addWidget(self.doc_title)
+        layout.addLayout(self._doc_layout)
+        layout.addWidget(self.empty_note)
+        layout.addStretch(1)
+        self._row(PREBUILT_ROWS - 1)
+        self._doc_line(PREBUILT_DOC_LINES - 1)
+
+    def _row(self, index: int) -> MatchRow:
+        while len(self._rows) <= index:
+            row = MatchRow()
+            row.hide()
+            self._rows.append(row)
+            self._rows_layout.addWidget(row)
+        return self._rows[index]
+
+    def _doc_line(self, index: int) -> QLabel:
+        while len(self._doc_lines) <= index:
+            line = label("", selectable=True)
+            line.hide()
+            self._doc_lines.append(line)
+            self._doc_layout.addWidget(line)
+        return self._doc_lines[index]
 
     def _clear_details(self) -> None:
-        while self.details_layout.count():
-            item = self.details_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.setParent(None)
+        for widget in (self.summary, self.licence_line, self.classes_line, self.doc_title,
+                       self.empty_note):
+            widget.hide()
+        for text in (self.summary, self.licence_line, self.classes_line):
+            text.clear()
+        for row in self._rows:
+            row.clear()
+            row.hide()
+        for line in self._doc_lines:
+            line.clear()
+            line.hide()
 
     def _fill_details(self, check: CheckKind, outcome: Outcome) -> None:
-        add = self.details_layout.addWidget
         if check is CheckKind.SIGNATURE and outcome.verdict is not Verdict.UNDEFINED:
-            add(label(_signature_summary(outcome), "SectionTitle"))
+            self.summary.setText(_signature_summary(outcome))
+            self.summary.show()
         if check is CheckKind.CANADA and (outcome.licence_classes or outcome.licence_message):
-            add(label(f"Licence: {outcome.licence_message or '—'}", selectable=True))
-            add(label(f"Current licence classes: {outcome.licence_classes or '—'}",
-                      selectable=True))
-        for result in ordered_fields(check, outcome.fields):
-            add(MatchRow(result))
-        if outcome.document:
-            add(label("Parsed by the service", "SectionTitle"))
-            for name, value in outcome.document.items():
-                if value:
-                    add(label(f"{name}: {value}", selectable=True))
-        if not outcome.fields and not outcome.document:
-            add(label("The service returned no field details.", "Muted"))
-        self.details_layout.addStretch(1)
+            self.licence_line.setText(f"Licence: {outcome.licence_message or '—'}")
+            self.classes_line.setText(
+                f"Current licence classes: {outcome.licence_classes or '—'}"
+            )
+            self.licence_line.show()
+            self.classes_line.show()
+        for index, result in enumerate(ordered_fields(check, outcome.fields)):
+            row = self._row(index)
+            row.set_result(result)
+            row.show()
+        lines = [f"{name}: {value}" for name, value in outcome.document.items() if value]
+        self.doc_title.setVisible(bool(lines))
+        for index, text in enumerate(lines):
+            line = self._doc_line(index)
+            line.setText(text)
+            line.show()
+        self.empty_note.setVisible(not outcome.fields and not lines)
+
+
+def rehearsal_view() -> ResultView:
+    """A made-up result with every kind of row (no real data), to warm the screen up."""
+    fields = tuple(
+        FieldOutcome(f"Field{i}", f"Field {i}", "—", match, "—")
+        for i, match in enumerate(list(MatchCategory) * 3)
+    )
+    document = {f"member{i}": "—" for i in range(PREBUILT_DOC_LINES)}
+    outcome = Outcome(
+        ServiceKind.CANADA, Verdict.UNDEFINED, 3, "Undefined", False, fields,
+        error=ErrorInfo("—", "—"), licence_classes="—", licence_message="—", document=document,
+    )
+    return ResultView(CheckKind.CANADA, outcome, None, 60)
 
 
 def _signature_summary(outcome: Outcome) -> str:

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
-from PySide6.QtGui import QIcon, QPainter, QPixmap
+from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from kiosk_app.api.outcome import MatchCategory, Verdict
@@ -64,8 +64,14 @@ def stylesheet() -> str:
 
 def pixmap(name: str, size: int) -> QPixmap:
     """An icon rendered crisp at ``size`` pixels (device-pixel-ratio 1)."""
+    return QPixmap.fromImage(_rendered(name, size))
+
+
+@cache
+def _rendered(name: str, size: int) -> QImage:
+    # A QImage (plain memory, no display resources) is safe to keep for the process lifetime.
     renderer = QSvgRenderer(QByteArray(_svg(name)))
-    image = QPixmap(size, size)
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
     renderer.render(painter, QRectF(0, 0, size, size))

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kiosk_app.api.outcome import FieldOutcome, Verdict
+from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Verdict
 from kiosk_app.app.models import AGE_BADGES, LicenceSummary
 from kiosk_app.ui import theme
 
@@ -110,28 +110,52 @@ class VerdictBanner(QFrame):
 
 
 class MatchRow(QFrame):
-    """One per-field result: caption, value, icon and words (and the service's message)."""
+    """One per-field result: caption, value, icon and words (and the service's message).
 
-    def __init__(self, result: FieldOutcome, parent: QWidget | None = None) -> None:
+    Rows are reused from one result to the next (``set_result``): building widgets is what
+    costs the GUI thread time, updating their text and colour is cheap.
+    """
+
+    def __init__(self, result: FieldOutcome | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        look = theme.MATCH_LOOKS[result.match]
         self.setObjectName("MatchRow")
-        self.look = look
-        set_style_property(self, "match", look.key)
-        self.caption = label(result.caption or result.field_name, wrap=True)
-        self.value = label(result.value or "—", selectable=True)
-        self.words = label(look.words, "MatchWords", wrap=False)
-        self.icon = icon_label(look.icon, 32)
+        self.look = theme.MATCH_LOOKS[MatchCategory.NONE]
+        self.caption = label(wrap=True)
+        self.value = label(selectable=True)
+        self.words = label("", "MatchWords", wrap=False)
+        self.icon = icon_label(self.look.icon, 32)
+        self.message = label("", "Muted", selectable=True)
         grid = QGridLayout(self)
         grid.setContentsMargins(12, 6, 12, 6)
         grid.addWidget(self.icon, 0, 0, 2, 1, Qt.AlignmentFlag.AlignTop)
         grid.addWidget(self.caption, 0, 1)
         grid.addWidget(self.words, 0, 2, Qt.AlignmentFlag.AlignRight)
         grid.addWidget(self.value, 1, 1, 1, 2)
-        if result.message:
-            grid.addWidget(label(result.message, "Muted", selectable=True), 2, 1, 1, 2)
+        grid.addWidget(self.message, 2, 1, 1, 2)
         grid.setColumnStretch(1, 1)
+        if result is not None:
+            self.set_result(result)
+
+    def set_result(self, result: FieldOutcome) -> None:
+        """Show one field's result."""
+        look = theme.MATCH_LOOKS[result.match]
+        if look is not self.look or self.property("match") is None:
+            self.look = look
+            set_style_property(self, "match", look.key)
+            self.icon.setPixmap(theme.pixmap(look.icon, 32))
+            self.icon.setObjectName(f"icon-{look.icon}")
+            self.words.setText(look.words)
+        self.caption.setText(result.caption or result.field_name)
+        self.value.setText(result.value or "—")
+        self.message.setText(result.message or "")
+        self.message.setVisible(bool(result.message))
         self.setAccessibleName(f"{self.caption.text()}: {look.words}")
+
+    def clear(self) -> None:
+        """Drop the shown values (the row stays for reuse)."""
+        for widget in (self.caption, self.value, self.message):
+            widget.clear()
+        self.setAccessibleName("")
 
 
 class LicencePanel(QFrame):

@@ -65,6 +65,8 @@ _CTRL_SYMBOLS: dict[Qt.Key, str] = {
     K.Key_Minus: "\x1f",
 }
 _ENTER_KEYS = (K.Key_Return, K.Key_Enter)
+_KEY_PRESS = QEvent.Type.KeyPress
+_SHORTCUT_OVERRIDE = QEvent.Type.ShortcutOverride
 # Control characters a person produces with ordinary editing keys: never part of a scan.
 _EDITING_CONTROLS = {"\x08", "\x7f"}
 _ENTER_CHOICES = ("\n", "\r", "\r\n")
@@ -136,12 +138,15 @@ class WedgeScanner(CaptureSource):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Hold printable keys while a burst may be forming; everything else passes."""
+        # Every event of the application passes here: leave the common case fast.
+        etype = event.type()
+        if etype is not _KEY_PRESS and etype is not _SHORTCUT_OVERRIDE:
+            return False
         if self._replaying:
             return False
-        etype = event.type()
-        if etype == QEvent.Type.ShortcutOverride:
+        if etype is _SHORTCUT_OVERRIDE:
             return self._claim_shortcut(watched, event)
-        if etype != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+        if not isinstance(event, QKeyEvent):
             return False
         if not _is_first_delivery(watched):
             return False
