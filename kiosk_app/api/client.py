@@ -25,11 +25,14 @@ import requests
 import urllib3.exceptions
 
 from kiosk_app.api import constants
+from kiosk_app.api.deadline import CallDeadline
 from kiosk_app.api.error_mapping import http_status_failure, json_error_message, map_failure
 from kiosk_app.api.errors import (
     ApiStatusError,
+    ApiTimeoutError,
     AuthenticationError,
     BadReplyError,
+    CaptivePortalError,
     ConfigurationError,
     KioskApiError,
     ServerError,
@@ -47,11 +50,13 @@ from kiosk_app.api.models import (
 from kiosk_app.api.outcome import ErrorInfo, Outcome, ServiceKind, Verdict
 from kiosk_app.api.replies import (
     decode_json,
+    looks_like_web_page,
     parse_check_reply,
     parse_dvs_reply,
     parse_legacy_reply,
 )
 from kiosk_app.api.transport import (
+    DEADLINE_MESSAGE,
     RawReply,
     build_session,
     checked_base_url,
@@ -367,6 +372,8 @@ class VerificationClient:
     ) -> Any:
         data = json.dumps(body, ensure_ascii=True, separators=(",", ":")).encode("ascii")
         reply = self._post(url, data, {"Accept": "application/json", **headers}, auth)
+        if looks_like_web_page(reply.content_type, reply.body):
+            raise CaptivePortalError()
         try:
             return decode_json(reply.body)
         except _HANDLED as exc:
@@ -381,27 +388,16 @@ class VerificationClient:
     ) -> RawReply:
         started = time.monotonic()
         path = url.split("/", 3)[-1]
+        deadline = CallDeadline(self._deadline)
         try:
-            response = self._session.post(
-                url,
-                data=data,
-                headers=headers,
-                auth=auth,
-                timeout=self._timeout,
-                verify=self._verify,
-                proxies=cast(dict[str, str], self._proxies_for(url)),
-                stream=True,
-                allow_redirects=False,  # a redirected POST could be sent (and billed) twice
-            )
-            try:
-                reply = read_bounded(
-                    response, max_bytes=self._max_bytes, deadline_s=self._deadline,
-                    started=started,
-                )
-            finally:
-                response.close()
+            with deadline:
+                reply = self._send(url, data, headers, auth, started)
+            if deadline.expired:  # the reply may look complete: it was cut at the deadline
+                raise ApiTimeoutError(DEADLINE_MESSAGE)
         except _HANDLED as exc:
-            error = map_failure(exc, self._secrets())
+            error = ApiTimeoutError(DEADLINE_MESSAGE) if deadline.expired else map_failure(
+                exc, self._secrets()
+            )
             log.warning("POST /%s failed: %s", path, type(error).__name__)
             raise error from None
         log.info(
@@ -409,8 +405,34 @@ class VerificationClient:
             path, reply.status_code, len(reply.body), (time.monotonic() - started) * 1000,
         )
         if not 200 <= reply.status_code < 300:
-            raise map_failure(http_status_failure(reply), self._secrets()) from None
+            raise map_failure(http_status_failure(reply, url), self._secrets()) from None
         return reply
+
+    def _send(
+        self,
+        url: str,
+        data: bytes,
+        headers: dict[str, str],
+        auth: Callable[[requests.PreparedRequest], requests.PreparedRequest],
+        started: float,
+    ) -> RawReply:
+        response = self._session.post(
+            url,
+            data=data,
+            headers=headers,
+            auth=auth,
+            timeout=self._timeout,
+            verify=self._verify,
+            proxies=cast(dict[str, str], self._proxies_for(url)),
+            stream=True,
+            allow_redirects=False,  # a redirected POST could be sent (and billed) twice
+        )
+        try:
+            return read_bounded(
+                response, max_bytes=self._max_bytes, deadline_s=self._deadline, started=started
+            )
+        finally:
+            response.close()
 
     def _proxies_for(self, url: str) -> dict[str, str | None]:
         host = urlsplit(url).hostname or ""

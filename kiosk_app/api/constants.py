@@ -33,6 +33,13 @@ RETRY_BACKOFF_FACTOR_S: Final = 0.3
 # --- reply limits ---
 MAX_REPLY_BYTES: Final = 4 * 1024 * 1024
 MAX_JSON_DEPTH: Final = 64
+# A reply's JSON may hold at most this many objects/arrays and members/items (counted on the
+# raw bytes before parsing): a 4 MiB reply of a million empty objects would otherwise cost
+# ~200 MB and 30 s to parse and validate. Real replies hold a few hundred of each.
+MAX_JSON_CONTAINERS: Final = 10_000
+MAX_JSON_SEPARATORS: Final = 100_000
+# Error pages are read for their message from at most this much of the body.
+MAX_ERROR_BODY_SCAN_BYTES: Final = 64 * 1024
 MAX_ERROR_TEXT_CHARS: Final = 300
 
 # --- documented advice ---

@@ -8,10 +8,12 @@ are shortened and scrubbed of the secrets the caller names.
 from __future__ import annotations
 
 import html
-import json
+import http.client
 import re
+import ssl
 from collections.abc import Iterable
 from typing import Any
+from urllib.parse import urlsplit
 
 import pydantic
 import requests
@@ -29,13 +31,23 @@ from kiosk_app.api.errors import (
     ServerError,
     TlsError,
 )
+from kiosk_app.api.replies import decode_json
 from kiosk_app.api.transport import RawReply
 
 _SENT_MAYBE = " The check may or may not have been counted; do not repeat it straight away."
-_TAGS = re.compile(r"<[^>]*>")
+# ``[^<>]*`` (not ``[^>]*``) keeps tag stripping linear on a page of unclosed ``<``.
+_TAGS = re.compile(r"<[^<>]*>")
 _SPACES = re.compile(r"\s+")
-_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
-_SCRIPT = re.compile(r"<(script|style)[^>]*>.*?</\1>", re.IGNORECASE | re.DOTALL)
+_ASK_ADMIN = " The connection was stopped; ask the administrator."
+_TLS_REASONS = {  # OpenSSL X509_V_ERR codes -> (reason, sentence)
+    **dict.fromkeys((9, 10), ("expired", "The service's security certificate has expired or is "
+                              "not valid yet (check the kiosk's date and time).")),
+    **dict.fromkeys((18, 19, 20, 21), ("untrusted", "The service's security certificate is not "
+                                       "from a trusted authority (on a company network the "
+                                       "administrator can add its CA bundle in the settings).")),
+    **dict.fromkeys((62, 64), ("hostname", "The service's security certificate belongs to "
+                               "another address than the one in the settings.")),
+}
 
 
 def map_failure(failure: BaseException, secrets: Iterable[str] = ()) -> KioskApiError:
@@ -46,26 +58,57 @@ def map_failure(failure: BaseException, secrets: Iterable[str] = ()) -> KioskApi
     if isinstance(failure, KioskApiError):
         return failure
     if isinstance(failure, _HttpStatusError):
-        return _status_error(failure.reply, tuple(secrets))
+        return _status_error(failure.reply, tuple(secrets), failure.request_host)
     return _exception_error(failure)
 
 
 class _HttpStatusError(Exception):
-    """Carries a non-2xx reply to :func:`map_failure`."""
+    """Carries a non-2xx reply (and the host it was asked of) to :func:`map_failure`."""
 
-    def __init__(self, reply: RawReply) -> None:
+    def __init__(self, reply: RawReply, request_host: str = "") -> None:
         self.reply = reply
+        self.request_host = request_host
         super().__init__(f"HTTP {reply.status_code}")
 
 
-def http_status_failure(reply: RawReply) -> Exception:
+def http_status_failure(reply: RawReply, request_url: str = "") -> Exception:
     """Wrap a non-2xx reply so :func:`map_failure` can turn it into an ``ApiStatusError``."""
-    return _HttpStatusError(reply)
+    return _HttpStatusError(reply, (urlsplit(request_url).hostname or "").lower())
+
+
+def _tls_error(exc: BaseException) -> TlsError:
+    """A ``TlsError`` naming the reason when the certificate check itself said why."""
+    found = _find_in_chain(exc, ssl.SSLCertVerificationError)
+    code = getattr(found, "verify_code", None)
+    if code in _TLS_REASONS:
+        reason, sentence = _TLS_REASONS[code]
+        return TlsError(sentence + _ASK_ADMIN, reason=reason)
+    if found is not None:
+        return TlsError(reason="untrusted")
+    return TlsError(
+        "A secure connection to the verification service could not be set up." + _ASK_ADMIN
+    )
+
+
+def _find_in_chain(exc: BaseException, wanted: type[BaseException]) -> BaseException | None:
+    """The first ``wanted`` among ``exc``, its arguments, reasons, causes and contexts."""
+    pending: list[Any] = [exc]
+    seen: set[int] = set()
+    while pending and len(seen) < 32:
+        item = pending.pop(0)
+        if not isinstance(item, BaseException) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, wanted):
+            return item
+        pending.extend(item.args)
+        pending.extend((getattr(item, "reason", None), item.__cause__, item.__context__))
+    return None
 
 
 def _exception_error(exc: BaseException) -> KioskApiError:
-    if isinstance(exc, requests.exceptions.SSLError | u3.SSLError):
-        return TlsError()
+    if isinstance(exc, requests.exceptions.SSLError | u3.SSLError | ssl.SSLError):
+        return _tls_error(exc)
     if isinstance(exc, requests.exceptions.ConnectTimeout | u3.ConnectTimeoutError) and not (
         isinstance(exc, u3.NewConnectionError)
     ):
@@ -94,6 +137,11 @@ def _exception_error(exc: BaseException) -> KioskApiError:
         | u3.DecodeError,
     ):
         return BadReplyError("The verification service's reply was cut off." + _SENT_MAYBE)
+    if isinstance(exc, requests.exceptions.ConnectionError) and _malformed_head(exc):
+        return BadReplyError(
+            "The verification service's reply was not valid HTTP (broken or endless headers)."
+            + _SENT_MAYBE
+        )
     if isinstance(exc, requests.exceptions.ConnectionError) and _sent_before_failure(exc):
         return ApiConnectionError(
             "The connection to the verification service was lost before the reply came."
@@ -115,7 +163,15 @@ def _sent_before_failure(exc: requests.exceptions.ConnectionError) -> bool:
     return isinstance(inner, u3.ProtocolError | ConnectionResetError | BrokenPipeError)
 
 
-def _status_error(reply: RawReply, secrets: tuple[str, ...]) -> ApiStatusError:
+def _malformed_head(exc: requests.exceptions.ConnectionError) -> bool:
+    """True when the status line or headers were garbage (not a lost connection)."""
+    found = _find_in_chain(exc, http.client.HTTPException)
+    return found is not None and not isinstance(found, ConnectionError)
+
+
+def _status_error(
+    reply: RawReply, secrets: tuple[str, ...], request_host: str = ""
+) -> ApiStatusError:
     code = reply.status_code
     body = scrub(body_message(reply), secrets)
     detail = f" (HTTP {code}{': ' + body if body else ''})"
@@ -127,6 +183,13 @@ def _status_error(reply: RawReply, secrets: tuple[str, ...]) -> ApiStatusError:
         return ServerError(ServerError.default_message + detail, status_code=code,
                            body_message=body)
     if 300 <= code < 400:
+        elsewhere = _redirect_host(reply.location)
+        if elsewhere and elsewhere != request_host:
+            return ApiStatusError(
+                f"The network sent the kiosk to another site ({elsewhere}) instead of the "
+                "verification service, probably a Wi-Fi sign-in page. Sign in to the network "
+                f"or ask the administrator{detail}.", status_code=code, body_message=body,
+            )
         return ApiStatusError(
             "The verification service redirected the request; the address in the settings is "
             f"probably wrong{detail}.", status_code=code, body_message=body
@@ -152,15 +215,29 @@ def scrub(text: str | None, secrets: Iterable[str]) -> str | None:
     return text
 
 
+def _redirect_host(location: str) -> str:
+    """The host a redirect points to (lower case, at most 100 characters), or ``""``."""
+    try:
+        host = urlsplit(location.strip()).hostname or ""
+    except ValueError:
+        return ""
+    return host.lower()[:100] if re.fullmatch(r"[a-z0-9.:\-\[\]]+", host.lower()) else ""
+
+
 def body_message(reply: RawReply) -> str | None:
-    """The human message of an error body: JSON members first, else the text of the HTML/plain."""
-    text = reply.body[: constants.MAX_REPLY_BYTES].decode("utf-8", errors="replace").strip()
-    if not text:
-        return None
+    """The human message of an error body: JSON members first, else the text of the HTML/plain.
+
+    Only the first ``MAX_ERROR_BODY_SCAN_BYTES`` are read, and JSON goes through the same
+    depth and size limits as a successful reply, so a hostile error page costs little.
+    """
+    head = reply.body[: constants.MAX_ERROR_BODY_SCAN_BYTES]
     message: str | None
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError):
+        document = decode_json(head)
+    except BadReplyError:
+        text = head.decode("utf-8", errors="replace").strip()
+        if not text:
+            return None
         message = _html_text(text)
     else:
         message = json_error_message(document)
@@ -213,7 +290,40 @@ def _field_errors(errors: dict[str, Any]) -> list[str]:
 
 
 def _html_text(text: str) -> str:
-    title = _TITLE.search(text)
-    if title and title.group(1).strip():
-        return html.unescape(_TAGS.sub(" ", title.group(1)))
-    return html.unescape(_TAGS.sub(" ", _SCRIPT.sub(" ", text)))
+    """The page title if there is one, else the page's text without tags, scripts and styles.
+
+    Written with ``str.find`` rather than lazy regular expressions, which go quadratic on a
+    page full of unclosed ``<title>`` or ``<script>`` tags.
+    """
+    lower = text.lower()
+    title = _between(text, lower, "<title", "</title")
+    if title and title.strip():
+        return html.unescape(_TAGS.sub(" ", title))
+    for block in ("script", "style"):
+        text, lower = _without_blocks(text, lower, block)
+    return html.unescape(_TAGS.sub(" ", text))
+
+
+def _between(text: str, lower: str, opening: str, closing: str) -> str | None:
+    start = lower.find(opening)
+    if start < 0:
+        return None
+    body_start = lower.find(">", start)
+    end = lower.find(closing, body_start + 1) if body_start >= 0 else -1
+    return text[body_start + 1 : end] if end >= 0 else None
+
+
+def _without_blocks(text: str, lower: str, tag: str) -> tuple[str, str]:
+    """``text`` (and its lower-case copy) with every ``<tag ...>...</tag>`` block removed."""
+    kept: list[tuple[int, int]] = []
+    position = 0
+    while True:
+        start = lower.find("<" + tag, position)
+        end = lower.find("</" + tag, start + 1) if start >= 0 else -1
+        if start < 0 or end < 0:
+            kept.append((position, len(text)))
+            break
+        kept.append((position, start))
+        close = lower.find(">", end)
+        position = len(text) if close < 0 else close + 1
+    return "".join(text[a:b] for a, b in kept), "".join(lower[a:b] for a, b in kept)

@@ -46,12 +46,20 @@ class ApiTimeoutError(ApiConnectionError):
 
 
 class TlsError(ApiConnectionError):
-    """The service's certificate was refused (untrusted, expired or for another host)."""
+    """The service's certificate was refused (untrusted, expired or for another host).
+
+    ``reason`` is ``"untrusted"``, ``"hostname"``, ``"expired"`` or ``"handshake"`` (any other
+    failure to set up the secure connection).
+    """
 
     default_message = (
         "The service's security certificate was not accepted. The connection was stopped; "
         "ask the administrator."
     )
+
+    def __init__(self, user_message: str | None = None, *, reason: str = "handshake") -> None:
+        self.reason = reason
+        super().__init__(user_message)
 
 
 class ApiStatusError(KioskApiError):
@@ -82,6 +90,15 @@ class BadReplyError(KioskApiError):
     """The reply was not what the interface describes: malformed, truncated, oversized or HTML."""
 
     default_message = "The verification service sent a reply the kiosk cannot read."
+
+
+class CaptivePortalError(BadReplyError):
+    """A 2xx reply carrying a web page: typically a Wi-Fi sign-in ("captive portal") page."""
+
+    default_message = (
+        "The network answered with a web page instead of the verification service, probably a "
+        "Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again."
+    )
 
 
 class ReplyTooLargeError(BadReplyError):

@@ -25,9 +25,14 @@ ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
 
 
 def decode_json(body: bytes, max_depth: int = constants.MAX_JSON_DEPTH) -> Any:
-    """The JSON document in ``body``: strict UTF-8, no NaN/Infinity, nesting <= ``max_depth``."""
+    """The JSON document in ``body``: strict UTF-8, no NaN/Infinity, nesting <= ``max_depth``,
+    and within the container/member budget (checked on the bytes, before parsing)."""
     if len(body) > constants.MAX_REPLY_BYTES:
         raise ReplyTooLargeError()
+    if not body.strip():
+        raise BadReplyError("The verification service sent an empty reply.")
+    if not within_json_budget(body):
+        raise BadReplyError("The verification service sent a reply with far too many entries.")
     try:
         text = body.decode("utf-8-sig")
         document = json.loads(text, parse_constant=_reject_constant)
@@ -36,6 +41,32 @@ def decode_json(body: bytes, max_depth: int = constants.MAX_JSON_DEPTH) -> Any:
     if _depth(document) > max_depth:
         raise BadReplyError("The verification service sent a reply nested too deeply.")
     return document
+
+
+def within_json_budget(body: bytes) -> bool:
+    """True when ``body`` cannot hold more JSON containers and members than the limits.
+
+    Brackets and separators inside strings are counted too, so this is an upper bound: cheap
+    (a few C-speed scans) and never lets an over-budget document through.
+    """
+    containers = body.count(b"{") + body.count(b"[")
+    separators = body.count(b",") + body.count(b":")
+    return (
+        containers <= constants.MAX_JSON_CONTAINERS
+        and separators <= constants.MAX_JSON_SEPARATORS
+    )
+
+
+def looks_like_web_page(content_type: str, body: bytes) -> bool:
+    """True for an HTML reply: a content type saying so, or a body starting with a tag.
+
+    JSON never starts with ``<``; a 2xx reply that does is a sign-in page or a proxy's notice.
+    A JSON body mislabelled ``text/html`` is still read as JSON.
+    """
+    start = body[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if start.startswith(b"<"):
+        return True
+    return "html" in content_type.lower() and start[:1] not in (b"{", b"[", b'"')
 
 
 def _reject_constant(name: str) -> Any:

@@ -12,13 +12,17 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import requests
-from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
 from kiosk_app.api import constants
+from kiosk_app.api.deadline import watched_adapter
 from kiosk_app.api.errors import ApiTimeoutError, ConfigurationError, ReplyTooLargeError
 
 _CHUNK_BYTES = 64 * 1024
+DEADLINE_MESSAGE = (
+    "The verification service did not finish its reply in time. The check may or may not "
+    "have been counted; do not repeat it straight away."
+)
 _LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain"})
 
 
@@ -50,9 +54,13 @@ def connect_only_retry(connect_retries: int = constants.CONNECT_RETRIES) -> Retr
 
 
 def build_session(connect_retries: int = constants.CONNECT_RETRIES) -> requests.Session:
-    """A session whose http and https adapters use :func:`connect_only_retry`."""
+    """A session whose http and https adapters use :func:`connect_only_retry`.
+
+    The adapters' connections also report their sockets to ``deadline.CallDeadline``, so a
+    call's total deadline holds even while the status line and headers are still dripping in.
+    """
     session = requests.Session()
-    adapter = HTTPAdapter(max_retries=connect_only_retry(connect_retries))
+    adapter = watched_adapter(max_retries=connect_only_retry(connect_retries))
     session.mount("https://", adapter)
     session.mount("http://", adapter)
     return session
@@ -98,11 +106,12 @@ def checked_ca_bundle(ca_bundle: str | None) -> str | bool:
 
 @dataclass(frozen=True)
 class RawReply:
-    """A reply read in full within the limits: status, content type and body bytes."""
+    """A reply read in full within the limits: status, content type, body bytes, redirect."""
 
     status_code: int
     content_type: str
     body: bytes
+    location: str = ""
 
 
 def read_bounded(
@@ -133,9 +142,10 @@ def read_bounded(
             raise ReplyTooLargeError()
         chunks.append(chunk)
         if time.monotonic() - begin > deadline_s:
-            raise ApiTimeoutError()
+            raise ApiTimeoutError(DEADLINE_MESSAGE)
     return RawReply(
         status_code=response.status_code,
         content_type=response.headers.get("Content-Type", ""),
         body=b"".join(chunks),
+        location=response.headers.get("Location", ""),
     )

@@ -208,3 +208,64 @@ def self_signed_tls(directory: Path) -> tuple[ssl.SSLContext, Path]:
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert_path, key_path)
     return context, cert_path
+
+
+def first_then(fault: Any, good: Any) -> Action:
+    """An action doing ``fault`` for the first request and answering ``good`` afterwards."""
+    seen: list[int] = []
+
+    def action(_request: Recorded) -> Any:
+        seen.append(1)
+        return fault if len(seen) == 1 else good
+
+    return action
+
+
+@dataclass
+class Streamer:
+    """A reply written piece by piece: ``head``, then ``piece`` every ``interval_s`` seconds
+    until ``limit`` bytes of body went out, the client hung up, or the server stopped.
+
+    ``sent`` counts every byte written (head included), so a test can tell that the client
+    gave up long before the server would have finished.
+    """
+
+    head: bytes
+    piece: bytes = b" "
+    interval_s: float = 0.0
+    limit: int = 64 * 1024 * 1024
+    sent: int = 0
+
+    def __call__(self, conn: socket.socket, stop: threading.Event) -> None:
+        """Write the reply; ends quietly when the client closes the connection."""
+        try:
+            self._write(conn, stop, self.head, self.interval_s if not self.piece else 0.0)
+            body = 0
+            while body < self.limit and not stop.is_set():
+                conn.sendall(self.piece)
+                self.sent += len(self.piece)
+                body += len(self.piece)
+                if self.interval_s and stop.wait(self.interval_s):
+                    return
+        except OSError:
+            return
+
+    def _write(self, conn: socket.socket, stop: threading.Event, data: bytes,
+               interval_s: float) -> None:
+        if not interval_s:
+            conn.sendall(data)
+            self.sent += len(data)
+            return
+        for byte in data:  # one byte at a time, status line and headers included
+            if stop.wait(interval_s):
+                return
+            conn.sendall(bytes([byte]))
+            self.sent += 1
+
+
+def dripping(reply: bytes, interval_s: float) -> Streamer:
+    """A complete ``reply`` sent one byte every ``interval_s`` seconds, head included."""
+    return Streamer(head=reply, piece=b"", interval_s=interval_s, limit=0)
+
+
+STREAM_HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
