@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+import random
 import struct
 import zlib
 from collections.abc import Sequence
@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from kiosk_app.barcode.decode import Scanner, decode_frame, decode_image
@@ -37,15 +39,20 @@ def _png_header_only(width: int, height: int) -> bytes:
     return signature + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
 
 
+def _noise(size: int) -> bytes:
+    """Seeded random bytes (the same every run)."""
+    return random.Random(size).randbytes(size)
+
+
 HOSTILE = {
     "empty": b"",
     "text": b"DAQD1234567 this is not a picture\n",
-    "png-magic-then-noise": b"\x89PNG\r\n\x1a\n" + os.urandom(2000),
-    "jpeg-magic-then-noise": b"\xff\xd8\xff\xe0" + os.urandom(2000),
-    "gif-magic-then-noise": b"GIF89a" + os.urandom(500),
-    "bmp-magic-then-noise": b"BM" + os.urandom(500),
-    "tiff-magic-then-noise": b"II*\x00" + os.urandom(500),
-    "webp-magic-then-noise": b"RIFF\x00\x10\x00\x00WEBPVP8 " + os.urandom(500),
+    "png-magic-then-noise": b"\x89PNG\r\n\x1a\n" + _noise(2000),
+    "jpeg-magic-then-noise": b"\xff\xd8\xff\xe0" + _noise(2000),
+    "gif-magic-then-noise": b"GIF89a" + _noise(500),
+    "bmp-magic-then-noise": b"BM" + _noise(500),
+    "tiff-magic-then-noise": b"II*\x00" + _noise(500),
+    "webp-magic-then-noise": b"RIFF\x00\x10\x00\x00WEBPVP8 " + _noise(500),
     "decompression-bomb": _png_header_only(60_000, 60_000),
     "bomb-just-above-limit": _png_header_only(8_000, 7_000),
 }
@@ -159,3 +166,14 @@ def test_bomb_beyond_pillows_own_limit_is_unreadable_even_when_warnings_are_erro
     with pytest.raises(UnreadableImageError) as caught:
         decode_image(_png_header_only(10_000, 9_500))
     assert "too large" in caught.value.hint
+
+
+MAGIC = [b"", b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff\xe0", b"GIF89a", b"BM", b"II*\x00", b"MM\x00*",
+         b"RIFF\x00\x10\x00\x00WEBPVP8 ", b"P5\n4 4\n255\n"]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(prefix=st.sampled_from(MAGIC), body=st.binary(max_size=3000))
+def test_any_bytes_give_only_typed_errors(prefix: bytes, body: bytes) -> None:
+    with pytest.raises(BarcodeError):
+        decode_image(prefix + body)
