@@ -88,7 +88,9 @@ def ensure_offscreen() -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     # Qt Multimedia reports optional libraries it did not find (PipeWire, VA-API) on stderr;
     # that is the machine, not a fault, and it would drown the report.
-    os.environ.setdefault("QT_LOGGING_RULES", "qt.multimedia.symbolsresolver=false")
+    os.environ.setdefault(
+        "QT_LOGGING_RULES", "qt.multimedia.symbolsresolver=false;qt.multimedia.ffmpeg=false"
+    )
 
 
 def run_check(check: Check) -> CheckResult:
@@ -180,7 +182,20 @@ def check_qt() -> str:
     absent = [f for f in QT_IMAGE_FORMATS if f not in formats]
     if absent:
         raise CheckFailedError(f"Qt image formats missing: {', '.join(absent)}")
-    return f"Qt {_qt_version()} on '{app.platformName()}', {len(QT_MODULES)} modules"
+    media_formats = _media_backend_formats()
+    if not media_formats:
+        raise CheckFailedError("no Qt Multimedia backend (camera and sounds would not work)")
+    return (
+        f"Qt {_qt_version()} on '{app.platformName()}', {len(QT_MODULES)} modules, "
+        f"media backend with {media_formats} formats"
+    )
+
+
+def _media_backend_formats() -> int:
+    """How many container formats the Qt Multimedia backend (FFmpeg plugin) can decode."""
+    from PySide6.QtMultimedia import QMediaFormat
+
+    return len(QMediaFormat().supportedFileFormats(QMediaFormat.ConversionMode.Decode))
 
 
 def _qt_version() -> str:

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Builds the standalone kiosk for Linux from a clean checkout:
+#   dist/kiosk-app/                       one-folder PyInstaller bundle (packaging/kiosk-app.spec)
+#   dist/kiosk-app_<version>_<arch>.deb   installer: /opt/kiosk-app, /usr/bin/kiosk-app, menu
+#                                         entry, icon, optional kiosk session (packaging/deb/)
+# then prints the bundle size, the .deb size and a cold-start measurement.
+#
+# It installs what it needs: apt packages (binutils for PyInstaller, the system libraries Qt
+# loads, dpkg-dev) and a build venv (build/venv) holding the package with its `package` extra,
+# installed non-editable. Re-running is cheap: apt and pip only act on what is missing.
+#
+#   bash packaging/build-linux.sh            bundle + self-test + .deb + measurements
+#   SKIP_DEB=1 bash packaging/build-linux.sh bundle + self-test only
+#   PYTHON=python3.12 ...                    interpreter for the build venv (default python3)
+#   KIOSK_DIST=/tmp/out ...                  output directory instead of dist/ (tests use it)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+
+PY="${PYTHON:-python3}"
+BUILD="$ROOT/build"
+VENV="${KIOSK_BUILD_VENV:-$BUILD/venv}"
+DIST="${KIOSK_DIST:-$ROOT/dist}"
+BUNDLE="$DIST/kiosk-app"
+
+# The system libraries the bundled Qt loads (xcb, EGL/GL, fonts, input, D-Bus, audio), and
+# what PyInstaller (objdump, ldd) and the .deb build (dpkg-deb, dpkg-architecture) need.
+APT_PACKAGES=(binutils dpkg-dev python3-venv
+  libegl1 libgl1 libfontconfig1 libfreetype6 libxkbcommon0 libxkbcommon-x11-0 libdbus-1-3
+  libglib2.0-0 libpulse0 libx11-6 libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4
+  libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-shm0
+  libxcb-sync1 libxcb-xfixes0 libxcb-xinerama0 libxcb-xkb1 libwayland-client0
+  libwayland-cursor0 libwayland-egl1)
+
+install_system_packages() {
+  local missing=()
+  for pkg in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+      || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing system packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}"
+}
+
+install_build_venv() {
+  echo "== build venv: $VENV"
+  [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+  "$VENV/bin/python" -m pip install -q --upgrade pip
+  # Not editable: PyInstaller cannot see packages installed through setuptools' editable
+  # finder, and kiosk_app.resources only exists as a package once installed.
+  "$VENV/bin/python" -m pip install -q ".[package]"
+}
+
+build_bundle() {
+  echo "== PyInstaller (a few minutes)"
+  rm -rf "$BUNDLE"
+  mkdir -p "$BUILD"
+  # Run from build/, so the checkout's kiosk_app/ (without its resources package) is not on
+  # sys.path: the spec must see the installed package.
+  (cd "$BUILD" && "$VENV/bin/pyinstaller" --noconfirm --log-level WARN \
+    --distpath "$DIST" --workpath "$BUILD/pyinstaller" "$ROOT/packaging/kiosk-app.spec")
+}
+
+bundle_selftest() {
+  echo "== bundle self-test"
+  local scratch
+  scratch="$(mktemp -d)"
+  # Fresh config/data/log dirs so the build machine's own settings play no part.
+  KIOSK_CONFIG_DIR="$scratch/config" KIOSK_DATA_DIR="$scratch/data" \
+    KIOSK_LOG_DIR="$scratch/log" "$BUNDLE/kiosk-app" self-test
+  rm -rf "$scratch"
+}
+
+build_deb() {
+  echo "== .deb"
+  local version arch
+  version="$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("kiosk-app"))')"
+  arch="$(dpkg --print-architecture)"
+  "$VENV/bin/python" "$ROOT/packaging/deb/build_deb.py" --bundle "$BUNDLE" \
+    --version "$version" --arch "$arch" --stage "$BUILD/deb" --out "$DIST"
+}
+
+report() {
+  echo "== figures"
+  echo "bundle:  $(du -sm "$BUNDLE" | cut -f1) MB ($(du -sb "$BUNDLE" | cut -f1) bytes) in $BUNDLE"
+  local deb
+  for deb in "$DIST"/kiosk-app_*.deb; do
+    [ -e "$deb" ] || continue
+    echo "deb:     $(( $(stat -c %s "$deb") / 1048576 )) MB ($(stat -c %s "$deb") bytes) $deb"
+  done
+  "$VENV/bin/python" "$ROOT/packaging/measure_startup.py" "$BUNDLE/kiosk-app"
+}
+
+install_system_packages
+install_build_venv
+build_bundle
+bundle_selftest
+[ "${SKIP_DEB:-0}" = "1" ] || build_deb
+report

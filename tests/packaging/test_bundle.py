@@ -1,0 +1,149 @@
+"""The standalone build end to end: bundle, its self-test, the .deb, installed and run.
+
+Runs ``bash packaging/build-linux.sh`` once (minutes: PyInstaller, xz) into a temporary output
+directory, then checks the bundle and the package. The .deb is installed with ``dpkg -i`` when
+this machine allows it (root, dpkg, the package not already installed here) and removed
+afterwards; otherwise its contents are inspected with ``dpkg-deb -c`` only.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux build"),
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = "kiosk-app"
+# Qt modules the kiosk does not use: neither their bindings nor their libraries may ship.
+# (Qt Quick/Qml libraries do ship: Qt Multimedia's FFmpeg plugin links them.)
+FORBIDDEN_QT = re.compile(
+    r"WebEngine|3D|Pdf|Charts|DataVisualization|Graphs|Designer|Bluetooth|Location|Sensors"
+)
+FORBIDDEN_BINDINGS = re.compile(r"^Qt(Qml|Quick\w*|WebEngine\w*|3D\w*|Pdf\w*|Charts)\.")
+
+
+def run(
+    command: list[str], env: dict[str, str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """Run a command, capturing text output; never raises on a non-zero status."""
+    return subprocess.run(
+        command, capture_output=True, text=True, check=False, env=env, timeout=timeout
+    )
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The output of one full build (bundle, self-test, .deb, figures)."""
+    if shutil.which("dpkg-deb") is None:
+        pytest.skip("dpkg-deb is not available on this machine")
+    out = tmp_path_factory.mktemp("dist")
+    result = run(
+        ["bash", str(ROOT / "packaging" / "build-linux.sh")],
+        env=dict(os.environ, KIOSK_DIST=str(out)),
+        timeout=3600,
+    )
+    print(result.stdout[-3000:])  # the figures: sizes and cold start
+    assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-5000:]
+    assert "self-test passed" in result.stdout
+    return out
+
+
+@pytest.fixture(scope="module")
+def deb(dist: Path) -> Path:
+    """The built package."""
+    debs = sorted(dist.glob(f"{PACKAGE}_*.deb"))
+    assert len(debs) == 1, debs
+    return debs[0]
+
+
+def self_test(executable: str) -> list[str]:
+    """Run ``executable self-test`` and return its output lines, asserting it passed."""
+    result = run([executable, "self-test"], timeout=300)
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert lines[-1] == "self-test passed"
+    return lines
+
+
+def test_bundle_self_test_passes(dist: Path) -> None:
+    lines = self_test(str(dist / PACKAGE / PACKAGE))
+    assert any(line.startswith("PASS  sample decode") for line in lines)
+    assert any(line.startswith("PASS  canadian check (simulator)") for line in lines)
+
+
+def test_bundle_leaves_out_unused_qt(dist: Path) -> None:
+    internal = dist / PACKAGE / "_internal"
+    pyside = internal / "PySide6"
+    bindings = sorted(p.name for p in pyside.glob("Qt*.so"))
+    assert "QtWidgets.abi3.so" in bindings
+    assert [b for b in bindings if FORBIDDEN_BINDINGS.match(b)] == []
+    libraries = sorted(p.name for p in (pyside / "Qt" / "lib").iterdir())
+    assert "libQt6Core.so.6" in libraries
+    assert [lib for lib in libraries if FORBIDDEN_QT.search(lib)] == []
+    plugins = [p.relative_to(pyside) for p in (pyside / "Qt" / "plugins").rglob("*.so")]
+    assert [p for p in plugins if FORBIDDEN_QT.search(str(p)) or "qml" in str(p)] == []
+
+
+def test_bundle_ships_the_resources_and_nothing_of_the_build(dist: Path) -> None:
+    resources = dist / PACKAGE / "_internal" / "kiosk_app" / "resources"
+    assert (resources / "style.qss").is_file()
+    assert (resources / "icons" / "app-icon.svg").is_file()
+    assert list((resources / "samples").glob("*.png"))
+    assert not list((dist / PACKAGE).rglob("*.ts"))
+    assert not list((dist / PACKAGE).rglob("test_*.py"))
+
+
+def test_deb_contents_and_control(deb: Path) -> None:
+    listing = run(["dpkg-deb", "-c", str(deb)]).stdout
+    for path in (
+        "./opt/kiosk-app/kiosk-app",
+        "./usr/bin/kiosk-app",
+        "./usr/share/applications/kiosk-app.desktop",
+        "./usr/share/icons/hicolor/scalable/apps/kiosk-app.svg",
+        "./lib/systemd/system/kiosk-app-kiosk.service",
+        "./usr/share/xsessions/kiosk-app.desktop",
+        "./usr/lib/kiosk-app/setup-kiosk-session",
+    ):
+        assert f" {path}\n" in listing + "\n", path
+    depends = run(["dpkg-deb", "-f", str(deb), "Depends"]).stdout
+    for system_library in ("libc6", "libxcb-cursor0", "libxkbcommon-x11-0", "libegl1"):
+        assert re.search(rf"(^|, ){re.escape(system_library)}(,|$| )", depends), system_library
+    names = [part.strip() for part in depends.split(",")]
+    assert len(names) == len(set(names)), "duplicate Depends entries"
+
+
+@pytest.fixture
+def installed(deb: Path) -> Iterator[Path]:
+    """The package installed with dpkg -i, removed again afterwards."""
+    if os.geteuid() != 0 or shutil.which("dpkg") is None:
+        pytest.skip("installing needs root and dpkg; contents were checked with dpkg-deb -c")
+    if run(["dpkg-query", "-W", "-f=${Status}", PACKAGE]).stdout.startswith("install ok"):
+        pytest.skip(f"{PACKAGE} is already installed on this machine; not touching it")
+    result = run(["dpkg", "-i", str(deb)], timeout=600)
+    try:
+        assert result.returncode == 0, result.stdout + result.stderr
+        yield Path("/usr/bin") / PACKAGE
+    finally:
+        removal = run(["dpkg", "--purge", PACKAGE], timeout=600)
+        assert removal.returncode == 0, removal.stdout + removal.stderr
+    assert not Path("/opt/kiosk-app").exists()
+    assert not (Path("/usr/bin") / PACKAGE).exists()
+
+
+def test_installed_launcher_self_test_passes(installed: Path) -> None:
+    assert os.access(installed, os.X_OK)
+    self_test(str(installed))
+    if shutil.which("desktop-file-validate"):
+        desktop = "/usr/share/applications/kiosk-app.desktop"
+        assert run(["desktop-file-validate", desktop]).returncode == 0
