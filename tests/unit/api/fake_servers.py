@@ -8,6 +8,7 @@ or a callable given the socket (for trickling). ``drop_on_accept`` closes before
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import ssl
@@ -56,6 +57,7 @@ class ScriptedServer:
     port: int = 0
     drop_on_accept: bool = False
     tls: ssl.SSLContext | None = None
+    greeting: bytes = b""  # sent (then close) as soon as a client connects, before any TLS
 
     def __post_init__(self) -> None:
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -96,6 +98,11 @@ class ScriptedServer:
 
     def _handle(self, conn: socket.socket) -> None:
         conn.settimeout(5)
+        if self.greeting:
+            with contextlib.suppress(OSError):
+                conn.sendall(self.greeting)
+            conn.close()
+            return
         if self.tls is not None:
             try:
                 conn = self.tls.wrap_socket(conn, server_side=True)
