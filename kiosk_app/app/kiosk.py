@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Signal, Slot
 
 from kiosk_app.api.constants import TEST_TOKEN
 from kiosk_app.app.backend import Backend
@@ -63,7 +63,13 @@ class KioskCore(QObject):
         """Plug in a capture source: the session hears its payloads and images."""
         self.sources.append(source)
         self.session.attach(source)
-        source.status_changed.connect(lambda _s: self.inputs_changed.emit(self.input_statuses()))
+        # A bound method, not a lambda: a lambda held by the source's connection would keep
+        # this object (and the customer data it reaches) alive after the window is gone.
+        source.status_changed.connect(self._announce_inputs)
+
+    @Slot(str)
+    def _announce_inputs(self, _status: str) -> None:
+        self.inputs_changed.emit(self.input_statuses())
 
     def input_statuses(self) -> dict[str, str]:
         """Each source's display name and status."""

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLay
 
 from kiosk_app.app.capture.files import OPEN_DIALOG_FILTER, image_paths_from_mime
 from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.models import CanadaFormData
+from kiosk_app.app.models import CanadaFormData, FieldProblem
 from kiosk_app.app.session import Stage
 from kiosk_app.ui import theme
 from kiosk_app.ui.canada_form import CanadaFormScreen
@@ -83,7 +83,7 @@ class MainWindow(QMainWindow):
         s.scan_loaded.connect(self.ready.set_scan_loaded)
         s.working.connect(self.working.set_task)
         s.canada_form_requested.connect(self.canada_form.prefill)
-        s.canada_form_problem.connect(lambda p: self.canada_form.show_problems([p]))
+        s.canada_form_problem.connect(self._show_form_problem)
         s.result_ready.connect(self.result.show_result)
         s.error_raised.connect(self.error.show_error)
         s.notice.connect(self.show_notice)
@@ -160,6 +160,9 @@ class MainWindow(QMainWindow):
         """Stop the sources and wait for every worker before closing."""
         self.core.shutdown()
         super().closeEvent(event)
+
+    def _show_form_problem(self, problem: FieldProblem) -> None:
+        self.canada_form.show_problems([problem])
 
     def _submit_canada(self, data: CanadaFormData) -> None:
         self.canada_form.show_problems(self.session.submit_canada(data))

@@ -53,6 +53,17 @@ def blank_picture_png() -> bytes:
     return bytes(data.data())
 
 
+def compact_png(path: Path, colours: int = 64) -> None:
+    """Re-save a screenshot with a small palette (flat UI colours: about a third the size)."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        palette = image.convert("RGB").quantize(
+            colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+        )
+    palette.save(path, optimize=True)
+
+
 class ScreenshotDriver:
     """Walks the window through each state and saves it."""
 
@@ -156,6 +167,7 @@ class ScreenshotDriver:
         path = self.outdir / name
         if not self.window.grab().save(str(path), "PNG"):
             raise ScreenshotError(f"could not write {path}")
+        compact_png(path)
         return path
 
 

@@ -96,7 +96,6 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
         )
         window = MainWindow(core)
         window.resize(1280, 800)
-        qtbot.addWidget(window)
         window.show()
         qtbot.waitExposed(window)
         window.activateWindow()
@@ -106,12 +105,18 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
         return window
 
     yield factory
+    problems = []
     for window in windows:
         pool = window.core.pool
-        idle = pool.is_idle()
-        names = pool.running_names()
-        window.close()
-        assert idle, f"workers still running at the end of the test: {names}"
+        if not pool.is_idle():
+            problems.append(pool.running_names())
+        window.close()  # stops the inputs and awaits the workers
+        # Delete now rather than at some later event-loop turn, so nothing of the window (or
+        # the customer data it reached) outlives the test.
+        window.deleteLater()
+    windows.clear()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not problems, f"workers still running at the end of the test: {problems}"
 
 
 def send_key(target: QWidget, key: int, text: str = "",

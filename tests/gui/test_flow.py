@@ -238,6 +238,23 @@ def test_new_customer_wipes_everything(qtbot: Any, make_window: WindowFactory) -
     assert not window.ready.check_buttons[CheckKind.SIGNATURE].isEnabled()
 
 
+def test_after_the_wipe_no_widget_shows_the_customer(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    from PySide6.QtWidgets import QLabel, QLineEdit
+
+    window = make_window()
+    run_sample(qtbot, window, "signature-valid")
+    window.session.open_canada_form()
+    window.canada_form.licence_number.setText("983416027")
+    window.session.wipe()
+    texts = [w.text() for w in window.findChildren(QLabel)]
+    texts += [w.text() for w in window.findChildren(QLineEdit)]
+    joined = "\n".join(texts)
+    for value in ("JORDAN", "RIVERS", "983416027", "1991-04-17", "04/17/1991"):
+        assert value not in joined
+
+
 def test_scan_while_checking_is_refused_and_not_run_twice(
     qtbot: Any, make_window: WindowFactory, fresh_simulator: Any
 ) -> None:
