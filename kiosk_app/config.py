@@ -68,6 +68,7 @@ class Settings(BaseSettings):
     kiosk_mode: bool = False
     test_mode: bool = False
 
+    camera_enabled: bool = Field(True, description="Use a camera as an input when one is present")
     camera_id: str = ""
     camera_resolution: str = Field("1920x1080", pattern=r"^\d{3,5}x\d{3,5}$")
     camera_video: str = Field("", description="Play this video file instead of a camera (demo)")

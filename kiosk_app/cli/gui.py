@@ -32,6 +32,10 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
     parser.add_argument(
         "--kiosk", action="store_true", help="start in kiosk mode (fullscreen, locked down)"
     )
+    parser.add_argument(
+        "--camera-video", metavar="FILE", default=None,
+        help="play FILE through the camera pipeline instead of a camera (demos, support)",
+    )
     parser.set_defaults(func=run_gui)
     command = subparsers.add_parser(
         "screenshots",
@@ -93,6 +97,8 @@ def run_gui(args: argparse.Namespace) -> int:
     configure_logging()
     with _demo_simulator(args.demo) as simulator:
         settings = _settings(simulator, args.kiosk)
+        if getattr(args, "camera_video", None):
+            settings.camera_video = str(Path(args.camera_video).resolve())
         app = application()
         # Packaging (issue 8): KIOSK_STARTUP_PROBE=1 quits once the first window is shown and
         # prints how long that took (cold-start figures); a no-op otherwise.
@@ -104,6 +110,11 @@ def run_gui(args: argparse.Namespace) -> int:
         except KioskApiError as exc:
             print(f"kiosk-app: {exc.user_message}", file=sys.stderr)
             return EXIT_INPUT_REJECTED
+        from kiosk_app.app.capture.hardware import add_hardware_sources
+
+        # Camera, serial scanner, watched folder (issue 6), as the settings enable them; they
+        # belong to the core, which starts them with the other inputs.
+        add_hardware_sources(window.core)
         return run_window(window, fullscreen=settings.kiosk_mode)
 
 

@@ -19,7 +19,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtMultimedia import QVideoFrame
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from kiosk_app.app.capture.camera import CameraSource
+from kiosk_app.app.capture.camera import PLAYING, READY, STARTING, CameraSource
 from kiosk_app.app.capture.frames import preview_image
 from kiosk_app.app.capture.live_decode import SymbolOutline
 
@@ -106,7 +106,7 @@ class CameraPreview(QWidget):
     def set_message(self, text: str) -> None:
         """The camera's status; shown instead of the picture when frames stop."""
         self._message = text
-        if not text.startswith("Camera ready") and not text.startswith("Camera: playing"):
+        if text not in (READY, STARTING) and not text.startswith(PLAYING):
             self._frame = self._image = None  # unplugged, failed: no frozen last frame
             self._repaint.stop()
         self.update()

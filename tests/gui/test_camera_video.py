@@ -83,7 +83,7 @@ def test_demo_video_is_decoded_like_a_camera(
     source.payload_scanned.connect(captured.append)
     source.frame_ready.connect(frames.append)
     source.start()
-    assert source.status == "Camera: playing the demo video demo.avi"
+    assert source.status == "Playing the demo video demo.avi"
     qtbot.waitUntil(lambda: bool(captured), timeout=15_000)
     assert captured == [PAYLOAD]
     assert len(frames) >= 5

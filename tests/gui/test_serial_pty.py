@@ -175,13 +175,13 @@ def test_port_vanishing_and_coming_back(qtbot: QtBot, scanner: FakeScanner) -> N
     scanner.send(b"partial scan, then the cable is pulled")
     qtbot.wait(30)
     scanner.unplug()
-    qtbot.waitUntil(lambda: "disconnected" in source.status)
+    qtbot.waitUntil(lambda: "Disconnected" in source.status)
     assert not source.is_open
     qtbot.wait(150)  # retries fail while the port is gone
-    assert "not connected" in source.status or "cannot be opened" in source.status
+    assert "Not connected" in source.status or "cannot be opened" in source.status
     scanner.plug()
     qtbot.waitUntil(lambda: source.is_open)
-    assert "ready" in source.status
+    assert source.status == f"Ready on {scanner.link}"
     payload = aamva_payload(5)
     scanner.send(payload + b"\x03")
     qtbot.waitUntil(lambda: len(scans) == 1)
@@ -198,7 +198,7 @@ def test_port_missing_at_start_is_picked_up_when_it_appears(
     try:
         source.start()
         assert not source.is_open
-        assert "not connected" in source.status
+        assert "Not connected" in source.status
         fake.plug()
         qtbot.waitUntil(lambda: source.is_open)
         fake.send(b"@scan\x03")
@@ -211,5 +211,5 @@ def test_port_missing_at_start_is_picked_up_when_it_appears(
 def test_no_port_configured_says_so(qtbot: QtBot) -> None:
     source = SerialScannerSource(SerialConfig(port=""))
     source.start()
-    assert "no port set" in source.status
+    assert source.status == "No port set in the admin settings"
     source.stop()

@@ -62,15 +62,17 @@ from kiosk_app.config import Settings
 log = logging.getLogger(__name__)
 
 NO_CAMERA = "No camera connected — the other inputs still work"
-UNPLUGGED = "Camera unplugged — plug it back in; the other inputs still work"
-READY = "Camera ready — hold the back of the licence up to it"
-STARTING = "Starting the camera…"
+UNPLUGGED = "Unplugged — plug the camera back in; the other inputs still work"
+READY = "Ready — hold the back of the licence up to the camera"
+STARTING = "Starting…"
+#: Status prefix while a demo video plays (frames flow as from a camera).
+PLAYING = "Playing the demo video"
 DENIED = (
-    "The kiosk is not allowed to use the camera — allow camera access in the system "
-    "settings; the other inputs still work"
+    "Not allowed to use the camera — allow camera access in the system settings; "
+    "the other inputs still work"
 )
-BUSY = "The camera is in use by another program — close it; the other inputs still work"
-FAILED = "The camera stopped working — check its cable; the other inputs still work"
+BUSY = "In use by another program — close it; the other inputs still work"
+FAILED = "Stopped working — check the camera's cable; the other inputs still work"
 #: How often a camera that failed (busy, error) is tried again.
 RETRY_MS = 5000
 
@@ -220,10 +222,7 @@ class QtCameraBackend(CameraBackend):
 
     def devices(self) -> list[CameraInfo]:
         """The cameras present now."""
-        return [
-            CameraInfo(_device_id(d), d.description(), d.isDefault())
-            for d in QMediaDevices.videoInputs()
-        ]
+        return available_cameras()
 
     def open(
         self, info: CameraInfo, session: QMediaCaptureSession, resolution: tuple[int, int]
@@ -235,6 +234,14 @@ class QtCameraBackend(CameraBackend):
 
 def _device_id(device: QCameraDevice) -> str:
     return bytes(device.id().data()).decode("utf-8", "replace")
+
+
+def available_cameras() -> list[CameraInfo]:
+    """The cameras present now (for the admin settings and the diagnostics screen)."""
+    return [
+        CameraInfo(_device_id(d), d.description(), d.isDefault())
+        for d in QMediaDevices.videoInputs()
+    ]
 
 
 class CameraSource(CaptureSource):
@@ -349,6 +356,18 @@ class CameraSource(CaptureSource):
         """Allow the card in view to be captured again (a new customer)."""
         self._reads.reset()
 
+    def set_decoding(self, enabled: bool) -> None:
+        """Decode frames or not (the preview goes on); off while a check runs."""
+        if enabled:
+            self.decoder.resume()
+        else:
+            self.decoder.stop()
+
+    @property
+    def decoding(self) -> bool:
+        """Whether frames are being decoded."""
+        return self.decoder.accepting
+
     # --- cameras -----------------------------------------------------------------------------
 
     def _choose(self, devices: list[CameraInfo]) -> CameraInfo | None:
@@ -413,7 +432,7 @@ class CameraSource(CaptureSource):
             )
         self._player.setSource(QUrl.fromLocalFile(str(path.resolve())))
         self._player.play()
-        self.set_status(f"Camera: playing the demo video {path.name}")
+        self.set_status(f"{PLAYING} {path.name}")
 
     # --- frames ------------------------------------------------------------------------------
 

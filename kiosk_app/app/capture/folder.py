@@ -205,7 +205,7 @@ class WatchedFolderSource(CaptureSource):
 
     def _on_listing_failed(self, error: BaseException) -> None:
         self._listing = None
-        self.set_status(f"Scan folder not found or not readable: {self.folder}")
+        self.set_status(f"Folder not found or not readable: {self.folder}")
 
     def _on_listing(self, files: dict[str, FileState]) -> None:
         self._listing = None
@@ -213,7 +213,7 @@ class WatchedFolderSource(CaptureSource):
             return
         if str(self.folder) not in self._watcher.directories():
             self._watcher.addPath(str(self.folder))
-        if self.status.startswith("Scan folder not found"):
+        if self.status.startswith("Folder not found"):
             self.set_status(f"Watching {self.folder}")
         self._forget_gone(files)
         now = self._clock()

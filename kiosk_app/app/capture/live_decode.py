@@ -92,6 +92,11 @@ class LatestWinsDecoder(QObject):
         return 0 if self._waiting is None else 1
 
     @property
+    def accepting(self) -> bool:
+        """Whether offered frames are decoded (False after :meth:`stop`)."""
+        return self._running
+
+    @property
     def busy(self) -> bool:
         """Whether a decode is running."""
         return self._ticket is not None

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtSerialPort import QSerialPort
+from PySide6.QtSerialPort import QSerialPort, QSerialPortInfo
 
 from kiosk_app.app.capture.base import CaptureSource, DuplicateFilter
 from kiosk_app.config import Settings
@@ -83,6 +83,14 @@ def parse_terminator(text: str) -> bytes:
         else:
             out.extend(literal.encode("latin-1"))
     return bytes(out)
+
+
+def available_serial_ports() -> list[tuple[str, str]]:
+    """(system location, description) of each serial port present, for the admin screens."""
+    return [
+        (info.systemLocation(), info.description() or info.manufacturer() or info.portName())
+        for info in QSerialPortInfo.availablePorts()
+    ]
 
 
 @dataclass
@@ -211,7 +219,7 @@ class SerialScannerSource(CaptureSource):
         """Open the port (or keep trying until it appears)."""
         self._running = True
         if not self.config.port:
-            self.set_status("Serial scanner: no port set in the admin settings")
+            self.set_status("No port set in the admin settings")
             return
         self._try_open()
 
@@ -231,7 +239,7 @@ class SerialScannerSource(CaptureSource):
         if self._port.open(QSerialPort.OpenModeFlag.ReadOnly):
             self._port.clear(QSerialPort.Direction.Input)
             self._retry.stop()
-            self.set_status(f"Serial scanner ready on {self.config.port}")
+            self.set_status(f"Ready on {self.config.port}")
             return
         self.set_status(self._open_failure_text(self._port.error()))
         self._port.clearError()
@@ -250,10 +258,10 @@ class SerialScannerSource(CaptureSource):
     def _open_failure_text(self, error: QSerialPort.SerialPortError) -> str:
         name = self.config.port
         if error == QSerialPort.SerialPortError.PermissionError:
-            return f"Serial scanner on {name} is busy or access is denied — retrying"
+            return f"{name} is busy or access is denied — retrying"
         if error == QSerialPort.SerialPortError.DeviceNotFoundError:
-            return f"Serial scanner not connected ({name}) — waiting for it"
-        return f"Serial scanner on {name} cannot be opened — retrying"
+            return f"Not connected ({name}) — waiting for it"
+        return f"{name} cannot be opened — retrying"
 
     def _on_ready_read(self) -> None:
         data = bytes(self._port.readAll().data())
@@ -262,8 +270,8 @@ class SerialScannerSource(CaptureSource):
         result = self._assembler.feed(data)
         if result.overflowed:
             self.set_status(
-                f"Serial scanner sent over {self.config.max_scan_bytes // 1024} KB without a "
-                "break — discarded (check the baud rate and framing)"
+                f"Over {self.config.max_scan_bytes // 1024} KB arrived without a break — "
+                "discarded (check the baud rate and framing)"
             )
         for scan in result.scans:
             self._deliver(scan)
@@ -280,7 +288,7 @@ class SerialScannerSource(CaptureSource):
     def _deliver(self, scan: bytes) -> None:
         if self._duplicates.is_duplicate(scan, self._clock()):
             return
-        self.set_status(f"Serial scanner ready on {self.config.port}")
+        self.set_status(f"Ready on {self.config.port}")
         self.payload_scanned.emit(scan)
 
     def _on_error(self, error: QSerialPort.SerialPortError) -> None:
@@ -297,7 +305,7 @@ class SerialScannerSource(CaptureSource):
             return
         self._close()
         if self._running:
-            self.set_status(f"Serial scanner disconnected ({self.config.port}) — reconnecting")
+            self.set_status(f"Disconnected ({self.config.port}) — reconnecting")
             self._retry.start()
 
     def _close(self) -> None:

@@ -1,0 +1,61 @@
+"""The hardware inputs the settings enable, plugged into a :class:`KioskCore`.
+
+One call, ``add_hardware_sources(core)``, builds and attaches:
+
+* the camera (``camera_enabled``, or a demo video in ``camera_video``);
+* a serial scanner (when ``serial_port`` is set);
+* the watched scan folder (when ``watch_folder`` is set; files wait while a check runs).
+
+and ties them to the session: the camera stops decoding while a check runs (no refused
+captures, no CPU taken from the check) and may capture the same card again after the customer
+is wiped. The window shows ``HardwareSources.camera`` in its
+:class:`~kiosk_app.ui.camera_preview.CameraPreview`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kiosk_app.app.capture.camera import CameraSource
+from kiosk_app.app.capture.folder import WatchedFolderSource
+from kiosk_app.app.capture.serial import SerialConfig, SerialScannerSource
+from kiosk_app.app.session import Stage
+
+if TYPE_CHECKING:
+    from kiosk_app.app.kiosk import KioskCore
+
+
+@dataclass
+class HardwareSources:
+    """The hardware inputs that were added (None: not enabled in the settings)."""
+
+    camera: CameraSource | None = None
+    serial: SerialScannerSource | None = None
+    folder: WatchedFolderSource | None = None
+
+
+def add_hardware_sources(core: KioskCore) -> HardwareSources:
+    """Create the enabled hardware sources and add them to ``core`` (not started yet)."""
+    settings = core.settings
+    added = HardwareSources()
+    if settings.camera_enabled or settings.camera_video:
+        added.camera = CameraSource.from_settings(settings, core.pool, parent=core)
+        core.add_source(added.camera)
+        _follow_session(core, added.camera)
+    if settings.serial_port:
+        added.serial = SerialScannerSource(SerialConfig.from_settings(settings), parent=core)
+        core.add_source(added.serial)
+    if settings.watch_folder:
+        added.folder = WatchedFolderSource(
+            Path(settings.watch_folder), core.pool, keep=settings.watch_folder_keep,
+            can_deliver=lambda: not core.session.busy, parent=core,
+        )
+        core.add_source(added.folder)
+    return added
+
+
+def _follow_session(core: KioskCore, camera: CameraSource) -> None:
+    core.session.stage_changed.connect(lambda stage: camera.set_decoding(stage != Stage.WORKING))
+    core.session.wiped.connect(camera.reset_capture)

@@ -1,0 +1,97 @@
+"""The hardware sources plugged into the real kiosk core: scans reach the session's flow.
+
+A serial scan (pty) and a file in the watched folder end as a parsed licence in the session;
+the camera stops decoding while a check runs; nothing is added that the settings do not enable.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from pytestqt.qtbot import QtBot
+
+from kiosk_app.app.capture.hardware import add_hardware_sources
+from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.app.session import Stage
+from tests.gui.capture_support import aamva_payload, card_scene
+
+from .conftest import make_backend, make_settings
+
+
+@pytest.fixture
+def pty_link(tmp_path: Path) -> Iterator[tuple[Path, int]]:
+    master, slave = os.openpty()
+    link = tmp_path / "ttyKIOSK"
+    link.symlink_to(os.ttyname(slave))
+    yield link, master
+    os.close(master)
+    os.close(slave)
+
+
+def make_core(simulator: Any, **overrides: Any) -> KioskCore:
+    settings = make_settings(simulator.base_url, **overrides)
+    return KioskCore(settings, make_backend(settings))
+
+
+def test_nothing_enabled_adds_nothing(qtbot: QtBot, simulator: Any) -> None:
+    core = make_core(simulator, camera_enabled=False)
+    before = list(core.sources)
+    added = add_hardware_sources(core)
+    assert (added.camera, added.serial, added.folder) == (None, None, None)
+    assert core.sources == before
+    core.shutdown()
+
+
+def test_serial_and_folder_scans_reach_the_session(
+    qtbot: QtBot, simulator: Any, tmp_path: Path, pty_link: tuple[Path, int]
+) -> None:
+    link, master = pty_link
+    folder = tmp_path / "scans"
+    folder.mkdir()
+    core = make_core(
+        simulator, camera_enabled=False, serial_port=str(link), serial_terminator="<ETX>",
+        watch_folder=str(folder),
+    )
+    added = add_hardware_sources(core)
+    assert added.serial is not None and added.folder is not None
+    licences: list[Any] = []
+    core.session.licence_changed.connect(lambda summary: summary and licences.append(summary))
+    core.start()
+    assert core.input_statuses()[added.serial.display_name] == f"Ready on {link}"
+
+    os.write(master, aamva_payload(51, surname="SERIAL") + b"\x03")
+    qtbot.waitUntil(lambda: len(licences) == 1, timeout=10_000)
+    qtbot.waitUntil(lambda: core.session.stage == Stage.READY)
+    assert "SERIAL" in licences[0].full_name
+
+    buffer = io.BytesIO()
+    Image.fromarray(card_scene(aamva_payload(52, surname="FOLDER"), size=(800, 500))).save(
+        buffer, format="PNG"
+    )
+    (folder / "scan.png").write_bytes(buffer.getvalue())
+    qtbot.waitUntil(lambda: len(licences) == 2, timeout=15_000)
+    assert "FOLDER" in licences[1].full_name
+    qtbot.waitUntil(lambda: not (folder / "scan.png").exists())
+    qtbot.waitUntil(lambda: core.session.stage == Stage.READY)
+    assert core.shutdown()
+
+
+def test_camera_pauses_decoding_while_a_check_runs(qtbot: QtBot, simulator: Any) -> None:
+    core = make_core(simulator)
+    added = add_hardware_sources(core)
+    camera = added.camera
+    assert camera is not None
+    core.start()
+    assert camera.decoding
+    assert core.session.submit_payload(aamva_payload(53))  # the flow starts working
+    assert core.session.stage == Stage.WORKING
+    assert not camera.decoding
+    qtbot.waitUntil(lambda: core.session.stage == Stage.READY, timeout=10_000)
+    assert camera.decoding
+    assert core.shutdown()
