@@ -171,6 +171,7 @@ _GLOBAL_HISTOGRAM = {"binarizer": zxingcpp.Binarizer.GlobalHistogram}
 _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("upscale", "enlarged", {}),
     ("fine-turn", "fine-turn", {}),
+    ("rectify", "rectified", {}),
     ("lighting", "flat", {}),
     ("sharpen", "sharp", {}),
     ("denoise", "smooth", {}),
@@ -186,6 +187,7 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
 # How each view is made: (the view it starts from, the clean-up applied to it).
 _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
     "enlarged": ("region", enhance.upscale_if_small),
+    "rectified": ("work", enhance.rectified),
     "flat": ("work", enhance.flatten_lighting),
     "sharp": ("work", enhance.sharpen),
     "smooth": ("work", enhance.denoise),

@@ -29,6 +29,9 @@ MIN_SYMBOL_TILES = 6
 # Tiles within this many degrees of the peak belong to the symbol (wide enough for the
 # converging bars of a card seen in perspective).
 AGREEMENT_DEG = 15.0
+# The bounding box takes tiles within this many degrees (the outer bars of a card in strong
+# perspective converge by more than the angle window allows).
+BOX_AGREEMENT_DEG = 35.0
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,8 @@ def estimate_symbol(grey: np.ndarray) -> SymbolEstimate | None:
     if int(agree.sum()) < MIN_SYMBOL_TILES:
         return None
     refined = _circular_mean(direction[agree], weights[agree])
-    box = _tile_box(agree, factor, grey.shape)
+    near = candidate & (_angular_distance(direction, peak) <= BOX_AGREEMENT_DEG)
+    box = _tile_box(near, factor, grey.shape)
     return SymbolEstimate(angle=_to_quarter_turn(refined), box=box, tiles=int(agree.sum()))
 
 

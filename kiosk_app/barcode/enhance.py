@@ -1,8 +1,9 @@
 """Image clean-ups tried when the plain read fails, each paired with a map back to the original.
 
 Every function takes a uint8 grey array and returns a :class:`View`: the processed array and
-the 3x3 matrix taking its pixel coordinates back to the source picture, so the corners of a
-symbol found in a processed view can be reported in the original picture's coordinates.
+the 3x3 matrix (affine, or a homography after rectification) taking its pixel coordinates back
+to the source picture, so the corners of a symbol found in a processed view can be reported in
+the original picture's coordinates.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from PIL import Image, ImageFilter
+
+from kiosk_app.barcode.rectify import rectify_coefficients, symbol_quad
 
 # Below this long side a view is enlarged (small symbols have too few pixels per module).
 UPSCALE_BELOW_PX = 1600
@@ -32,8 +35,8 @@ class View:
 
     def map_point(self, x: float, y: float) -> tuple[int, int]:
         """A point of this view in source coordinates (rounded to pixels)."""
-        sx, sy, _ = self.to_source @ np.array([x, y, 1.0])
-        return round(float(sx)), round(float(sy))
+        sx, sy, sw = self.to_source @ np.array([x, y, 1.0])
+        return round(float(sx / sw)), round(float(sy / sw))
 
 
 def source_view(grey: np.ndarray) -> View:
@@ -106,6 +109,35 @@ def denoise(view: View) -> View:
     """Sensor noise and JPEG blocking smoothed (small Gaussian blur), then stretched."""
     smooth = Image.fromarray(view.pixels).filter(ImageFilter.GaussianBlur(1.2))
     return view.then(_stretch(np.asarray(smooth, dtype=np.float32)), np.eye(3))
+
+
+def rectified(view: View) -> View | None:
+    """The symbol's quadrilateral (a card seen in perspective) mapped onto an upright
+    rectangle; ``None`` when no clear outline is found. Expects a deskewed view (bars within
+    a few degrees of vertical or horizontal); horizontal bars are turned upright first."""
+    if _bars_horizontal(view.pixels):
+        view = rotate(view, 90.0)
+    quad = symbol_quad(view.pixels)
+    if quad is None:
+        return None
+    size, to_input = rectify_coefficients(quad)
+    if min(size) < 8 or max(size) > 4 * max(view.pixels.shape):
+        return None
+    fill = int(np.percentile(view.pixels[::4, ::4], 90))
+    coefficients = tuple(float(value) for value in to_input.flatten()[:8])
+    out = Image.fromarray(view.pixels).transform(
+        size, Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BILINEAR,
+        fillcolor=fill,
+    )
+    return view.then(np.asarray(out), to_input)
+
+
+def _bars_horizontal(pixels: np.ndarray) -> bool:
+    """Whether the picture's edges run mostly horizontally (a symbol turned a quarter)."""
+    sample = pixels[::2, ::2].astype(np.float32)
+    across = float(np.abs(np.diff(sample, axis=1)).sum())
+    along = float(np.abs(np.diff(sample, axis=0)).sum())
+    return along > across
 
 
 def median(view: View) -> View:

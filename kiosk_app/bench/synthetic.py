@@ -151,6 +151,11 @@ def perspective(tilt: float) -> Degrade:
     return apply
 
 
+def side_perspective(tilt: float) -> Degrade:
+    """The card's right edge tipped away (the symbol's rows converge)."""
+    return chain(rotated(90.0), perspective(tilt), rotated(-90.0))
+
+
 def jpeg(quality: int) -> Degrade:
     """Saved as a low-quality JPEG and read back (blocking artefacts)."""
 
@@ -236,6 +241,9 @@ def degradations() -> Iterator[tuple[str, str, Degrade]]:
     yield "perspective-0.3", "perspective", perspective(0.3)
     yield "perspective-0.6", "perspective", perspective(0.6)
     yield "perspective-tilt", "perspective", chain(perspective(0.3), rotated(15.0))
+    yield "perspective-0.7-tilt", "perspective", chain(perspective(0.7), rotated(25.0))
+    yield "perspective-side-0.5", "perspective", side_perspective(0.5)
+    yield "perspective-side-tilt", "perspective", chain(side_perspective(0.4), rotated(-20.0))
     yield "small-0.55", "small", scaled(0.55)
     yield "small-0.33", "small", scaled(0.33)
     yield "distant-in-1080p", "small", chain(scaled(0.45), in_large_photo(FULL_HD))
