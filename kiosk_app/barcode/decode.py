@@ -6,9 +6,11 @@ Strategy (stops at the first read that ``accept`` approves, normally "looks like
 2. deskew: estimate the symbol's tilt from its bar pattern
    (:func:`kiosk_app.barcode.deskew.estimate_symbol_angle`) and turn it upright —
    zxing-cpp only reads PDF417 within a few degrees of a quarter turn;
-3. on the (deskewed) view: enlarge small pictures, turn by a small tilt that step 2 left
-   alone, even out lighting and glare, sharpen blur, smooth noise, try zxing-cpp's other
-   binarizers, and last turn by two degrees either way (sheared symbols).
+3. on the (deskewed) view: enlarge small pictures (or the symbol's region of a large one),
+   turn by a small tilt that step 2 left alone, rectify perspective
+   (:mod:`kiosk_app.barcode.rectify`), even out lighting and glare, sharpen blur, smooth
+   noise, try zxing-cpp's other binarizers, and last turn by two degrees either way (sheared
+   symbols).
 
 Steps 1 and 2 always run; step 3 only while the budget lasts. When several symbols are in the
 picture, the PDF417 carrying AAMVA data wins; other formats are never asked for.
