@@ -378,3 +378,19 @@ def test_disabled_checks_have_no_button(qtbot: Any, make_window: WindowFactory) 
     window = make_window(enabled_checks=["canada"], default_check="canada")
     assert list(window.ready.check_buttons) == [CheckKind.CANADA]
     assert not window.session.run_check(CheckKind.SIGNATURE)
+
+
+def test_try_a_sample_menu_lists_every_sample_and_runs_one(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    window = make_window()
+    actions = window.ready.sample_menu.actions()
+    assert [a.data() for a in actions] == list(SAMPLES_BY_KEY)
+    next(a for a in actions if a.data() == "signature-revoked").trigger()
+    wait_stage(qtbot, window, Stage.RESULT)
+    assert window.result.banner.title.text() == "Failed"
+
+
+def test_no_sample_button_outside_demo_mode(qtbot: Any, make_window: WindowFactory) -> None:
+    window = make_window(samples=False)
+    assert window.ready.sample_button is None
