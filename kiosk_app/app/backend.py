@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.validation import CanadaCheckInput, validate_canada_input
 from kiosk_app.app.models import CanadaFormData, LicenceSummary
-from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.barcode.errors import BarcodeError, NotAamvaError
 from kiosk_app.barcode.imaging import read_image_file
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
 from kiosk_app.config import CheckKind, Settings
@@ -114,7 +114,9 @@ class Backend:
             record = self.parser(payload)
         except BarcodeError as exc:
             if not self.looks_like_licence(payload):
-                raise
+                # Not licence data at all (a product code...): the clerk needs that sentence,
+                # not the parser's detail.
+                raise NotAamvaError() from exc
             return ScanData(payload, symbol, back_image, None, None, exc.hint)
         return ScanData(
             payload=payload,

@@ -200,3 +200,18 @@ def test_image_source_refuses_non_image_names(qtbot: Any, tmp_path: Path) -> Non
         assert not source.submit_path(tmp_path / "x.pdf")
     with qtbot.waitSignal(source.image_captured):
         assert source.submit_path(tmp_path / "x.JPG")
+
+
+def test_wedge_scan_of_another_barcode_says_it_is_not_a_licence(
+    qtbot: Any, make_window: WindowFactory, clock: FakeClock
+) -> None:
+    window = make_window()
+    type_text("PRODUCT-CODE-0123456789-ABCDEF", clock, SCAN_GAP_S, window)
+    window.core.wedge.flush()
+    wait_stage(qtbot, window, Stage.ERROR)
+    assert "not from a driver's licence" in window.error.message.text()
+    # The next scan works from the Error screen.
+    scan(window, "dvs-parse", clock)
+    window.core.wedge.flush()
+    qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
+    wait_stage(qtbot, window, Stage.READY)
