@@ -102,7 +102,10 @@ def _to_grey(image: Image.Image) -> np.ndarray:
         rgba = upright.convert("RGBA")
         background = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         upright = Image.alpha_composite(background, rgba)
-    grey = upright.convert("RGB").convert("L") if mode != "L" else upright
+    if upright.mode in ("L", "1", "RGB", "RGBA", "P"):
+        grey = upright.convert("L")  # one conversion: no full-size RGB copy
+    else:  # CMYK, YCbCr, LAB, HSV, ...: through RGB
+        grey = upright.convert("RGB").convert("L")
     return np.ascontiguousarray(np.asarray(grey, dtype=np.uint8))
 
 
