@@ -100,7 +100,8 @@ def test_bundle_ships_the_resources_and_nothing_of_the_build(dist: Path) -> None
     assert (resources / "style.qss").is_file()
     assert (resources / "icons" / "app-icon.svg").is_file()
     assert list((resources / "samples").glob("*.png"))
-    assert not list((dist / PACKAGE).rglob("*.ts"))
+    for source in (resources / "translations").glob("*.ts"):
+        assert source.with_suffix(".qm").is_file(), f"{source.name} was not compiled"
     assert not list((dist / PACKAGE).rglob("test_*.py"))
 
 

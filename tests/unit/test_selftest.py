@@ -119,7 +119,7 @@ def test_uncompiled_and_corrupt_translations_fail(tmp_path: Path) -> None:
     (corrupt / "kiosk_fr.qm").write_bytes(b"not a qm file")
     status, lines = run(
         [
-            Check("uncompiled", partial(selftest.check_translations, uncompiled)),
+            Check("uncompiled", partial(selftest.check_translations, uncompiled, True)),
             Check("corrupt", partial(selftest.check_translations, corrupt)),
         ]
     )
@@ -127,6 +127,13 @@ def test_uncompiled_and_corrupt_translations_fail(tmp_path: Path) -> None:
     assert "not compiled to .qm: kiosk_fr.ts" in lines[0]
     assert "kiosk_fr.qm does not load" in lines[1]
     assert lines[-1] == "self-test FAILED: uncompiled, corrupt"
+
+
+def test_a_checkout_may_hold_uncompiled_sources(tmp_path: Path) -> None:
+    (tmp_path / "kiosk_fr.ts").write_text("<TS/>", encoding="utf-8")
+    status, lines = run([Check("translations", partial(selftest.check_translations, tmp_path))])
+    assert status == selftest.EXIT_PASSED
+    assert "not compiled in this checkout: kiosk_fr.ts" in lines[0]
 
 
 def test_every_check_runs_even_after_one_raises_system_exit() -> None:
