@@ -85,3 +85,9 @@ def test_config_from_settings() -> None:
         port="/dev/ttyACM0", baud=115200, data_bits=7, parity="even", stop_bits="2",
         terminator=b"\x03", idle_gap_ms=80,
     )
+
+
+def test_unreadable_terminator_setting_falls_back_to_the_idle_gap() -> None:
+    config = SerialConfig.from_settings(Settings(serial_port="COM3", serial_terminator="<NOPE>"))
+    assert config.terminator == b""
+    assert "not understood" in config.problem

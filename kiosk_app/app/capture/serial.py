@@ -167,18 +167,25 @@ class SerialConfig:
     terminator: bytes = b""
     idle_gap_ms: int = 150
     max_scan_bytes: int = MAX_SCAN_BYTES
+    #: A settings problem the status should mention (the terminator could not be read).
+    problem: str = ""
 
     @classmethod
     def from_settings(cls, settings: Settings) -> SerialConfig:
-        """The serial settings as one value."""
+        """The serial settings as one value; a terminator it cannot read means "idle gap"."""
+        try:
+            terminator, problem = parse_terminator(settings.serial_terminator), ""
+        except ValueError:
+            terminator, problem = b"", "terminator setting not understood: idle gap only"
         return cls(
             port=settings.serial_port,
             baud=settings.serial_baud,
             data_bits=settings.serial_data_bits,
             parity=settings.serial_parity,
             stop_bits=settings.serial_stop_bits,
-            terminator=parse_terminator(settings.serial_terminator),
+            terminator=terminator,
             idle_gap_ms=settings.serial_idle_gap_ms,
+            problem=problem,
         )
 
 
@@ -239,7 +246,7 @@ class SerialScannerSource(CaptureSource):
         if self._port.open(QSerialPort.OpenModeFlag.ReadOnly):
             self._port.clear(QSerialPort.Direction.Input)
             self._retry.stop()
-            self.set_status(f"Ready on {self.config.port}")
+            self.set_status(self._ready_text())
             return
         self.set_status(self._open_failure_text(self._port.error()))
         self._port.clearError()
@@ -254,6 +261,10 @@ class SerialScannerSource(CaptureSource):
         port.setParity(_PARITY[cfg.parity])
         port.setStopBits(_STOP_BITS[cfg.stop_bits])
         port.setFlowControl(QSerialPort.FlowControl.NoFlowControl)
+
+    def _ready_text(self) -> str:
+        note = f" ({self.config.problem})" if self.config.problem else ""
+        return f"Ready on {self.config.port}{note}"
 
     def _open_failure_text(self, error: QSerialPort.SerialPortError) -> str:
         name = self.config.port
@@ -288,7 +299,7 @@ class SerialScannerSource(CaptureSource):
     def _deliver(self, scan: bytes) -> None:
         if self._duplicates.is_duplicate(scan, self._clock()):
             return
-        self.set_status(f"Ready on {self.config.port}")
+        self.set_status(self._ready_text())
         self.payload_scanned.emit(scan)
 
     def _on_error(self, error: QSerialPort.SerialPortError) -> None:
