@@ -152,6 +152,7 @@ class MainWindow(QMainWindow):
         if self.session.stage is not Stage.READY:
             return
         self.result.show_result(rehearsal_view())
+        self.result.finish_filling()
         for screen in (self.result, self.working, self.canada_form, self.error):
             screen.grab()
         self.result.clear()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -157,6 +157,7 @@ class ResultScreen(QWidget):
     def clear(self) -> None:
         """Drop the shown result (idle wipe, new customer)."""
         self.view = None
+        self._pending: ResultView | None = None
         self.banner.clear()
         self.check_title.clear()
         self.retry_box.hide()
@@ -179,9 +180,25 @@ class ResultScreen(QWidget):
             self.trace_text.setText(f"Trace id: {outcome.error.trace_id or '—'}")
             self.error_box.show()
         self.set_countdown(view.retry_in_s or 0)
-        self._fill_details(view.check, outcome)
-        self.panel.show_licence(view.licence)
         self.request_info.setText(_request_text(outcome))
+        # The verdict goes on screen in this frame; the rows follow in the next event-loop turn,
+        # so neither frame keeps the GUI thread busy for long.
+        self._pending = view
+        QTimer.singleShot(0, self.finish_filling)
+
+    @property
+    def filling(self) -> bool:
+        """True between the verdict being shown and the field rows being filled in."""
+        return self._pending is not None
+
+    @Slot()
+    def finish_filling(self) -> None:
+        """Fill in the field rows and the local parse of the result being shown."""
+        view, self._pending = self._pending, None
+        if view is None or view is not self.view:
+            return
+        self._fill_details(view.check, view.outcome)
+        self.panel.show_licence(view.licence)
 
     def set_countdown(self, seconds: int) -> None:
         """Show the scheduled Canadian retry (0 hides it)."""

@@ -23,7 +23,9 @@ TIMEOUT_MS = 15_000
 def wait_stage(qtbot: Any, window: MainWindow, stage: Stage) -> None:
     """Wait until the window shows ``stage`` with nothing running."""
     qtbot.waitUntil(
-        lambda: window.current_stage() is stage and window.core.pool.is_idle(), timeout=TIMEOUT_MS
+        lambda: window.current_stage() is stage and window.core.pool.is_idle()
+        and not window.result.filling,
+        timeout=TIMEOUT_MS,
     )
 
 
