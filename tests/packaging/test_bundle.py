@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -148,3 +149,37 @@ def test_installed_launcher_self_test_passes(installed: Path) -> None:
     if shutil.which("desktop-file-validate"):
         desktop = "/usr/share/applications/kiosk-app.desktop"
         assert run(["desktop-file-validate", desktop]).returncode == 0
+
+
+def test_installed_kiosk_session_command_shows_the_window_in_cage(installed: Path) -> None:
+    """The kiosk unit's ExecStart (cage -d -- kiosk-app --kiosk), headless, as a plain user."""
+    if not (shutil.which("cage") and shutil.which("Xwayland") and shutil.which("setpriv")):
+        pytest.skip("cage, Xwayland or setpriv is not installed on this machine")
+    # Directly under /tmp: pytest's own temporary tree is root-only.
+    with tempfile.TemporaryDirectory(prefix="kiosk-cage-") as scratch:
+        home = Path(scratch)
+        runtime = home / "run"
+        runtime.mkdir(mode=0o700)
+        for path in (home, runtime):
+            shutil.chown(path, "nobody", "nogroup")
+        env = {
+            "PATH": "/usr/bin:/bin",
+            "HOME": str(home),
+            "XDG_RUNTIME_DIR": str(runtime),
+            "WLR_BACKENDS": "headless",
+            "WLR_LIBINPUT_NO_DEVICES": "1",
+            "WLR_RENDERER": "pixman",
+            "QT_QPA_PLATFORM": "wayland",
+            "KIOSK_STARTUP_PROBE": "1",
+            "KIOSK_CONFIG_DIR": str(home / "config"),
+            "KIOSK_DATA_DIR": str(home / "data"),
+            "KIOSK_LOG_DIR": str(home / "log"),
+        }
+        result = run(
+            ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+             "cage", "-d", "--", str(installed), "--kiosk"],
+            env=env, timeout=120,
+        )
+    assert "startup-probe: first window shown after" in result.stdout, (
+        result.stdout + result.stderr
+    )
