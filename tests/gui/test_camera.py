@@ -327,3 +327,29 @@ def test_stop_drops_the_running_decode(qtbot: QtBot, pool: WorkerPool, scanner: 
     qtbot.waitUntil(pool.is_idle)
     assert captured == []
     assert source.decoder.stats.decodes_finished == 0  # its result was abandoned
+
+
+def test_started_camera_without_picture_counts_as_failed(
+    qtbot: QtBot, pool: WorkerPool
+) -> None:
+    backend = FakeCameraBackend([CAM_A])
+    source = CameraSource(pool, backend=backend, first_frame_ms=80, retry_ms=60_000)
+    source.start()
+    assert source.status == cam.STARTING
+    qtbot.waitUntil(lambda: source.status == cam.FAILED)
+    assert backend.camera.closed
+    source.stop()
+
+
+def test_real_backend_camera_vanished_before_opening(qtbot: QtBot, pool: WorkerPool) -> None:
+    class PhantomListing(cam.QtCameraBackend):
+        """Lists a camera that is gone by the time it is opened (a real QCamera is made)."""
+
+        def devices(self) -> list[CameraInfo]:
+            return [CameraInfo("phantom-camera", "Unplugged meanwhile", True)]
+
+    source = CameraSource(pool, backend=PhantomListing(), retry_ms=60_000)
+    source.start()
+    assert source.status == cam.UNPLUGGED
+    assert source.current_camera is None
+    source.stop()

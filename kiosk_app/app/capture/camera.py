@@ -75,6 +75,8 @@ BUSY = "In use by another program — close it; the other inputs still work"
 FAILED = "Stopped working — check the camera's cable; the other inputs still work"
 #: How often a camera that failed (busy, error) is tried again.
 RETRY_MS = 5000
+#: A started camera that shows no picture within this time counts as failed.
+FIRST_FRAME_MS = 10_000
 
 
 def describe_camera_error(text: str) -> str:
@@ -177,6 +179,9 @@ class _QtCamera(CameraHandle):
 
     def start(self) -> None:
         """Start the camera once the platform allows it."""
+        if self._camera.cameraDevice().isNull():
+            self.failed.emit("no camera detected")  # unplugged between listing and opening
+            return
         app = QCoreApplication.instance()
         status = app.checkPermission(QCameraPermission()) if app else None
         if status == Qt.PermissionStatus.Denied:
@@ -264,6 +269,7 @@ class CameraSource(CaptureSource):
         required_reads: int = 2,
         max_side: int = DECODE_MAX_SIDE,
         retry_ms: int = RETRY_MS,
+        first_frame_ms: int = FIRST_FRAME_MS,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -292,6 +298,8 @@ class CameraSource(CaptureSource):
         self._had_camera = False
         self._retry = QTimer(self, singleShot=True, interval=retry_ms)
         self._retry.timeout.connect(self._connect_camera)
+        self._no_picture = QTimer(self, singleShot=True, interval=first_frame_ms)
+        self._no_picture.timeout.connect(lambda: self._on_camera_failed("no picture"))
 
     @classmethod
     def from_settings(
@@ -390,9 +398,11 @@ class CameraSource(CaptureSource):
         self._handle, self._current, self._had_camera = handle, info, True
         if self.status not in (BUSY, DENIED, FAILED, UNPLUGGED):
             self.set_status(STARTING)  # READY once frames arrive; a retry does not flicker
+        self._no_picture.start()
         handle.start()
 
     def _close_camera(self) -> None:
+        self._no_picture.stop()
         handle, self._handle, self._current = self._handle, None, None
         if handle is not None:
             handle.failed.disconnect(self._on_camera_failed)
@@ -440,6 +450,7 @@ class CameraSource(CaptureSource):
         if not self._running or not frame.isValid():
             return
         if self._handle is not None or self._frame_input is not None:
+            self._no_picture.stop()
             self.set_status(READY)
         self.frame_ready.emit(frame)
         self.decoder.offer(frame)
