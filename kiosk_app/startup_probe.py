@@ -9,8 +9,8 @@ bundle this way (offscreen) and reports the figures.
 from __future__ import annotations
 
 import os
-import sys
 import time
+from collections.abc import Callable
 from typing import Final
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
@@ -37,12 +37,22 @@ def process_age_ms() -> float | None:
     return (system_up_s - started_s) * 1000.0
 
 
-class FirstWindowProbe(QObject):
-    """Application event filter: on the first window's Show, report and quit."""
+def print_and_quit(line: str) -> None:
+    """The probe's default report: print the line (flushed) and quit the application."""
+    print(line, flush=True)
+    QCoreApplication.quit()
 
-    def __init__(self, parent: QObject | None = None) -> None:
+
+class FirstWindowProbe(QObject):
+    """Application event filter: on the first window's Show, hand a report line to ``report``
+    (default: print it and quit)."""
+
+    def __init__(
+        self, parent: QObject | None = None, report: Callable[[str], None] = print_and_quit
+    ) -> None:
         super().__init__(parent)
         self._fired = False
+        self._report_line = report
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
         """Watch for the first top-level widget being shown; never consume the event."""
@@ -60,9 +70,7 @@ class FirstWindowProbe(QObject):
         age = process_age_ms()
         since_import = (time.monotonic() - _IMPORTED_AT) * 1000.0
         shown = f"{age:.0f} ms since process start" if age is not None else "unknown time"
-        print(f"{PROBE_PREFIX} {shown} ({since_import:.0f} ms after Qt import)", flush=True)
-        sys.stdout.flush()
-        QCoreApplication.quit()
+        self._report_line(f"{PROBE_PREFIX} {shown} ({since_import:.0f} ms after Qt import)")
 
 
 def install_startup_probe(app: QCoreApplication) -> None:

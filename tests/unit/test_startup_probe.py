@@ -1,0 +1,64 @@
+"""The cold-start probe: silent unless asked; reports the first window once, not its children."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from kiosk_app import startup_probe
+from kiosk_app.startup_probe import FirstWindowProbe, install_startup_probe
+
+
+def test_probe_reports_the_first_window_once(qapp: QApplication, qtbot: QtBot) -> None:
+    lines: list[str] = []
+    probe = FirstWindowProbe(report=lines.append)
+    qapp.installEventFilter(probe)
+    try:
+        window = QWidget()
+        QLabel("child", window)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: len(lines) == 1)
+        second = QWidget()
+        qtbot.addWidget(second)
+        second.show()
+        qtbot.wait(50)
+    finally:
+        qapp.removeEventFilter(probe)
+    assert len(lines) == 1
+    assert re.fullmatch(
+        rf"{startup_probe.PROBE_PREFIX} \d+ ms since process start \(\d+ ms after Qt import\)",
+        lines[0],
+    )
+
+
+def test_probe_is_not_installed_without_the_variable(
+    qapp: QApplication, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(startup_probe.PROBE_ENV, raising=False)
+    before = len(startup_probe._installed)
+    install_startup_probe(qapp)
+    assert len(startup_probe._installed) == before
+
+
+def test_probe_is_installed_with_the_variable(
+    qapp: QApplication, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(startup_probe.PROBE_ENV, "1")
+    before = len(startup_probe._installed)
+    install_startup_probe(qapp)
+    try:
+        assert len(startup_probe._installed) == before + 1
+    finally:  # the real probe quits the application: never leave it behind
+        qapp.removeEventFilter(startup_probe._installed.pop())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_process_age_is_known_and_positive_on_linux() -> None:
+    age = startup_probe.process_age_ms()
+    assert age is not None
+    assert age > 0
