@@ -20,8 +20,8 @@ from kiosk_app.api.errors import ApiTimeoutError, ConfigurationError, ReplyTooLa
 
 _CHUNK_BYTES = 64 * 1024
 DEADLINE_MESSAGE = (
-    "The verification service did not finish its reply in time. The check may or may not "
-    "have been counted; do not repeat it straight away."
+    "The verification service did not answer in time: its reply was still incomplete at the "
+    "time limit. The check may or may not have been counted; do not repeat it straight away."
 )
 _LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain"})
 
