@@ -32,6 +32,9 @@ PROVINCES: dict[str, str] = {
 
 MAX_LICENCE_NUMBER_CHARS = 40
 MAX_CLASS_CHARS = 2
+# A PDF417 symbol holds at most about 1.1 KB of bytes and a licence payload well under 3 KB;
+# anything far longer is a flooding scanner or the wrong file, and is never sent (billed).
+MAX_BARCODE_PAYLOAD_BYTES = 16 * 1024
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -120,10 +123,15 @@ def validate_canada_input(data: CanadaCheckInput, today: date | None = None) -> 
 
 
 def validate_barcode_payload(payload: bytes) -> bytes:
-    """The raw barcode payload, refused when empty or only whitespace."""
+    """The raw barcode payload, refused when empty, only whitespace, or far too long."""
     if not payload or not payload.strip():
         raise InputRejectedError(
             "No barcode data was read; scan the back of the card again.", field="barcode"
+        )
+    if len(payload) > MAX_BARCODE_PAYLOAD_BYTES:
+        raise InputRejectedError(
+            "The scanned data is far too long to be a licence barcode; nothing was sent. "
+            "Scan the back of the card again.", field="barcode",
         )
     return payload
 

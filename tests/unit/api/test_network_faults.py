@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from kiosk_app.api import constants
-from kiosk_app.api.errors import ApiStatusError, ServerError
+from kiosk_app.api.errors import ApiStatusError, InputRejectedError, ServerError
 from kiosk_app.api.replies import decode_json, looks_like_web_page, within_json_budget
 from tests.unit.api.conftest import client_for
 from tests.unit.api.fake_servers import (
@@ -142,3 +142,14 @@ def test_enormous_json_error_page_is_read_cheaply(serve: Serve) -> None:
     measured = run_fault(None, lambda: client_for(server.url).check_canada(CANADA))
     assert isinstance(measured.error, ServerError)
     assert measured.peak_bytes < MEMORY_BOUND_BYTES
+
+
+@pytest.mark.parametrize("flood", [b"@\nANSI " + b"7" * 1_000_000, bytes(range(256)) * 4096])
+def test_a_megabyte_from_a_flooding_scanner_is_never_sent(serve: Serve, flood: bytes) -> None:
+    server = serve(always(GOOD_REPLY))
+    client = client_for(server.url)
+    for call in (client.check_signature, client.dvs_parse, client.legacy_parse):
+        with pytest.raises(InputRejectedError) as caught:
+            call(flood)
+        assert caught.value.field == "barcode"
+    assert server.requests == []

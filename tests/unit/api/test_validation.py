@@ -63,3 +63,15 @@ def test_first_bad_field_is_named(data: CanadaCheckInput, field: str) -> None:
     with pytest.raises(InputRejectedError) as caught:
         validate_canada_input(data)
     assert caught.value.field == field
+
+
+def test_flooded_barcode_payload_is_refused_before_sending() -> None:
+    from kiosk_app.api.validation import MAX_BARCODE_PAYLOAD_BYTES, validate_barcode_payload
+
+    licence_sized = b"@\n\x1e\rANSI 636000090002DL" + b"D" * 3000
+    assert validate_barcode_payload(licence_sized) == licence_sized
+    for flood in (b"A" * (MAX_BARCODE_PAYLOAD_BYTES + 1), bytes(range(256)) * 4096):
+        with pytest.raises(InputRejectedError) as caught:
+            validate_barcode_payload(flood)
+        assert caught.value.field == "barcode"
+        assert "far too long" in caught.value.user_message
