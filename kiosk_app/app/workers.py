@@ -40,7 +40,12 @@ def live_pools() -> list[WorkerPool]:
 
 
 class WorkerSignals(QObject):
-    """Signals of one worker; lives on the GUI thread, emitted from the pool thread."""
+    """The pool's signals, shared by its workers: lives on the GUI thread, emitted from pool
+    threads (so delivery is queued to the GUI thread), tagged with the worker's ticket.
+
+    One long-lived object per pool rather than one per worker: a worker's last reference may
+    be dropped on a pool thread, and a QObject must never be destroyed off its own thread.
+    """
 
     finished = Signal(int, object)
     errored = Signal(int, object)
@@ -49,11 +54,13 @@ class WorkerSignals(QObject):
 class Worker(QRunnable):
     """Runs ``fn()`` once on a pool thread; the outcome is emitted with the worker's ticket."""
 
-    def __init__(self, ticket: int, fn: Callable[[], Any], name: str) -> None:
+    def __init__(
+        self, ticket: int, fn: Callable[[], Any], name: str, signals: WorkerSignals
+    ) -> None:
         super().__init__()
         self.ticket = ticket
         self.name = name
-        self.signals = WorkerSignals()
+        self.signals = signals
         self._fn: Callable[[], Any] | None = fn
 
     def run(self) -> None:
@@ -73,7 +80,7 @@ class Worker(QRunnable):
 
 @dataclass
 class _Job:
-    worker: Worker
+    name: str
     on_result: ResultCallback | None
     on_error: ErrorCallback | None
     cancelled: bool = False
@@ -90,6 +97,9 @@ class WorkerPool(QObject):
     def __init__(self, pool: QThreadPool | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._pool = pool or QThreadPool(self)
+        self._signals = WorkerSignals(self)
+        self._signals.finished.connect(self._on_finished)
+        self._signals.errored.connect(self._on_errored)
         self._jobs: dict[int, _Job] = {}
         self._tickets = itertools.count(1)
         self._closed = False
@@ -106,11 +116,9 @@ class WorkerPool(QObject):
         if self._closed:
             raise RuntimeError("the worker pool is shut down")
         ticket = next(self._tickets)
-        worker = Worker(ticket, fn, name)
-        worker.signals.finished.connect(self._on_finished)
-        worker.signals.errored.connect(self._on_errored)
+        worker = Worker(ticket, fn, name, self._signals)
         was_idle = not self._jobs
-        self._jobs[ticket] = _Job(worker, on_result, on_error)
+        self._jobs[ticket] = _Job(name, on_result, on_error)
         self._pool.start(worker)
         if was_idle:
             self.busy_changed.emit(True)
@@ -138,7 +146,7 @@ class WorkerPool(QObject):
 
     def running_names(self) -> list[str]:
         """Names of the workers not yet delivered (for diagnostics and tests)."""
-        return [job.worker.name for job in self._jobs.values()]
+        return [job.name for job in self._jobs.values()]
 
     def shutdown(self, timeout_ms: int = 10_000) -> bool:
         """Cancel everything, refuse new work and wait for the threads; True if all ended."""
@@ -165,7 +173,7 @@ class WorkerPool(QObject):
         if job is None:
             return
         if job.cancelled or job.on_error is None:
-            log.info("worker %s: discarded %s", job.worker.name, type(error).__name__)
+            log.info("worker %s: discarded %s", job.name, type(error).__name__)
             return
         exc = error if isinstance(error, BaseException) else RuntimeError(str(error))
         job.on_error(exc)

@@ -141,6 +141,7 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         """On first show, lay out and render the busy screens once, while nobody waits."""
         super().showEvent(event)
+        self.core.wedge.watch(self.windowHandle())
         if not self._rehearsed:
             self._rehearsed = True
             QTimer.singleShot(0, self._rehearse)

@@ -121,9 +121,12 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
 
 def send_key(target: QWidget, key: int, text: str = "",
              modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
-    """One key press and release delivered like a real keyboard event to ``target``."""
+    """One key press and release, delivered like the keyboard does: to ``target``'s window,
+    which hands it to the focused widget."""
+    window = target.window().windowHandle()
+    receiver = window if window is not None else target
     for etype in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-        QCoreApplication.sendEvent(target, QKeyEvent(etype, key, modifiers, text))
+        QCoreApplication.sendEvent(receiver, QKeyEvent(etype, key, modifiers, text))
 
 
 CONTROL_KEYS = {

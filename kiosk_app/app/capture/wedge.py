@@ -1,4 +1,9 @@
-"""Keyboard-wedge 2D scanners: an application-wide event filter that tells scans from typing.
+"""Keyboard-wedge 2D scanners: a window-level event filter that tells scans from typing.
+
+The filter sits on the kiosk's top-level window (its ``QWindow``), which receives every key
+press before the focused widget does, so scans are caught whatever widget has the focus.
+(A filter on the whole application would also see every event of every object, and PySide
+would build a Python wrapper for each, including objects Qt is destroying: slow and unsafe.)
 
 A wedge scanner "types" its payload. What separates it from a clerk is speed: the scanner's
 keystrokes arrive a few milliseconds apart, a person's 80 ms or more. The filter therefore
@@ -29,8 +34,10 @@ a control character text   that character (platforms that report it)
 =========================  =========================================
 
 Control keys are only taken *inside* a burst (a scan starts with a printable ``@``), so Enter,
-Tab and Ctrl shortcuts pressed on their own behave normally. Not supported: Windows Alt+numpad
-codes — set the scanner to its "control characters as Ctrl+key" (or "function key") mode.
+Tab and Ctrl shortcuts pressed on their own behave normally. Qt matches application shortcuts
+before a key reaches the window, so the kiosk defines no Ctrl+letter shortcuts. Not supported:
+Windows Alt+numpad codes — set the scanner to its "control characters as Ctrl+key" (or
+"function key") mode.
 The clock is injectable so tests drive bursts deterministically. Nothing read is ever logged.
 """
 
@@ -42,7 +49,7 @@ from dataclasses import dataclass
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
 from kiosk_app.app.capture.base import CaptureSource, DuplicateFilter
@@ -66,7 +73,6 @@ _CTRL_SYMBOLS: dict[Qt.Key, str] = {
 }
 _ENTER_KEYS = (K.Key_Return, K.Key_Enter)
 _KEY_PRESS = QEvent.Type.KeyPress
-_SHORTCUT_OVERRIDE = QEvent.Type.ShortcutOverride
 # Control characters a person produces with ordinary editing keys: never part of a scan.
 _EDITING_CONTROLS = {"\x08", "\x7f"}
 _ENTER_CHOICES = ("\n", "\r", "\r\n")
@@ -106,7 +112,7 @@ class WedgeScanner(CaptureSource):
         self._target: QObject | None = None
         self._last_key_at = float("-inf")
         self._replaying = False
-        self._installed = False
+        self._windows: list[QWindow] = []
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.flush)
@@ -114,20 +120,25 @@ class WedgeScanner(CaptureSource):
     # --- lifecycle ---------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Install the filter on the application (idempotent)."""
-        app = QCoreApplication.instance()
-        if app is not None and not self._installed:
-            app.installEventFilter(self)
-            self._installed = True
+        """Watch every top-level window that exists now (the kiosk window is shown first)."""
+        for window in QGuiApplication.topLevelWindows():
+            self.watch(window)
         self.set_status("Listening")
 
+    def watch(self, window: QWindow | None) -> None:
+        """Catch scans typed into ``window`` (idempotent)."""
+        if window is None or any(w is window for w in self._windows):
+            return
+        window.installEventFilter(self)
+        self._windows.append(window)
+
     def stop(self) -> None:
-        """Remove the filter; a half-formed burst is handed back as typing."""
+        """Stop watching; a half-formed burst is handed back as typing."""
         self.flush()
-        app = QCoreApplication.instance()
-        if app is not None and self._installed:
-            app.removeEventFilter(self)
-            self._installed = False
+        for window in self._windows:
+            if shiboken6.isValid(window):
+                window.removeEventFilter(self)
+        self._windows.clear()
         self.set_status("Stopped")
 
     def forget(self) -> None:
@@ -138,17 +149,9 @@ class WedgeScanner(CaptureSource):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Hold printable keys while a burst may be forming; everything else passes."""
-        # Every event of the application passes here: leave the common case fast.
-        etype = event.type()
-        if etype is not _KEY_PRESS and etype is not _SHORTCUT_OVERRIDE:
+        if event.type() is not _KEY_PRESS or self._replaying:
             return False
-        if self._replaying:
-            return False
-        if etype is _SHORTCUT_OVERRIDE:
-            return self._claim_shortcut(watched, event)
         if not isinstance(event, QKeyEvent):
-            return False
-        if not _is_first_delivery(watched):
             return False
         now = self._clock()
         if self._held and (now - self._last_key_at) * 1000.0 > self.max_gap_ms:
@@ -158,7 +161,7 @@ class WedgeScanner(CaptureSource):
             self.flush()
             return False
         if not self._held:
-            self._target = watched
+            self._target = QApplication.focusWidget() or _widget_of(watched)
         self._held.append(_HeldKey(char, event.key(), event.modifiers(), event.text()))
         self._last_key_at = now
         self._timer.start(self.max_gap_ms)
@@ -177,19 +180,6 @@ class WedgeScanner(CaptureSource):
             self._replay(held, target)
 
     # --- helpers -----------------------------------------------------------------------------
-
-    def _claim_shortcut(self, watched: QObject, event: QEvent) -> bool:
-        # Inside a burst a Ctrl+letter is data, not a shortcut: accepting the override makes Qt
-        # deliver it as a key press (which we then hold) instead of triggering an action.
-        if (
-            self._held
-            and isinstance(event, QKeyEvent)
-            and _is_first_delivery(watched)
-            and self._translate(event, True) is not None
-        ):
-            event.accept()
-            return True
-        return False
 
     def _translate(self, event: QKeyEvent, in_burst: bool) -> str | None:
         key = Qt.Key(event.key())
@@ -235,16 +225,10 @@ class WedgeScanner(CaptureSource):
             self._replaying = False
 
 
-def _is_first_delivery(watched: QObject) -> bool:
-    """True for the widget a key event is addressed to, not the parents it propagates to.
-
-    An application filter sees one key press several times: at the window, at the focus widget
-    and at each parent the event propagates to when ignored. Only the focus widget's (or, with
-    no focus widget, the active top-level widget's) delivery counts.
-    """
-    if not isinstance(watched, QWidget):
-        return False
-    focus = QApplication.focusWidget()
-    if focus is not None:
-        return watched is focus
-    return watched.isWindow()
+def _widget_of(window: QObject) -> QWidget | None:
+    """The top-level widget of a watched window (where typing goes when nothing has focus)."""
+    if isinstance(window, QWindow):
+        for widget in QApplication.topLevelWidgets():
+            if widget.windowHandle() is window:
+                return widget
+    return window if isinstance(window, QWidget) else None
