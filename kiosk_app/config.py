@@ -67,6 +67,9 @@ class Settings(BaseSettings):
     language: str = Field("en", pattern=r"^(en|fr)$")
     kiosk_mode: bool = False
     test_mode: bool = False
+    billing_quota_monthly: int = Field(
+        0, ge=0, description="Billable checks a month before the admin screen warns; 0 = none"
+    )
 
     camera_enabled: bool = Field(True, description="Use a camera as an input when one is present")
     camera_id: str = ""
