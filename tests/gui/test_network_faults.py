@@ -75,3 +75,20 @@ def _left() -> Any:
     from PySide6.QtCore import Qt
 
     return Qt.MouseButton.LeftButton
+
+
+def test_untrusted_certificate_shows_the_certificate_message(
+    qtbot: Any, make_window: WindowFactory, servers: list[ScriptedServer], tmp_path: Any
+) -> None:
+    from tests.unit.api.tls_support import TestPki
+
+    server = ScriptedServer(first_then(GOOD_SIGNATURE, GOOD_SIGNATURE),
+                            tls=TestPki(tmp_path).server_context())
+    servers.append(server)
+    window = make_window(base_url=server.url, read_timeout=READ_TIMEOUT_S)
+    assert window.session.try_sample("signature-valid")
+    wait_stage(qtbot, window, Stage.ERROR)
+    assert "not from a trusted authority" in window.error.message.text()
+    assert server.requests == []  # nothing was sent over the refused connection
+    qtbot.mouseClick(window.error.home_button, _left())
+    assert window.current_stage() is Stage.READY
