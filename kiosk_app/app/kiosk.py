@@ -30,6 +30,7 @@ class KioskCore(QObject):
     """Owns the pool, the session and the sources; ``shutdown`` awaits every worker."""
 
     inputs_changed = Signal(dict)  # {display name: status}
+    settings_applied = Signal(object)  # Settings: the admin saved new settings
 
     def __init__(
         self,
@@ -74,6 +75,21 @@ class KioskCore(QObject):
     def input_statuses(self) -> dict[str, str]:
         """Each source's display name and status."""
         return {s.display_name: s.status for s in self.sources}
+
+    def apply_settings(self, settings: Settings, backend: Backend | None = None) -> None:
+        """Use the admin's new settings from now on (the running window follows the signal).
+
+        Checks, default check, auto-check, age of majority, service addresses, secrets,
+        timeouts and wedge timing take effect at once; a job already running finishes with
+        the old connection. Capture devices (camera, serial, folder) are set up at start.
+        """
+        self.settings = settings
+        self.session.settings = settings
+        self.session.backend = backend or Backend.from_settings(settings)
+        self.test_mode = is_test_mode(settings)
+        self.wedge.max_gap_ms = settings.wedge_max_key_gap_ms
+        self.wedge.min_length = settings.wedge_min_length
+        self.settings_applied.emit(settings)
 
     def start(self) -> None:
         """Start every source."""
