@@ -2,7 +2,7 @@
 
 Run (atheris is not a project dependency; install it into the venv first)::
 
-    .venv/bin/pip install atheris
+    .venv/bin/pip install -e '.[fuzz]'
     .venv/bin/python -m tests.fuzz.seeds aamva /tmp/aamva-seeds
     .venv/bin/python tests/fuzz/fuzz_aamva.py /tmp/aamva-corpus /tmp/aamva-seeds \
         -max_total_time=600 -timeout=5 -rss_limit_mb=1024 -max_len=70000

@@ -5,7 +5,7 @@ conversion); inputs that open are then decoded by a ``Scanner`` with a short bud
 
 Run (atheris is not a project dependency; install it into the venv first)::
 
-    .venv/bin/pip install atheris
+    .venv/bin/pip install -e '.[fuzz]'
     .venv/bin/python -m tests.fuzz.seeds image /tmp/image-seeds
     .venv/bin/python tests/fuzz/fuzz_image.py /tmp/image-corpus /tmp/image-seeds \
         -max_total_time=600 -timeout=20 -rss_limit_mb=2048 -max_len=262144
