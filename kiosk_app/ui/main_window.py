@@ -10,6 +10,7 @@ from kiosk_app.app.capture.files import OPEN_DIALOG_FILTER, image_paths_from_mim
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.models import CanadaFormData, FieldProblem
 from kiosk_app.app.session import Stage
+from kiosk_app.config import Settings
 from kiosk_app.ui import theme
 from kiosk_app.ui.canada_form import CanadaFormScreen
 from kiosk_app.ui.error_screen import ErrorScreen
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         s.retry_countdown.connect(self.result.set_countdown)
         s.wiped.connect(self._clear_screens)
         s.wiped.connect(self.notice.hide)
+        self.core.settings_applied.connect(self.apply_settings)
         self.core.inputs_changed.connect(self.ready.set_inputs)
         self.ready.check_requested.connect(s.run_check)
         self.ready.open_requested.connect(self.open_picture)
@@ -162,6 +164,11 @@ class MainWindow(QMainWindow):
         """Stop the sources and wait for every worker before closing."""
         self.core.shutdown()
         super().closeEvent(event)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Follow the admin's new settings: check buttons, default check, test-mode band."""
+        self.ready.set_checks(self.session.enabled_checks(), settings.default_check)
+        self.test_band.setVisible(self.core.test_mode)
 
     def _show_form_problem(self, problem: FieldProblem) -> None:
         self.canada_form.show_problems([problem])

@@ -39,11 +39,9 @@ class ReadyScreen(QWidget):
         self.action_hint = label("", "Muted")
         self.check_buttons: dict[CheckKind, QPushButton] = {}
         actions = QHBoxLayout()
-        for kind in checks:
-            button = big_button(CHECK_TITLES[kind], "Primary" if kind is default_check else "")
-            button.clicked.connect(lambda _=False, k=kind: self.check_requested.emit(k))
-            self.check_buttons[kind] = button
-            actions.addWidget(button)
+        self._actions = actions
+        self._scan_held = False
+        self._add_check_buttons(checks, default_check)
         self.open_button = big_button("Open picture…", icon="open")
         self.open_button.clicked.connect(self.open_requested)
         tools = QHBoxLayout()
@@ -85,6 +83,22 @@ class ReadyScreen(QWidget):
         self.sample_menu = menu
         return button
 
+    def _add_check_buttons(self, checks: list[CheckKind], default_check: CheckKind) -> None:
+        for kind in checks:
+            button = big_button(CHECK_TITLES[kind], "Primary" if kind is default_check else "")
+            button.clicked.connect(lambda _=False, k=kind: self.check_requested.emit(k))
+            self.check_buttons[kind] = button
+            self._actions.addWidget(button)
+
+    def set_checks(self, checks: list[CheckKind], default_check: CheckKind) -> None:
+        """Rebuild the check buttons after the admin changed the enabled or default check."""
+        for button in self.check_buttons.values():
+            self._actions.removeWidget(button)
+            button.deleteLater()
+        self.check_buttons = {}
+        self._add_check_buttons(checks, default_check)
+        self.set_scan_loaded(self._scan_held)
+
     def set_inputs(self, statuses: dict[str, str]) -> None:
         """Which inputs are live: ``{"Barcode scanner (keyboard)": "Listening", ...}``."""
         parts = [f"{name}: {status}" for name, status in statuses.items()]
@@ -96,6 +110,7 @@ class ReadyScreen(QWidget):
 
     def set_scan_loaded(self, loaded: bool) -> None:
         """Enable the checks that need a scan once a barcode is held."""
+        self._scan_held = loaded
         for kind, button in self.check_buttons.items():
             button.setEnabled(loaded or kind not in NEEDS_SCAN)
         if not loaded:
