@@ -16,9 +16,11 @@ from kiosk_app.app.backend import Backend
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.files import ImageFileSource
 from kiosk_app.app.capture.wedge import Clock, WedgeScanner
+from kiosk_app.app.idle import IdleWatch
 from kiosk_app.app.session import Session
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
+from kiosk_app.storage.usage import UsageStore
 
 
 def is_test_mode(settings: Settings) -> bool:
@@ -40,6 +42,8 @@ class KioskCore(QObject):
         clock: Clock = time.monotonic,
         retry_delay_s: int | None = None,
         parent: QObject | None = None,
+        usage: UsageStore | None = None,
+        idle_timeout_ms: int | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings
@@ -47,7 +51,13 @@ class KioskCore(QObject):
         self.demo = bool(samples)
         self.pool = WorkerPool(parent=self)
         self.session = Session(settings, backend, self.pool, samples=samples,
-                               retry_delay_s=retry_delay_s, parent=self)
+                               retry_delay_s=retry_delay_s, parent=self, usage=usage)
+        # The idle wipe (Settings.idle_timeout_s; tests pass a few milliseconds).
+        self.idle = IdleWatch(
+            self.session,
+            idle_timeout_ms if idle_timeout_ms is not None else settings.idle_timeout_s * 1000,
+            parent=self,
+        )
         self.wedge = WedgeScanner(
             max_gap_ms=settings.wedge_max_key_gap_ms,
             min_length=settings.wedge_min_length,
@@ -96,10 +106,12 @@ class KioskCore(QObject):
         for source in self.sources:
             source.start()
         self.inputs_changed.emit(self.input_statuses())
+        self.idle.poke()
 
     def shutdown(self, timeout_ms: int = 15_000) -> bool:
         """Stop the sources, wipe the customer and wait for the workers; True if all ended."""
         for source in self.sources:
             source.stop()
+        self.idle.stop()
         self.session.wipe()
         return self.pool.shutdown(timeout_ms)

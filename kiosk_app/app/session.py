@@ -17,8 +17,10 @@ Stages: ``ready`` (nothing running; a scanned licence may be loaded), ``working`
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from datetime import date
 from enum import StrEnum
 from functools import partial
@@ -29,7 +31,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from kiosk_app.api import validation
 from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
 from kiosk_app.api.errors import InputRejectedError, KioskApiError, ServiceFailedError
-from kiosk_app.api.outcome import Outcome, Verdict
+from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
 from kiosk_app.app.backend import Backend, ScanData
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.models import (
@@ -45,6 +47,12 @@ from kiosk_app.app.models import (
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.config import CheckKind, Settings
+from kiosk_app.logging_setup import (
+    forget_customer_values,
+    register_sensitive,
+    register_sensitive_date,
+)
+from kiosk_app.storage.usage import UsageStore, counted_call
 
 log = logging.getLogger(__name__)
 
@@ -106,11 +114,13 @@ class Session(QObject):
         retry_delay_s: int | None = None,
         today: Callable[[], date] = date.today,
         parent: QObject | None = None,
+        usage: UsageStore | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings
         self.backend = backend
         self.pool = pool
+        self.usage = usage  # None: counting unavailable (the check still runs)
         self._samples = samples or {}
         self._retry_delay_s = retry_delay_s
         self._today = today
@@ -221,7 +231,7 @@ class Session(QObject):
         if scan is None:
             self.notice.emit("Scan the back of the licence first.")
             return False
-        self._start(partial(self.backend.check_scan, kind, scan),
+        self._start(self._counted(kind, partial(self.backend.check_scan, kind, scan)),
                     partial(self._on_outcome, kind), f"{CHECK_TITLES[kind]}…")
         return True
 
@@ -256,7 +266,8 @@ class Session(QObject):
             return problems
         self._stop_retry()
         self._canada_input = form
-        self._start(partial(self.backend.check_canada, form),
+        register_form(form)
+        self._start(self._counted(CheckKind.CANADA, partial(self.backend.check_canada, form)),
                     partial(self._on_outcome, CheckKind.CANADA),
                     f"{CHECK_TITLES[CheckKind.CANADA]}…")
         return []
@@ -300,6 +311,12 @@ class Session(QObject):
 
     # --- internals ---------------------------------------------------------------------------
 
+    def _counted(self, kind: CheckKind, check: Callable[[], Outcome]) -> Callable[[], Outcome]:
+        # Counted in the worker, off the GUI thread; a cancelled check still counts (it ran).
+        return partial(
+            counted_call, self.usage, ServiceKind(kind.value), check, _same_outcome
+        )
+
     def _refuse_if_busy(self) -> bool:
         if self.busy:
             self.notice.emit(BUSY_NOTICE)
@@ -307,6 +324,7 @@ class Session(QObject):
         return False
 
     def _forget_customer(self) -> None:
+        forget_customer_values()
         self._ticket = None
         self._stop_retry()
         self._scan = None
@@ -334,6 +352,7 @@ class Session(QObject):
     def _on_scan_read(self, scan: ScanData) -> None:
         self._ticket = None
         self._scan = scan
+        register_scan(scan)
         self.licence_changed.emit(scan.licence)
         self.scan_loaded.emit(True)
         if scan.parse_hint:
@@ -396,3 +415,46 @@ class Session(QObject):
         if stage is not self._stage:
             self._stage = stage
             self.stage_changed.emit(stage.value)
+
+
+def _same_outcome(outcome: Outcome) -> Outcome:
+    return outcome
+
+
+# --- redaction: the current customer's values are scrubbed from every log record ------------
+
+_ELEMENT_LINE = re.compile(r"^(?:D[A-D][A-Z]|Z[A-Z][A-Z])(.+)$")
+_LINE_BREAK = re.compile(r"[\r\n\x1e\x1d]+")
+
+
+def payload_values(payload: bytes) -> Iterator[str]:
+    """Every element value of an AAMVA payload (names, numbers, dates, address...)."""
+    text = payload.decode("latin-1")
+    for line in _LINE_BREAK.split(text):
+        # The first element of a subfile follows its header ("DLDAQ..."): try both spots.
+        for start in (0, 2):
+            match = _ELEMENT_LINE.match(line[start:].strip())
+            if match:
+                yield match.group(1).strip()
+
+
+def register_scan(scan: ScanData) -> None:
+    """Register a scanned customer's values with the log redaction until the wipe."""
+    register_sensitive(*payload_values(scan.payload))
+    licence = scan.licence
+    if licence is not None:
+        register_sensitive(licence.full_name, licence.licence_number,
+                           *licence.full_name.split())
+        for day in (licence.date_of_birth, licence.expiry_date):
+            if day is not None:
+                register_sensitive_date(day)
+    if scan.prefill is not None:
+        register_form(scan.prefill)
+
+
+def register_form(form: CanadaFormData) -> None:
+    """Register the Canadian form's values with the log redaction until the wipe."""
+    register_sensitive(form.licence_number, form.date_of_birth, form.licence_class)
+    # Not a date yet: the typed text itself is registered above.
+    with contextlib.suppress(ValueError):
+        register_sensitive_date(date.fromisoformat(form.date_of_birth.strip()))

@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from kiosk_app.api.outcome import Outcome, ServiceKind
 from kiosk_app.api.validation import CanadaCheckInput
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
 from kiosk_app.config import Settings, load_settings
+from kiosk_app.storage.usage import UsageStore, UsageStoreError, counted_call
 
 Call = Callable[[VerificationClient], CheckResult]
 
@@ -87,11 +89,12 @@ def _run_canada(args: argparse.Namespace) -> int:
         province=args.province,
         licence_class=args.licence_class,
     )
-    return _run(args, lambda client: client.check_canada(data))
+    return _run(args, lambda client: client.check_canada(data), ServiceKind.CANADA)
 
 
 def _run_signature(args: argparse.Namespace) -> int:
-    return _run(args, lambda client: client.check_signature(_read_input(args.barcode_file)))
+    return _run(args, lambda client: client.check_signature(_read_input(args.barcode_file)),
+                ServiceKind.SIGNATURE)
 
 
 def _run_dvs(args: argparse.Namespace) -> int:
@@ -100,13 +103,15 @@ def _run_dvs(args: argparse.Namespace) -> int:
         image = _read_input(args.image) if args.image else None
         return client.dvs_parse(payload, back_image=image)
 
-    return _run(args, call)
+    return _run(args, call, ServiceKind.DVS_PARSE)
 
 
 def _run_legacy(args: argparse.Namespace) -> int:
     if args.image:
-        return _run(args, lambda client: client.legacy_parse_image(_read_input(args.image)))
-    return _run(args, lambda client: client.legacy_parse(_read_input(args.barcode_file)))
+        return _run(args, lambda client: client.legacy_parse_image(_read_input(args.image)),
+                    ServiceKind.LEGACY_PARSE)
+    return _run(args, lambda client: client.legacy_parse(_read_input(args.barcode_file)),
+                ServiceKind.LEGACY_PARSE)
 
 
 def _read_input(name: str) -> bytes:
@@ -129,7 +134,28 @@ def _settings(args: argparse.Namespace) -> Settings:
     )
 
 
-def _run(args: argparse.Namespace, call: Call) -> int:
+def _open_usage() -> UsageStore | None:
+    try:
+        return UsageStore()
+    except UsageStoreError:
+        return None  # counting unavailable (already logged); the check still runs
+
+
+def _counted(call: Call, client: VerificationClient, service: ServiceKind) -> CheckResult:
+    """Run ``call`` and count it in the usage database, as the GUI does."""
+    store = _open_usage()
+    try:
+        return counted_call(store, service, partial(call, client), _outcome_of)
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _outcome_of(result: CheckResult) -> Outcome:
+    return result.outcome
+
+
+def _run(args: argparse.Namespace, call: Call, service: ServiceKind) -> int:
     secrets: tuple[str, ...] = tuple(s for s in (args.token, args.auth_key) if s)
     try:
         settings = _settings(args)
@@ -140,7 +166,7 @@ def _run(args: argparse.Namespace, call: Call) -> int:
     secrets += (credentials.token, credentials.auth_key)
     try:
         with VerificationClient.from_settings(settings) as client:
-            result = call(client)
+            result = _counted(call, client, service)
     except InputRejectedError as err:
         print(f"Not sent: {scrub(err.user_message, secrets)}", file=sys.stderr)
         return EXIT_INPUT_REJECTED

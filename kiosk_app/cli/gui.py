@@ -92,7 +92,7 @@ def run_gui(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     from kiosk_app.api.errors import KioskApiError
     from kiosk_app.logging_setup import configure_logging
-    from kiosk_app.ui.launch import application, build_window, run_window
+    from kiosk_app.ui.launch import application, build_window, open_usage_store, run_window
 
     configure_logging()
     with _demo_simulator(args.demo) as simulator:
@@ -106,7 +106,8 @@ def run_gui(args: argparse.Namespace) -> int:
 
         install_startup_probe(app)
         try:
-            window = build_window(settings, _samples(simulator), kiosk_mode=settings.kiosk_mode)
+            window = build_window(settings, _samples(simulator), kiosk_mode=settings.kiosk_mode,
+                                  usage=open_usage_store())
         except KioskApiError as exc:
             print(f"kiosk-app: {exc.user_message}", file=sys.stderr)
             return EXIT_INPUT_REJECTED

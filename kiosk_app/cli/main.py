@@ -32,6 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kiosk-app", description="Front-desk ID-check kiosk and its tools."
     )
+    parser.add_argument(
+        "--verbose", action="store_true", help="log DEBUG detail, and copy the log to stderr"
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(parser, subparsers)
@@ -46,5 +49,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         parser.print_help()
         return EXIT_INPUT_REJECTED
+    from kiosk_app.logging_setup import configure_logging
+
+    # Every command logs like the GUI: same redacted rotating file (KIOSK_LOG_DIR overrides).
+    configure_logging(verbose=bool(getattr(args, "verbose", False)))
     status: int = func(args)
     return status

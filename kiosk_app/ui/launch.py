@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from typing import Any
@@ -12,7 +13,10 @@ from PySide6.QtWidgets import QApplication
 from kiosk_app.app.backend import Backend
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.config import Settings
+from kiosk_app.storage.usage import UsageStore, UsageStoreError
 from kiosk_app.ui.main_window import MainWindow
+
+log = logging.getLogger(__name__)
 
 NO_DISPLAY_MESSAGE = (
     "kiosk-app: no display found (DISPLAY/WAYLAND_DISPLAY unset); run it on a desktop, "
@@ -55,10 +59,24 @@ def build_window(
     samples: dict[str, Any] | None = None,
     kiosk_mode: bool = False,
     backend: Backend | None = None,
+    usage: UsageStore | None = None,
 ) -> MainWindow:
-    """The window around a fresh core (sources not started yet: call ``window.core.start()``)."""
-    core = KioskCore(settings, backend or Backend.from_settings(settings), samples=samples)
+    """The window around a fresh core (sources not started yet: call ``window.core.start()``).
+
+    ``usage`` counts every check (None: not counted, e.g. the screenshots driver).
+    """
+    core = KioskCore(settings, backend or Backend.from_settings(settings), samples=samples,
+                     usage=usage)
     return MainWindow(core, kiosk_mode=kiosk_mode)
+
+
+def open_usage_store() -> UsageStore | None:
+    """The usage database, or None when it cannot be opened (counting off, checks go on)."""
+    try:
+        return UsageStore()
+    except UsageStoreError as exc:
+        log.error("usage counting unavailable: %s", type(exc).__name__)
+        return None
 
 
 def run_window(window: MainWindow, fullscreen: bool = False) -> int:

@@ -16,7 +16,7 @@ from kiosk_app.ui.canada_form import CanadaFormScreen
 from kiosk_app.ui.error_screen import ErrorScreen
 from kiosk_app.ui.ready_screen import ReadyScreen
 from kiosk_app.ui.result_screen import ResultScreen, rehearsal_view
-from kiosk_app.ui.widgets import label
+from kiosk_app.ui.widgets import forget_clipboard, label
 from kiosk_app.ui.working_screen import WorkingScreen
 
 TEST_MODE_TEXT = "TEST MODE — results are not real"
@@ -144,6 +144,7 @@ class MainWindow(QMainWindow):
         """On first show, lay out and render the busy screens once, while nobody waits."""
         super().showEvent(event)
         self.core.wedge.watch(self.windowHandle())
+        self.core.idle.watch(self.windowHandle())
         if not self._rehearsed:
             self._rehearsed = True
             QTimer.singleShot(0, self._rehearse)
@@ -180,6 +181,9 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.screens[Stage(stage)])
 
     def _clear_screens(self) -> None:
+        self.notice.clear()
+        self.working.set_task("")
+        forget_clipboard()
         self.result.clear()
         self.error.clear()
         self.canada_form.clear()

@@ -65,9 +65,21 @@ def icon_label(name: str, size: int) -> QLabel:
     return widget
 
 
+_copied: list[int] = []  # hash of what the kiosk last put on the clipboard (never the text)
+
+
 def copy_to_clipboard(text: str) -> None:
     """Put ``text`` on the clipboard (message and trace id for support calls)."""
     QGuiApplication.clipboard().setText(text)
+    _copied[:] = [hash(text)]
+
+
+def forget_clipboard() -> None:
+    """The wipe: empty the clipboard if it still holds what the kiosk put there (only that)."""
+    clipboard = QGuiApplication.clipboard()
+    if _copied and hash(clipboard.text()) == _copied[0]:
+        clipboard.clear()
+    _copied.clear()
 
 
 class VerdictBanner(QFrame):
