@@ -6,6 +6,7 @@ the camera stops decoding while a check runs; nothing is added that the settings
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
 from kiosk_app.app.capture.hardware import add_hardware_sources
@@ -34,28 +36,50 @@ def pty_link(tmp_path: Path) -> Iterator[tuple[Path, int]]:
     os.close(slave)
 
 
-def make_core(simulator: Any, **overrides: Any) -> KioskCore:
+@pytest.fixture
+def cores() -> Iterator[list[KioskCore]]:
+    """Cores made by a test, shut down and deleted at its end.
+
+    Deleted here, not whenever Python's garbage collector gets to them: a core collected in the
+    middle of a later test's event loop takes its socket notifiers (serial port, folder
+    watcher) with it while GLib is iterating them.
+    """
+    made: list[KioskCore] = []
+    yield made
+    for core in made:
+        core.shutdown()
+        core.deleteLater()
+    made.clear()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()  # drop the wrappers of what was deleted (the worker guard lists live pools)
+
+
+def make_core(cores: list[KioskCore], simulator: Any, **overrides: Any) -> KioskCore:
     settings = make_settings(simulator.base_url, **overrides)
-    return KioskCore(settings, make_backend(settings))
+    core = KioskCore(settings, make_backend(settings))
+    cores.append(core)
+    return core
 
 
-def test_nothing_enabled_adds_nothing(qtbot: QtBot, simulator: Any) -> None:
-    core = make_core(simulator, camera_enabled=False)
+def test_nothing_enabled_adds_nothing(
+    qtbot: QtBot, simulator: Any, cores: list[KioskCore]
+) -> None:
+    core = make_core(cores, simulator, camera_enabled=False)
     before = list(core.sources)
     added = add_hardware_sources(core)
     assert (added.camera, added.serial, added.folder) == (None, None, None)
     assert core.sources == before
-    core.shutdown()
 
 
 def test_serial_and_folder_scans_reach_the_session(
-    qtbot: QtBot, simulator: Any, tmp_path: Path, pty_link: tuple[Path, int]
+    qtbot: QtBot, simulator: Any, tmp_path: Path, pty_link: tuple[Path, int],
+    cores: list[KioskCore],
 ) -> None:
     link, master = pty_link
     folder = tmp_path / "scans"
     folder.mkdir()
     core = make_core(
-        simulator, camera_enabled=False, serial_port=str(link), serial_terminator="<ETX>",
+        cores, simulator, camera_enabled=False, serial_port=str(link), serial_terminator="<ETX>",
         watch_folder=str(folder),
     )
     added = add_hardware_sources(core)
@@ -82,8 +106,10 @@ def test_serial_and_folder_scans_reach_the_session(
     assert core.shutdown()
 
 
-def test_camera_pauses_decoding_while_a_check_runs(qtbot: QtBot, simulator: Any) -> None:
-    core = make_core(simulator)
+def test_camera_pauses_decoding_while_a_check_runs(
+    qtbot: QtBot, simulator: Any, cores: list[KioskCore]
+) -> None:
+    core = make_core(cores, simulator)
     added = add_hardware_sources(core)
     camera = added.camera
     assert camera is not None

@@ -35,6 +35,7 @@ from PySide6.QtCore import (
     QTimer,
     QUrl,
     Signal,
+    Slot,
 )
 from PySide6.QtMultimedia import (
     QCamera,
@@ -55,6 +56,7 @@ from kiosk_app.app.capture.live_decode import (
     LatestWinsDecoder,
     decode_video_frame,
 )
+from kiosk_app.app.session import Stage
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.config import Settings
@@ -279,7 +281,6 @@ class CameraSource(CaptureSource):
         self._backend = backend or QtCameraBackend(self)
         self._backend.devices_changed.connect(self._on_devices_changed)
         self._scanner = scanner or Scanner(budget_s=FRAME_BUDGET_S)
-        self._max_side = max_side
         self._session = QMediaCaptureSession(self)
         self._sink = QVideoSink(self)
         self._session.setVideoSink(self._sink)
@@ -299,7 +300,7 @@ class CameraSource(CaptureSource):
         self._retry = QTimer(self, singleShot=True, interval=retry_ms)
         self._retry.timeout.connect(self._connect_camera)
         self._no_picture = QTimer(self, singleShot=True, interval=first_frame_ms)
-        self._no_picture.timeout.connect(lambda: self._on_camera_failed("no picture"))
+        self._no_picture.timeout.connect(self._on_no_picture)
 
     @classmethod
     def from_settings(
@@ -371,6 +372,11 @@ class CameraSource(CaptureSource):
         else:
             self.decoder.stop()
 
+    @Slot(str)
+    def follow_session_stage(self, stage: str) -> None:
+        """Decode except while the session works on a check (no refused captures)."""
+        self.set_decoding(stage != Stage.WORKING)
+
     @property
     def decoding(self) -> bool:
         """Whether frames are being decoded."""
@@ -416,6 +422,9 @@ class CameraSource(CaptureSource):
         if self._running:
             self._retry.start()
 
+    def _on_no_picture(self) -> None:
+        self._on_camera_failed("no picture")
+
     def _on_devices_changed(self) -> None:
         if not self._running or self.video_file or self._frame_input is not None:
             return
@@ -437,12 +446,13 @@ class CameraSource(CaptureSource):
             self._player = QMediaPlayer(self)
             self._player.setVideoSink(self._sink)
             self._player.setLoops(QMediaPlayer.Loops.Infinite)
-            self._player.errorOccurred.connect(
-                lambda _error, text: self.set_status(f"Demo video cannot be played: {text}")
-            )
+            self._player.errorOccurred.connect(self._on_player_error)
         self._player.setSource(QUrl.fromLocalFile(str(path.resolve())))
         self._player.play()
         self.set_status(f"{PLAYING} {path.name}")
+
+    def _on_player_error(self, _error: QMediaPlayer.Error, text: str) -> None:
+        self.set_status(f"Demo video cannot be played: {text}")
 
     # --- frames ------------------------------------------------------------------------------
 

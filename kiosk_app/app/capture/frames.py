@@ -29,7 +29,7 @@ _LUMA_PLANE_8 = {
 # 16-bit luma planes: how far to shift a sample right to get 8 bits (P010 is MSB-aligned,
 # YUV420P10 LSB-aligned).
 _LUMA_PLANE_16 = {PF.Format_Y16: 8, PF.Format_P010: 8, PF.Format_P016: 8, PF.Format_YUV420P10: 2}
-# Packed YUV 4:2:2: (bytes per pixel, offset of Y in each pixel's pair of bytes).
+# Packed YUV 4:2:2: offset of the Y byte in each pixel's two bytes.
 _PACKED_YUV = {PF.Format_YUYV: 0, PF.Format_UYVY: 1}
 # 32-bit RGB formats: byte offsets of (R, G, B) in memory order.
 _RGB32 = {

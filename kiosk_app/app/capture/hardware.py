@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.capture.folder import WatchedFolderSource
 from kiosk_app.app.capture.serial import SerialConfig, SerialScannerSource
-from kiosk_app.app.session import Stage
 
 if TYPE_CHECKING:
     from kiosk_app.app.kiosk import KioskCore
@@ -48,14 +47,15 @@ def add_hardware_sources(core: KioskCore) -> HardwareSources:
         added.serial = SerialScannerSource(SerialConfig.from_settings(settings), parent=core)
         core.add_source(added.serial)
     if settings.watch_folder:
+        session = core.session  # not the core: no reference cycle through the source
         added.folder = WatchedFolderSource(
             Path(settings.watch_folder), core.pool, keep=settings.watch_folder_keep,
-            can_deliver=lambda: not core.session.busy, parent=core,
+            can_deliver=lambda: not session.busy, parent=core,
         )
         core.add_source(added.folder)
     return added
 
 
 def _follow_session(core: KioskCore, camera: CameraSource) -> None:
-    core.session.stage_changed.connect(lambda stage: camera.set_decoding(stage != Stage.WORKING))
+    core.session.stage_changed.connect(camera.follow_session_stage)
     core.session.wiped.connect(camera.reset_capture)
