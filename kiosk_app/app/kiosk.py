@@ -99,6 +99,7 @@ class KioskCore(QObject):
         self.test_mode = is_test_mode(settings)
         self.wedge.max_gap_ms = settings.wedge_max_key_gap_ms
         self.wedge.min_length = settings.wedge_min_length
+        self.idle.set_timeout_ms(settings.idle_timeout_s * 1000)
         self.settings_applied.emit(settings)
 
     def start(self) -> None:

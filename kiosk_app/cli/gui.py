@@ -1,8 +1,9 @@
 """`kiosk-app` (no command): the kiosk window; `kiosk-app screenshots OUTDIR`.
 
 Top-level flags: ``--demo`` starts the embedded simulator in-process and points the kiosk at it
-with the public test token ("Try a sample" appears); ``--kiosk`` asks for kiosk mode (passed to
-the window; the lock-down itself arrives with the kiosk-mode issue). Without a display the
+with the public test token ("Try a sample" appears); ``--kiosk`` (or the ``kiosk_mode`` setting)
+locks the window down (``kiosk_app.ui.kiosk_mode``: fullscreen, frameless, on top, close ignored;
+the admin gesture and PIN lead out). Without a display the
 command prints one line suggesting ``QT_QPA_PLATFORM=offscreen`` or a virtual display.
 """
 

@@ -14,6 +14,7 @@ from kiosk_app.app.backend import Backend
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.config import Settings
 from kiosk_app.storage.usage import UsageStore, UsageStoreError
+from kiosk_app.ui.kiosk_mode import attach_kiosk_mode
 from kiosk_app.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -67,7 +68,10 @@ def build_window(
     """
     core = KioskCore(settings, backend or Backend.from_settings(settings), samples=samples,
                      usage=usage)
-    return MainWindow(core, kiosk_mode=kiosk_mode)
+    window = MainWindow(core, kiosk_mode=kiosk_mode)
+    # Always attached: the admin gesture must reach the settings even outside kiosk mode.
+    attach_kiosk_mode(window, enabled=kiosk_mode or settings.kiosk_mode)
+    return window
 
 
 def open_usage_store() -> UsageStore | None:

@@ -1,0 +1,1 @@
+"""The admin screens: PIN pad, settings, usage counters."""

@@ -1,0 +1,523 @@
+"""The admin settings, behind the PIN: every :class:`kiosk_app.config.Settings` field, validated
+on save with each message beside its field, saved in a worker; secrets masked; connection test;
+the usage panel; and the only Exit kiosk / Quit application buttons.
+
+Fields are laid out from the model itself: booleans become check boxes, ``Literal``/enum fields
+drop-down lists, the enabled checks a row of check boxes, everything else a text box validated
+by pydantic (numbers too, so the message the admin reads is the model's own constraint). A
+field this file does not place lands on an "Other" tab, so a new setting is never hidden.
+
+The API token and the legacy auth key are never put in a widget: the boxes start empty with the
+masked value (``••••abcd``) as placeholder, and only a newly typed value replaces the stored one
+(through :mod:`kiosk_app.secrets`, never ``settings.json``); the box is emptied once saved.
+"""
+
+from __future__ import annotations
+
+import typing
+from enum import Enum
+from typing import Any, Final
+
+from pydantic.fields import FieldInfo
+from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk_app.app.admin import (
+    SECRET_FIELDS,
+    AdminServices,
+    describe_error,
+    mask,
+    secrets_location,
+    validate_settings,
+    with_secrets,
+)
+from kiosk_app.app.models import CHECK_TITLES
+from kiosk_app.config import CheckKind, Settings
+from kiosk_app.ui.admin.usage_panel import UsagePanel
+from kiosk_app.ui.widgets import big_button, label
+
+MIN_FIELD_PX: Final = 44
+_tr = QCoreApplication.translate
+
+TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    ("service", ("base_url", "dvs_url", "parse_url", "api_token", "auth_key",
+                 "connect_timeout_s", "read_timeout_s", "ca_bundle", "proxy_url", "test_mode")),
+    ("checks", ("enabled_checks", "default_check", "auto_check_on_scan", "age_of_majority")),
+    ("inputs", ("wedge_max_key_gap_ms", "wedge_min_length", "camera_enabled", "camera_id",
+                "camera_resolution", "camera_video", "serial_port", "serial_baud",
+                "serial_data_bits", "serial_parity", "serial_stop_bits", "serial_terminator",
+                "serial_idle_gap_ms", "watch_folder", "watch_folder_keep")),
+    ("kiosk", ("kiosk_mode", "idle_timeout_s", "sounds", "language",
+               "billing_quota_monthly")),
+)
+
+
+def tab_titles() -> dict[str, str]:
+    """The tabs' titles."""
+    return {
+        "service": _tr("SettingsDialog", "Service"),
+        "checks": _tr("SettingsDialog", "Checks"),
+        "inputs": _tr("SettingsDialog", "Inputs"),
+        "kiosk": _tr("SettingsDialog", "Kiosk"),
+        "other": _tr("SettingsDialog", "Other"),
+        "usage": _tr("SettingsDialog", "Usage"),
+    }
+
+
+def field_labels() -> dict[str, str]:
+    """Each setting's label (a field missing here shows its name)."""
+    t = _tr
+    return {
+        "base_url": t("SettingsDialog", "Check service address"),
+        "dvs_url": t("SettingsDialog", "Document verification address"),
+        "parse_url": t("SettingsDialog", "Legacy parsing service address"),
+        "api_token": t("SettingsDialog", "API token"),
+        "auth_key": t("SettingsDialog", "Legacy auth key"),
+        "ca_bundle": t("SettingsDialog", "Extra CA bundle file"),
+        "proxy_url": t("SettingsDialog", "HTTPS proxy"),
+        "connect_timeout_s": t("SettingsDialog", "Connect time limit (s)"),
+        "read_timeout_s": t("SettingsDialog", "Answer time limit (s)"),
+        "enabled_checks": t("SettingsDialog", "Checks offered"),
+        "default_check": t("SettingsDialog", "Default check"),
+        "auto_check_on_scan": t("SettingsDialog", "Run the default check on every scan"),
+        "wedge_max_key_gap_ms": t("SettingsDialog", "Scanner key gap (ms)"),
+        "wedge_min_length": t("SettingsDialog", "Shortest scan (characters)"),
+        "idle_timeout_s": t("SettingsDialog", "Idle wipe after (s)"),
+        "age_of_majority": t("SettingsDialog", "Age of majority"),
+        "sounds": t("SettingsDialog", "Sounds"),
+        "language": t("SettingsDialog", "Language"),
+        "kiosk_mode": t("SettingsDialog", "Start in kiosk mode"),
+        "test_mode": t("SettingsDialog", "Test mode (results are not real)"),
+        "billing_quota_monthly": t("SettingsDialog", "Monthly quota of billable checks (0: none)"),
+        "camera_enabled": t("SettingsDialog", "Use a camera"),
+        "camera_id": t("SettingsDialog", "Camera (empty: the first one)"),
+        "camera_resolution": t("SettingsDialog", "Camera resolution (WIDTHxHEIGHT)"),
+        "camera_video": t("SettingsDialog", "Video file instead of a camera (demo)"),
+        "serial_port": t("SettingsDialog", "Serial scanner port"),
+        "serial_baud": t("SettingsDialog", "Serial speed (baud)"),
+        "serial_data_bits": t("SettingsDialog", "Serial data bits"),
+        "serial_parity": t("SettingsDialog", "Serial parity"),
+        "serial_stop_bits": t("SettingsDialog", "Serial stop bits"),
+        "serial_terminator": t("SettingsDialog", "Serial end-of-scan suffix"),
+        "serial_idle_gap_ms": t("SettingsDialog", "Serial silence ending a scan (ms)"),
+        "watch_folder": t("SettingsDialog", "Watched folder"),
+        "watch_folder_keep": t("SettingsDialog", "Keep read files (move to processed/)"),
+    }
+
+
+def language_names() -> dict[str, str]:
+    """The languages offered."""
+    return {"en": "English", "fr": "Français"}
+
+
+def constraint_hint(info: FieldInfo) -> str:
+    """``"1 – 60"``, ``"≥ 0"`` or ``""`` from the field's numeric constraints."""
+    low = next((getattr(m, "ge", None) for m in info.metadata if hasattr(m, "ge")), None)
+    high = next((getattr(m, "le", None) for m in info.metadata if hasattr(m, "le")), None)
+    if low is not None and high is not None:
+        return f"{low:g} – {high:g}"
+    if low is not None:
+        return f"≥ {low:g}"
+    if high is not None:
+        return f"≤ {high:g}"
+    return ""
+
+
+# --- editors ---------------------------------------------------------------------------------
+
+
+class FieldEditor:
+    """One setting's widget: reads and writes the value in the model's terms."""
+
+    def __init__(self, widget: QWidget) -> None:
+        self.widget = widget
+
+    def value(self) -> Any:
+        """The value as typed (pydantic validates it)."""
+        raise NotImplementedError
+
+    def set_value(self, value: Any) -> None:
+        """Show ``value``."""
+        raise NotImplementedError
+
+
+class TextEditor(FieldEditor):
+    """A text box (text, numbers)."""
+
+    def __init__(self, hint: str) -> None:
+        self.edit = QLineEdit()
+        self.edit.setMinimumHeight(MIN_FIELD_PX)
+        if hint:
+            self.edit.setPlaceholderText(hint)
+            self.edit.setToolTip(hint)
+        super().__init__(self.edit)
+
+    def value(self) -> Any:
+        """The text, trimmed."""
+        return self.edit.text().strip()
+
+    def set_value(self, value: Any) -> None:
+        """Show ``value`` as text (whole floats without ``.0``)."""
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        self.edit.setText(str(value))
+
+
+class BoolEditor(FieldEditor):
+    """A check box."""
+
+    def __init__(self, text: str) -> None:
+        self.box = QCheckBox(text)
+        self.box.setMinimumHeight(MIN_FIELD_PX)
+        super().__init__(self.box)
+
+    def value(self) -> Any:
+        """Ticked or not."""
+        return self.box.isChecked()
+
+    def set_value(self, value: Any) -> None:
+        """Tick when ``value`` is true."""
+        self.box.setChecked(bool(value))
+
+
+class ChoiceEditor(FieldEditor):
+    """A drop-down list of ``{value: title}``."""
+
+    def __init__(self, choices: dict[str, str]) -> None:
+        self.combo = QComboBox()
+        self.combo.setMinimumHeight(MIN_FIELD_PX)
+        for value, title in choices.items():
+            self.combo.addItem(title, value)
+        super().__init__(self.combo)
+
+    def value(self) -> Any:
+        """The chosen value."""
+        return self.combo.currentData()
+
+    def set_value(self, value: Any) -> None:
+        """Select ``value``."""
+        index = self.combo.findData(str(value.value if isinstance(value, Enum) else value))
+        if index >= 0:
+            self.combo.setCurrentIndex(index)
+
+
+class ChecksEditor(FieldEditor):
+    """One check box per check kind."""
+
+    def __init__(self) -> None:
+        container = QWidget()
+        row = QHBoxLayout(container)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.boxes: dict[CheckKind, QCheckBox] = {}
+        for kind in CheckKind:
+            box = QCheckBox(CHECK_TITLES[kind])
+            box.setMinimumHeight(MIN_FIELD_PX)
+            self.boxes[kind] = box
+            row.addWidget(box)
+        super().__init__(container)
+
+    def value(self) -> Any:
+        """The ticked checks."""
+        return [kind.value for kind, box in self.boxes.items() if box.isChecked()]
+
+    def set_value(self, value: Any) -> None:
+        """Tick the checks in ``value``."""
+        chosen = {CheckKind(v) for v in value}
+        for kind, box in self.boxes.items():
+            box.setChecked(kind in chosen)
+
+
+def editor_for(name: str, info: FieldInfo, title: str) -> FieldEditor:
+    """The editor that suits the field's type."""
+    annotation = info.annotation
+    if annotation is bool:
+        return BoolEditor(title)
+    if name == "language":
+        return ChoiceEditor(language_names())
+    if name == "enabled_checks":
+        return ChecksEditor()
+    if isinstance(annotation, type) and issubclass(annotation, CheckKind):
+        return ChoiceEditor({k.value: CHECK_TITLES[k] for k in CheckKind})
+    if typing.get_origin(annotation) is typing.Literal:
+        return ChoiceEditor({str(a): str(a) for a in typing.get_args(annotation)})
+    return TextEditor(constraint_hint(info))
+
+
+# --- the dialog ------------------------------------------------------------------------------
+
+
+class SettingsDialog(QDialog):
+    """The admin settings; ``saved(Settings)`` once written (the kiosk then applies them)."""
+
+    saved = Signal(object)
+    exit_kiosk_requested = Signal()
+    quit_requested = Signal()
+    change_pin_requested = Signal()
+
+    def __init__(
+        self,
+        settings: Settings,
+        services: AdminServices,
+        kiosk_active: bool = False,
+        demo: bool = False,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("SettingsDialog")
+        self.setWindowTitle(self.tr("Administrator settings"))
+        self.setModal(True)
+        self.resize(1000, 760)
+        self.setStyleSheet("QCheckBox::indicator { width: 28px; height: 28px; }")
+        self._services = services
+        self._settings = settings
+        self._demo = demo
+        self.editors: dict[str, FieldEditor] = {}
+        self.errors: dict[str, QLabel] = {}
+        self.secret_edits: dict[str, QLineEdit] = {}
+        self._tab_of: dict[str, int] = {}
+
+        self.tabs = QTabWidget()
+        self._build_tabs()
+        self.usage = UsagePanel(services, settings.billing_quota_monthly)
+        self.tabs.addTab(self.usage, tab_titles()["usage"])
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.status = label("", "Muted")
+        self.status.setAccessibleName(self.tr("Settings status"))
+        self.connection_result = label("", "Muted", selectable=True)
+        self.connection_result.setAccessibleName(self.tr("Connection test result"))
+
+        self.save_button = big_button(self.tr("Save"), "Primary")
+        self.save_button.clicked.connect(self.save)
+        self.test_button = big_button(self.tr("Test connection"))
+        self.test_button.clicked.connect(self.test_connection)
+        self.pin_button = big_button(self.tr("Change PIN"))
+        self.pin_button.clicked.connect(self.change_pin_requested)
+        self.exit_kiosk_button = big_button(self.tr("Exit kiosk"))
+        self.exit_kiosk_button.setEnabled(kiosk_active)
+        self.exit_kiosk_button.clicked.connect(self.exit_kiosk_requested)
+        self.quit_button = big_button(self.tr("Quit application"), "Danger")
+        self.quit_button.clicked.connect(self.quit_requested)
+        self.close_button = big_button(self.tr("Close"))
+        self.close_button.clicked.connect(self.reject)
+
+        actions = QHBoxLayout()
+        for button in (self.save_button, self.test_button, self.pin_button):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        leave = QHBoxLayout()
+        for button in (self.exit_kiosk_button, self.quit_button):
+            leave.addWidget(button)
+        leave.addStretch(1)
+        leave.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        if demo:
+            layout.addWidget(label(
+                self.tr("Demo: changes apply to this run only; nothing is saved."), "Notice"
+            ))
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.connection_result)
+        layout.addWidget(self.status)
+        layout.addLayout(actions)
+        layout.addLayout(leave)
+        self.show_settings(settings)
+
+    # --- building ----------------------------------------------------------------------------
+
+    def _build_tabs(self) -> None:
+        fields = Settings.model_fields
+        placed = {name for _tab, names in TABS for name in names}
+        groups = [(key, [n for n in names if n in fields]) for key, names in TABS]
+        other = [n for n in fields if n not in placed]
+        if other:
+            groups.append(("other", other))
+        titles = tab_titles()
+        for key, names in groups:
+            page = QWidget()
+            grid = QGridLayout(page)
+            grid.setColumnStretch(1, 2)
+            grid.setColumnStretch(2, 1)
+            for row, name in enumerate(names):
+                self._add_row(grid, row, name, fields[name])
+            grid.setRowStretch(len(names), 1)
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(page)
+            index = self.tabs.addTab(scroll, titles[key])
+            for name in names:
+                self._tab_of[name] = index
+        if "ca_bundle" in self.editors:
+            self._secrets_note_row()
+
+    def _add_row(self, grid: QGridLayout, row: int, name: str, info: FieldInfo) -> None:
+        title = field_labels().get(name, name)
+        error = label("", "FieldError")
+        error.setAccessibleName(self.tr("Problem with %1").replace("%1", title))
+        error.hide()
+        self.errors[name] = error
+        if name in SECRET_FIELDS:
+            widget: QWidget = self._secret_edit(name, title)
+        else:
+            editor = editor_for(name, info, title)
+            self.editors[name] = editor
+            widget = editor.widget
+        widget.setAccessibleName(title)
+        if not isinstance(widget, QCheckBox):
+            grid.addWidget(label(title), row, 0)
+        grid.addWidget(widget, row, 1)
+        grid.addWidget(error, row, 2)
+
+    def _secret_edit(self, name: str, title: str) -> QLineEdit:
+        edit = QLineEdit()
+        edit.setMinimumHeight(MIN_FIELD_PX)
+        edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.secret_edits[name] = edit
+        return edit
+
+    def _secrets_note_row(self) -> None:
+        note = label(
+            self.tr("Token and auth key are kept in: %1").replace(
+                "%1", secrets_location(self._services)
+            ),
+            "Muted",
+        )
+        self.secrets_note = note
+        page = self.tabs.widget(self._tab_of["ca_bundle"])
+        inner = page.widget() if isinstance(page, QScrollArea) else None
+        if inner is not None:
+            grid = inner.layout()
+            if isinstance(grid, QGridLayout):
+                grid.addWidget(note, grid.rowCount(), 0, 1, 3)
+
+    # --- showing -----------------------------------------------------------------------------
+
+    def show_settings(self, settings: Settings) -> None:
+        """Fill the form from ``settings`` (secrets only as masked placeholders)."""
+        self._settings = settings
+        for name, editor in self.editors.items():
+            editor.set_value(getattr(settings, name))
+        for name, edit in self.secret_edits.items():
+            current = getattr(settings, name).get_secret_value()
+            edit.clear()
+            edit.setPlaceholderText(
+                self.tr("%1 — type a new one to replace it").replace("%1", mask(current))
+                if current else self.tr("not set — type one to store it")
+            )
+
+    def show_problems(self, problems: dict[str, str]) -> None:
+        """Each message beside its field; the first offending field's tab is shown."""
+        for name, error in self.errors.items():
+            message = problems.get(name, "")
+            error.setText(message)
+            error.setVisible(bool(message))
+        placed = [n for n in problems if n in self.errors]
+        if placed:
+            first = min(placed, key=lambda n: (self._tab_of.get(n, 0), list(self.errors).index(n)))
+            self.tabs.setCurrentIndex(self._tab_of.get(first, 0))
+        unplaced = [f"{n}: {m}" for n, m in problems.items() if n not in self.errors]
+        if unplaced:
+            self.status.setText("; ".join(unplaced))
+
+    # --- collecting --------------------------------------------------------------------------
+
+    def _typed_secret(self, name: str) -> str | None:
+        text = self.secret_edits[name].text().strip() if name in self.secret_edits else ""
+        return text or None
+
+    def collect(self) -> tuple[Settings | None, dict[str, str]]:
+        """The form as validated settings, or ``None`` and a message per offending field."""
+        values = {name: editor.value() for name, editor in self.editors.items()}
+        token = self._typed_secret("api_token")
+        key = self._typed_secret("auth_key")
+        current = self._settings
+        values = with_secrets(
+            values,
+            token if token is not None else current.api_token.get_secret_value(),
+            key if key is not None else current.auth_key.get_secret_value(),
+        )
+        return validate_settings(values)
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Validate; on success save in a worker (demo: apply only)."""
+        settings, problems = self.collect()
+        self.show_problems(problems)
+        if settings is None:
+            self.status.setText(
+                self.tr("Not saved: %1 setting(s) need attention.").replace(
+                    "%1", str(len(problems))
+                )
+            )
+            return
+        if self._demo:
+            self._saved(settings, None)
+            self.status.setText(self.tr("Applied to this demo run (not saved)."))
+            return
+        self._busy(True)
+        self.status.setText(self.tr("Saving…"))
+        self._services.save(
+            settings, self._typed_secret("api_token"), self._typed_secret("auth_key"),
+            lambda path: self._saved(settings, path), self._save_failed,
+        )
+
+    def _saved(self, settings: Settings, _path: object) -> None:
+        self._busy(False)
+        self.status.setText(self.tr("Saved."))
+        self.show_settings(settings)
+        self.usage.quota = settings.billing_quota_monthly
+        self.saved.emit(settings)
+
+    def _save_failed(self, error: BaseException) -> None:
+        self._busy(False)
+        self.status.setText(
+            self.tr("Not saved: %1").replace("%1", describe_error(error))
+        )
+
+    def test_connection(self) -> None:
+        """Run a harmless request with the values on screen (in a worker)."""
+        settings, problems = self.collect()
+        self.show_problems(problems)
+        if settings is None:
+            self.connection_result.setText(self.tr("Fix the settings marked first."))
+            return
+        self.test_button.setEnabled(False)
+        self.connection_result.setText(self.tr("Testing the connection…"))
+        self._services.test_connection(settings, self._tested, self._test_failed)
+
+    def _tested(self, message: object) -> None:
+        self.test_button.setEnabled(True)
+        self.connection_result.setText(
+            self.tr("Connection OK: %1").replace("%1", str(message))
+        )
+
+    def _test_failed(self, error: BaseException) -> None:
+        self.test_button.setEnabled(True)
+        self.connection_result.setText(
+            self.tr("Connection failed: %1").replace("%1", describe_error(error))
+        )
+
+    def _busy(self, busy: bool) -> None:
+        self.save_button.setEnabled(not busy)
+
+    def _tab_changed(self, index: int) -> None:
+        if self.tabs.widget(index) is self.usage:
+            self.usage.refresh()
+
+    def done(self, result: int) -> None:
+        """Closing forgets any typed secret."""
+        for edit in self.secret_edits.values():
+            edit.clear()
+        super().done(result)
+

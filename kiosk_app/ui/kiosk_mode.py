@@ -1,0 +1,323 @@
+"""Kiosk mode and the admin gesture.
+
+:class:`KioskMode` is attached to the main window by ``launch.build_window`` (always: the admin
+gesture also works outside kiosk mode, so an admin can always reach the settings).
+
+With kiosk mode **on** (``kiosk-app --kiosk`` or the ``kiosk_mode`` setting) the window is
+fullscreen, frameless and stays on top; close requests (the window manager's close button,
+Alt+F4, ``window.close()``) are ignored, Alt+F4 key presses are swallowed, leaving fullscreen
+is undone, and the mouse cursor is hidden after a few seconds without pointer activity (touch
+screens) and comes back on the next move. Esc keeps its in-screen meaning (the Canadian form's
+"Back") and never closes or shrinks the window. Only the admin's **Exit kiosk** or **Quit
+application** (behind the PIN) lift this.
+
+The **admin gesture** opens the PIN pad:
+
+* the key chord Ctrl+Alt+Shift+A, caught by an event filter on the window's ``QWindow``. The
+  keyboard-wedge filter on the same window passes Ctrl/Alt chords through when no scan burst is
+  forming, so the chord reaches this filter and is consumed here; a scanner never sends it;
+* a long press (3 s) in the top-left corner (96 px square) of the window, which is the screen's
+  corner in kiosk mode, by mouse or touch. Moving out of the corner or lifting cancels it.
+
+What Qt cannot block (Ctrl+Alt+Del, switching virtual terminals, the Windows key on some
+systems) is the job of the operating system's kiosk session: see the README (packaging).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer
+from PySide6.QtGui import QCursor, QGuiApplication, QKeyEvent, QMouseEvent, QTouchEvent, QWindow
+from PySide6.QtWidgets import QWidget
+
+from kiosk_app.app.admin import AdminServices
+from kiosk_app.config import Settings
+from kiosk_app.ui.admin.pin_pad import PinPad
+from kiosk_app.ui.admin.settings_dialog import SettingsDialog
+from kiosk_app.ui.main_window import MainWindow
+
+log = logging.getLogger(__name__)
+
+CHORD_KEY: Final = Qt.Key.Key_A
+CHORD_MODIFIERS: Final = (
+    Qt.KeyboardModifier.ControlModifier
+    | Qt.KeyboardModifier.AltModifier
+    | Qt.KeyboardModifier.ShiftModifier
+)
+LONG_PRESS_MS: Final = 3000
+CORNER_PX: Final = 96
+CURSOR_IDLE_MS: Final = 5000
+KIOSK_FLAGS: Final = Qt.WindowType.FramelessWindowHint | Qt.WindowType.WindowStaysOnTopHint
+
+_PRESS = (QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin)
+_MOVE = (QEvent.Type.MouseMove, QEvent.Type.TouchUpdate, QEvent.Type.HoverMove)
+_RELEASE = (QEvent.Type.MouseButtonRelease, QEvent.Type.TouchEnd, QEvent.Type.TouchCancel)
+
+
+def is_admin_chord(event: QKeyEvent) -> bool:
+    """Ctrl+Alt+Shift+A (keypad modifier and others ignored)."""
+    wanted = CHORD_MODIFIERS
+    mods = event.modifiers() & (wanted | Qt.KeyboardModifier.MetaModifier)
+    return event.key() == CHORD_KEY and mods == wanted and not event.isAutoRepeat()
+
+
+def is_alt_f4(event: QKeyEvent) -> bool:
+    """Alt+F4, the usual "close window" key."""
+    return event.key() == Qt.Key.Key_F4 and bool(
+        event.modifiers() & Qt.KeyboardModifier.AltModifier
+    )
+
+
+def _event_position(event: QEvent) -> QPointF | None:
+    if isinstance(event, QMouseEvent):
+        return event.position()
+    if isinstance(event, QTouchEvent) and event.points():
+        return event.points()[0].position()
+    return None
+
+
+class KioskMode(QObject):
+    """Locks the window down (when enabled) and opens the admin screens on the gesture."""
+
+    def __init__(
+        self,
+        window: MainWindow,
+        services: AdminServices | None = None,
+        enabled: bool = False,
+        long_press_ms: int = LONG_PRESS_MS,
+        cursor_idle_ms: int = CURSOR_IDLE_MS,
+        corner_px: int = CORNER_PX,
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.services = services or AdminServices(
+            usage_store=window.core.session.usage, parent=self
+        )
+        self.corner_px = corner_px
+        self._enabled = False
+        self._closing_allowed = False
+        self._cursor_hidden = False
+        self._watched: QWindow | None = None
+        self.pin_pad: PinPad | None = None
+        self.settings_dialog: SettingsDialog | None = None
+        self._hold = QTimer(self)
+        self._hold.setSingleShot(True)
+        self._hold.setInterval(long_press_ms)
+        self._hold.timeout.connect(self.open_admin)
+        self._cursor_timer = QTimer(self)
+        self._cursor_timer.setSingleShot(True)
+        self._cursor_timer.setInterval(cursor_idle_ms)
+        self._cursor_timer.timeout.connect(self._hide_cursor)
+        window.installEventFilter(self)
+        window.core.settings_applied.connect(self._follow_settings)
+        if window.windowHandle() is not None:
+            self._watch(window.windowHandle())
+        if enabled:
+            self.enable()
+
+    # --- state -------------------------------------------------------------------------------
+
+    @property
+    def enabled(self) -> bool:
+        """True while the window is locked down."""
+        return self._enabled
+
+    @property
+    def cursor_hidden(self) -> bool:
+        """True while the idle cursor is hidden."""
+        return self._cursor_hidden
+
+    def enable(self) -> None:
+        """Lock down: fullscreen, frameless, on top, close ignored, idle cursor hidden."""
+        self._enabled = True
+        self._closing_allowed = False
+        self.window.kiosk_mode = True
+        self._set_flags(self.window.windowFlags() | KIOSK_FLAGS)
+        if self.window.isVisible():
+            self.window.showFullScreen()
+        self._cursor_timer.start()
+        log.info("kiosk mode on")
+
+    def disable(self) -> None:
+        """Leave kiosk mode (Exit kiosk): a normal, closable window with its cursor."""
+        self._enabled = False
+        self.window.kiosk_mode = False
+        self._cursor_timer.stop()
+        self._show_cursor()
+        self._set_flags(self.window.windowFlags() & ~KIOSK_FLAGS)
+        if self.window.isVisible() or self.window.isFullScreen():
+            self.window.showNormal()
+        log.info("kiosk mode off")
+
+    def quit_application(self) -> None:
+        """Quit (admin only): close the admin screens, then the window."""
+        self._closing_allowed = True
+        self._close_admin_screens()
+        self._show_cursor()
+        self.window.close()
+
+    def _set_flags(self, flags: Qt.WindowType) -> None:
+        if flags != self.window.windowFlags():
+            self.window.setWindowFlags(flags)  # hides a shown window; the caller re-shows it
+
+    # --- the admin screens -------------------------------------------------------------------
+
+    def open_admin(self) -> None:
+        """The gesture: the PIN pad (or the first-start PIN set-up), then the settings."""
+        self._hold.stop()
+        for dialog in (self.settings_dialog, self.pin_pad):
+            if dialog is not None and dialog.isVisible():
+                dialog.raise_()
+                dialog.activateWindow()
+                return
+        self._show_cursor()
+        pad = PinPad(self.services, parent=self.window)
+        pad.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        pad.unlocked.connect(self.open_settings)
+        pad.destroyed.connect(self._forget_pin_pad)
+        self.pin_pad = pad
+        pad.show()
+        pad.activateWindow()
+        log.info("admin PIN pad opened")
+
+    def open_settings(self) -> None:
+        """The admin settings (called once the PIN was accepted)."""
+        dialog = SettingsDialog(
+            self.window.core.settings, self.services, kiosk_active=self._enabled,
+            demo=self.window.core.demo, parent=self.window,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.saved.connect(self.window.core.apply_settings)
+        dialog.exit_kiosk_requested.connect(self._exit_kiosk)
+        dialog.quit_requested.connect(self.quit_application)
+        dialog.change_pin_requested.connect(self._change_pin)
+        dialog.destroyed.connect(self._forget_settings_dialog)
+        self.settings_dialog = dialog
+        dialog.show()
+        dialog.activateWindow()
+        log.info("admin settings opened")
+
+    def _change_pin(self) -> None:
+        pad = PinPad(self.services, force_setup=True, parent=self.window)
+        pad.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        pad.destroyed.connect(self._forget_pin_pad)
+        self.pin_pad = pad
+        pad.show()
+
+    def _exit_kiosk(self) -> None:
+        self._close_admin_screens()
+        self.disable()
+
+    def _close_admin_screens(self) -> None:
+        for dialog in (self.pin_pad, self.settings_dialog):
+            if dialog is not None and shiboken6.isValid(dialog):
+                dialog.close()
+
+    def _forget_pin_pad(self) -> None:
+        self.pin_pad = None
+
+    def _forget_settings_dialog(self) -> None:
+        self.settings_dialog = None
+
+    def _follow_settings(self, settings: Settings) -> None:
+        if settings.kiosk_mode and not self._enabled:
+            self.enable()
+        elif not settings.kiosk_mode and self._enabled:
+            self.disable()
+
+    # --- events ------------------------------------------------------------------------------
+
+    def _watch(self, handle: QWindow | None) -> None:
+        if handle is None or handle is self._watched:
+            return
+        if self._watched is not None and shiboken6.isValid(self._watched):
+            self._watched.removeEventFilter(self)
+        handle.installEventFilter(self)
+        self._watched = handle
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Window events: close/state/show; QWindow events: keys, presses, moves."""
+        if watched is self.window:
+            return self._window_event(event)
+        if isinstance(watched, QWindow):
+            return self._input_event(event)
+        return False
+
+    def _window_event(self, event: QEvent) -> bool:
+        etype = event.type()
+        if etype == QEvent.Type.Show:
+            # After MainWindow.showEvent has hooked the wedge; ours then runs before it.
+            QTimer.singleShot(0, self._watch_current_handle)
+        elif etype == QEvent.Type.Close:
+            if self._enabled and not self._closing_allowed:
+                event.ignore()
+                log.info("kiosk mode: close request ignored")
+                return True
+            self._close_admin_screens()
+            self._show_cursor()
+            self.services.shutdown()
+        elif etype == QEvent.Type.WindowStateChange and self._enabled \
+                and not self.window.isFullScreen():
+            QTimer.singleShot(0, self._reassert_fullscreen)
+        return False
+
+    def _watch_current_handle(self) -> None:
+        if shiboken6.isValid(self.window):
+            self._watch(self.window.windowHandle())
+
+    def _reassert_fullscreen(self) -> None:
+        if self._enabled and shiboken6.isValid(self.window) and not self.window.isFullScreen():
+            self.window.showFullScreen()
+
+    def _input_event(self, event: QEvent) -> bool:
+        etype = event.type()
+        if etype == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if is_admin_chord(event):
+                self.open_admin()
+                return True
+            return self._enabled and is_alt_f4(event)
+        if etype in _PRESS:
+            self._pointer_activity()
+            position = _event_position(event)
+            if position is not None and self._in_corner(position):
+                self._hold.start()
+        elif etype in _MOVE:
+            self._pointer_activity()
+            position = _event_position(event)
+            if self._hold.isActive() and (position is None or not self._in_corner(position)):
+                self._hold.stop()
+        elif etype in _RELEASE:
+            self._hold.stop()
+        return False
+
+    def _in_corner(self, position: QPointF) -> bool:
+        return 0 <= position.x() < self.corner_px and 0 <= position.y() < self.corner_px
+
+    # --- cursor ------------------------------------------------------------------------------
+
+    def _pointer_activity(self) -> None:
+        self._show_cursor()
+        if self._enabled:
+            self._cursor_timer.start()
+
+    def _hide_cursor(self) -> None:
+        if self._enabled and not self._cursor_hidden:
+            QGuiApplication.setOverrideCursor(QCursor(Qt.CursorShape.BlankCursor))
+            self._cursor_hidden = True
+
+    def _show_cursor(self) -> None:
+        if self._cursor_hidden:
+            QGuiApplication.restoreOverrideCursor()
+            self._cursor_hidden = False
+
+
+def attach_kiosk_mode(window: QWidget, enabled: bool) -> KioskMode:
+    """Attach kiosk mode and the admin gesture to ``window`` (a :class:`MainWindow`)."""
+    if not isinstance(window, MainWindow):
+        raise TypeError("kiosk mode needs the kiosk's main window")
+    controller = KioskMode(window, enabled=enabled)
+    window.kiosk = controller  # type: ignore[attr-defined]  # kept alive with the window
+    return controller
