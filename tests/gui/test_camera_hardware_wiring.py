@@ -18,7 +18,7 @@ from PIL import Image
 from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
-from kiosk_app.app.capture.hardware import add_hardware_sources
+from kiosk_app.app.capture.hardware import add_hardware_sources, camera_of
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.session import Stage
 from tests.gui.capture_support import aamva_payload, card_scene
@@ -69,6 +69,7 @@ def test_nothing_enabled_adds_nothing(
     added = add_hardware_sources(core)
     assert (added.camera, added.serial, added.folder) == (None, None, None)
     assert core.sources == before
+    assert camera_of(core) is None
 
 
 def test_serial_and_folder_scans_reach_the_session(
@@ -113,6 +114,7 @@ def test_camera_pauses_decoding_while_a_check_runs(
     added = add_hardware_sources(core)
     camera = added.camera
     assert camera is not None
+    assert camera_of(core) is camera
     core.start()
     assert camera.decoding
     assert core.session.submit_payload(aamva_payload(53))  # the flow starts working

@@ -8,8 +8,8 @@ One call, ``add_hardware_sources(core)``, builds and attaches:
 
 and ties them to the session: the camera stops decoding while a check runs (no refused
 captures, no CPU taken from the check) and may capture the same card again after the customer
-is wiped. The window shows ``HardwareSources.camera`` in its
-:class:`~kiosk_app.ui.camera_preview.CameraPreview`.
+is wiped. The window shows the camera (``camera_of(core)``) in a
+:class:`~kiosk_app.ui.camera_preview.CameraPreview` on the Ready screen.
 """
 
 from __future__ import annotations
@@ -54,6 +54,11 @@ def add_hardware_sources(core: KioskCore) -> HardwareSources:
         )
         core.add_source(added.folder)
     return added
+
+
+def camera_of(core: KioskCore) -> CameraSource | None:
+    """The core's camera source, if one was added (for the Ready screen's preview)."""
+    return next((s for s in core.sources if isinstance(s, CameraSource)), None)
 
 
 def _follow_session(core: KioskCore, camera: CameraSource) -> None:
