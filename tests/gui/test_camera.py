@@ -353,3 +353,17 @@ def test_real_backend_camera_vanished_before_opening(qtbot: QtBot, pool: WorkerP
     assert source.status == cam.UNPLUGGED
     assert source.current_camera is None
     source.stop()
+
+
+def test_chosen_camera_plugged_in_later_replaces_the_stand_in(
+    qtbot: QtBot, pool: WorkerPool
+) -> None:
+    backend = FakeCameraBackend([CAM_A])
+    source = CameraSource(pool, backend=backend, camera_id="cam-b")
+    source.start()
+    assert source.current_camera == CAM_A  # the default stands in
+    stand_in = backend.camera
+    backend.set_present([CAM_A, CAM_B])
+    assert source.current_camera == CAM_B
+    assert stand_in.closed
+    source.stop()

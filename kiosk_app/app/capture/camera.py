@@ -429,9 +429,12 @@ class CameraSource(CaptureSource):
         if not self._running or self.video_file or self._frame_input is not None:
             return
         present = {d.id for d in self._backend.devices()}
-        if self._current is not None and self._current.id not in present:
+        current = self._current
+        if current is not None and current.id not in present:
             self._close_camera()
             self.set_status(UNPLUGGED)
+        elif current is not None and self.camera_id in present and current.id != self.camera_id:
+            self._close_camera()  # the chosen camera is back: leave the stand-in for it
         if self._handle is None:
             self._connect_camera()
 
