@@ -60,11 +60,11 @@ def field_errors(error: ValidationError) -> dict[str, str]:
     return problems
 
 
-def connection_problems(settings: Settings) -> dict[str, str]:
+def connection_problems(values: dict[str, Any]) -> dict[str, str]:
     """Addresses and CA bundle the client would refuse, as ``{field name: message}``."""
     problems: dict[str, str] = {}
     for name, label in URL_FIELDS.items():
-        value = str(getattr(settings, name))
+        value = str(values.get(name) or "")
         if not value:
             continue
         try:
@@ -72,19 +72,23 @@ def connection_problems(settings: Settings) -> dict[str, str]:
         except ConfigurationError as exc:
             problems[name] = exc.user_message
     try:
-        checked_ca_bundle(settings.ca_bundle or None)
+        checked_ca_bundle(str(values.get("ca_bundle") or "") or None)
     except ConfigurationError as exc:
         problems["ca_bundle"] = exc.user_message
     return problems
 
 
 def validate_settings(values: dict[str, Any]) -> tuple[Settings | None, dict[str, str]]:
-    """New settings from the admin's values, or ``None`` and a message per offending field."""
+    """New settings from the admin's values, or ``None`` and a message per offending field.
+
+    The model's constraints and the client's address rules are both checked, so every
+    problem is reported at once.
+    """
+    problems = connection_problems(values)
     try:
         settings = Settings(**values)
     except ValidationError as exc:
-        return None, field_errors(exc)
-    problems = connection_problems(settings)
+        return None, {**field_errors(exc), **problems}
     return (None, problems) if problems else (settings, {})
 
 

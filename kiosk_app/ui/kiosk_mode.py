@@ -93,9 +93,9 @@ class KioskMode(QObject):
     ) -> None:
         super().__init__(window)
         self.window = window
-        self.services = services or AdminServices(
-            usage_store=window.core.session.usage, parent=self
-        )
+        # No Qt parent: the pool must outlive the window's C++ deletion as long as Python
+        # holds it (a pool deleted under a live wrapper cannot even say it is idle).
+        self.services = services or AdminServices(usage_store=window.core.session.usage)
         self.corner_px = corner_px
         self._enabled = False
         self._closing_allowed = False
@@ -130,13 +130,18 @@ class KioskMode(QObject):
         """True while the idle cursor is hidden."""
         return self._cursor_hidden
 
+    def watched_window(self) -> QWindow | None:
+        """The ``QWindow`` whose keys and presses are watched for the admin gesture."""
+        return self._watched
+
     def enable(self) -> None:
         """Lock down: fullscreen, frameless, on top, close ignored, idle cursor hidden."""
         self._enabled = True
         self._closing_allowed = False
         self.window.kiosk_mode = True
+        shown = self.window.isVisible()
         self._set_flags(self.window.windowFlags() | KIOSK_FLAGS)
-        if self.window.isVisible():
+        if shown:
             self.window.showFullScreen()
         self._cursor_timer.start()
         log.info("kiosk mode on")
@@ -147,15 +152,16 @@ class KioskMode(QObject):
         self.window.kiosk_mode = False
         self._cursor_timer.stop()
         self._show_cursor()
+        shown = self.window.isVisible()
         self._set_flags(self.window.windowFlags() & ~KIOSK_FLAGS)
-        if self.window.isVisible() or self.window.isFullScreen():
+        if shown:
             self.window.showNormal()
         log.info("kiosk mode off")
 
     def quit_application(self) -> None:
         """Quit (admin only): close the admin screens, then the window."""
         self._closing_allowed = True
-        self._close_admin_screens()
+        self.close_admin_screens()
         self._show_cursor()
         self.window.close()
 
@@ -208,10 +214,11 @@ class KioskMode(QObject):
         pad.show()
 
     def _exit_kiosk(self) -> None:
-        self._close_admin_screens()
+        self.close_admin_screens()
         self.disable()
 
-    def _close_admin_screens(self) -> None:
+    def close_admin_screens(self) -> None:
+        """Close the PIN pad and the settings if they are open."""
         for dialog in (self.pin_pad, self.settings_dialog):
             if dialog is not None and shiboken6.isValid(dialog):
                 dialog.close()
@@ -251,12 +258,14 @@ class KioskMode(QObject):
         if etype == QEvent.Type.Show:
             # After MainWindow.showEvent has hooked the wedge; ours then runs before it.
             QTimer.singleShot(0, self._watch_current_handle)
+            if self._enabled:
+                QTimer.singleShot(0, self._reassert_fullscreen)
         elif etype == QEvent.Type.Close:
             if self._enabled and not self._closing_allowed:
                 event.ignore()
                 log.info("kiosk mode: close request ignored")
                 return True
-            self._close_admin_screens()
+            self.close_admin_screens()
             self._show_cursor()
             self.services.shutdown()
         elif etype == QEvent.Type.WindowStateChange and self._enabled \

@@ -1,0 +1,154 @@
+"""The admin usage panel: counts from a real UsageStore, the quota warning, the last 30 days,
+and a CSV export (in a worker) holding no personal data after real checks."""
+
+from __future__ import annotations
+
+import csv
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtWidgets import QTableWidget
+
+from kiosk_app.app.admin import AdminServices
+from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+from kiosk_app.storage.usage import CSV_COLUMNS, CheckRecord, UsageStore
+from kiosk_app.ui.admin.usage_panel import UsagePanel
+from kiosk_app.ui.main_window import MainWindow
+
+from .admin_support import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS
+from .conftest import FakeClock, make_backend, make_settings
+from .test_flow import run_sample
+from .test_privacy import customer_values
+
+pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
+
+NOW = datetime(2026, 3, 15, 12, 0, tzinfo=UTC)
+
+
+def table_rows(table: QTableWidget) -> list[list[str]]:
+    return [
+        [table.item(r, c).text() for c in range(table.columnCount())]
+        for r in range(table.rowCount())
+    ]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Any:
+    usage = UsageStore(tmp_path / "usage.sqlite3", clock=lambda: NOW, local_tz=UTC)
+    yield usage
+    usage.close()
+
+
+def record(store: UsageStore, service: str, verdict: str | None, billable: bool,
+           when: datetime, error: str | None = None) -> None:
+    store.record(CheckRecord(service, verdict, billable, 120, "log-1", error, when))
+
+
+def make_panel(qtbot: Any, store: UsageStore, quota: int) -> UsagePanel:
+    panel = UsagePanel(AdminServices(usage_store=store), quota=quota)
+    qtbot.addWidget(panel)
+    panel.show()
+    with qtbot.waitSignal(panel.loaded, timeout=TIMEOUT_MS):
+        panel.refresh()
+    return panel
+
+
+def test_counts_per_service_and_verdict_billable_totals_and_days(
+    qtbot: Any, store: UsageStore
+) -> None:
+    for _ in range(3):
+        record(store, "signature", "Passed", True, NOW - timedelta(hours=1))
+    record(store, "signature", "Failed", True, NOW - timedelta(hours=2))
+    record(store, "canada", None, False, NOW - timedelta(hours=3), error="ApiTimeoutError")
+    record(store, "dvs-parse", "Passed", True, NOW - timedelta(days=2))  # this month, not today
+    record(store, "canada", "Passed", True, NOW - timedelta(days=40))  # last month
+
+    panel = make_panel(qtbot, store, quota=10)
+    assert table_rows(panel.today_table) == [
+        ["Canadian registry check", "Error (no answer)", "1", "0"],
+        ["Signature check", "Failed", "1", "1"],
+        ["Signature check", "Passed", "3", "3"],
+        ["Total", "", "5", "4"],
+    ]
+    assert table_rows(panel.month_table)[-1] == ["Total", "", "6", "5"]
+    days = table_rows(panel.days_table)
+    assert len(days) == 30
+    assert days[0] == ["2026-03-15", "5", "4"] and days[2] == ["2026-03-13", "1", "1"]
+    assert "5 of 10 (5 left)" in panel.quota_label.text()
+    assert panel.quota_warning.isHidden()
+
+    panel.quota = 5  # at the quota: the warning shows
+    with qtbot.waitSignal(panel.loaded, timeout=TIMEOUT_MS):
+        panel.refresh()
+    assert not panel.quota_warning.isHidden()
+    assert "used up" in panel.quota_warning.text()
+
+    panel.quota = 0  # no quota: no warning
+    with qtbot.waitSignal(panel.loaded, timeout=TIMEOUT_MS):
+        panel.refresh()
+    assert "no monthly quota" in panel.quota_label.text() and panel.quota_warning.isHidden()
+
+
+def test_a_quota_nearly_used_warns(qtbot: Any, store: UsageStore) -> None:
+    for _ in range(9):
+        record(store, "signature", "Passed", True, NOW)
+    panel = make_panel(qtbot, store, quota=10)
+    assert "Close to the monthly quota" in panel.quota_warning.text()
+    assert not panel.quota_warning.isHidden()
+
+
+def test_csv_export_after_real_checks_holds_no_personal_data(
+    qtbot: Any, simulator: Any, clock: FakeClock, tmp_path: Path
+) -> None:
+    usage = UsageStore(tmp_path / "usage.sqlite3")
+    settings = make_settings(simulator.base_url)
+    core = KioskCore(settings, make_backend(settings), samples=dict(SAMPLES_BY_KEY),
+                     clock=clock, usage=usage)
+    window = MainWindow(core)
+    keys = ["signature-valid", "dvs-parse", "canada-passed", "canada-flagged"]
+    try:
+        window.show()
+        qtbot.waitExposed(window)
+        core.start()
+        for key in keys:
+            run_sample(qtbot, window, key)
+            window.session.wipe()
+
+        panel = UsagePanel(AdminServices(usage_store=usage))
+        qtbot.addWidget(panel)
+        with qtbot.waitSignal(panel.loaded, timeout=TIMEOUT_MS):
+            panel.refresh()
+        assert table_rows(panel.today_table)[-1][2] == str(len(keys))
+        target = tmp_path / "export" / "usage.csv"
+        target.parent.mkdir()
+        with qtbot.waitSignal(panel.exported, timeout=TIMEOUT_MS) as done:
+            panel.export_to(target)
+        assert done.args == [len(keys)]
+        assert panel.status.text() == f"Exported {len(keys)} checks."
+    finally:
+        window.close()
+        window.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        usage.close()
+
+    text = target.read_text(encoding="utf-8")
+    rows = list(csv.reader(text.splitlines()))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert sorted(r[1] for r in rows[1:]) == ["canada", "canada", "dvs-parse", "signature"]
+    lowered = text.lower()
+    for key in keys:
+        for value in customer_values(key):
+            assert value.lower() not in lowered, f"{key}: personal value in the CSV"
+
+
+def test_an_export_to_an_unwritable_place_says_so(qtbot: Any, store: UsageStore,
+                                                  tmp_path: Path) -> None:
+    panel = make_panel(qtbot, store, quota=0)
+    panel.export_to(tmp_path / "missing-folder" / "usage.csv")
+    qtbot.waitUntil(lambda: panel.status.text().startswith("Export failed"), timeout=TIMEOUT_MS)
+    assert "FileNotFoundError" in panel.status.text()
+    assert panel.export_button.isEnabled()
