@@ -196,3 +196,21 @@ def _jpeg_bytes() -> bytes:
 )
 def test_looks_complete(name: str, data: bytes, complete: bool) -> None:
     assert looks_complete(name, data) is complete
+
+
+def test_file_too_large_is_reported_once_and_left_alone(
+    qtbot: QtBot, folder: Path, pool: WorkerPool
+) -> None:
+    source, captured = make_source(folder, pool)
+    statuses: list[str] = []
+    source.status_changed.connect(statuses.append)
+    source.start()
+    big = folder / "huge.png"
+    with big.open("wb") as handle:  # sparse: no real 64 MB written
+        handle.truncate(64 * 1024 * 1024 + 1)
+    qtbot.waitUntil(lambda: source.status == "Could not read huge.png: too large")
+    qtbot.wait(300)
+    assert captured == []
+    assert big.exists()
+    assert statuses.count("Could not read huge.png: too large") == 1
+    source.stop()

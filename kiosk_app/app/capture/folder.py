@@ -32,7 +32,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.files import is_image_path
 from kiosk_app.app.workers import WorkerPool
-from kiosk_app.barcode.imaging import read_image_file
+from kiosk_app.barcode.imaging import MAX_FILE_BYTES
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +116,10 @@ def dispose_file(path: Path, keep: bool) -> None:
     path.replace(target)
 
 
+class FileTooLargeError(ValueError):
+    """The file is larger than any picture the decoder opens."""
+
+
 @dataclass(frozen=True)
 class _ReadResult:
     name: str
@@ -129,7 +133,10 @@ def _read_if_unchanged(path: Path, expected: FileState) -> _ReadResult:
     state = FileState(info.st_size, info.st_mtime_ns)
     if state != expected:
         return _ReadResult(path.name, state, None)
-    data = read_image_file(path)
+    if state.size > MAX_FILE_BYTES:
+        raise FileTooLargeError(path.name)
+    with path.open("rb") as handle:  # a writer still holding it (Windows) raises OSError
+        data = handle.read(MAX_FILE_BYTES + 1)
     return _ReadResult(path.name, state, data)
 
 
@@ -288,14 +295,19 @@ class WatchedFolderSource(CaptureSource):
 
     def _on_read_failed(self, name: str, state: FileState, error: BaseException) -> None:
         self._reading = None
-        if isinstance(error, FileNotFoundError):
-            self._watching.pop(name, None)
+        watch = self._watching.get(name)
+        if watch is None or isinstance(error, FileNotFoundError):
+            self._watching.pop(name, None)  # gone (moved away or deleted by someone else)
             return
-        # Unreadable (permissions, too large): report it once and leave it alone.
-        self._watching.pop(name, None)
+        now = self._clock()
+        if isinstance(error, OSError) and now - watch.first_seen < self._grace_s:
+            watch.since = now  # still locked by its writer, or a share hiccup: try again
+            return
+        # Too large, or unreadable for the whole grace period: say so once, leave it alone.
+        del self._watching[name]
         self._handled[name] = state
-        hint = getattr(error, "hint", "the file cannot be read")
-        self.set_status(f"Could not read {name}: {hint}")
+        reason = "too large" if isinstance(error, FileTooLargeError) else "cannot be opened"
+        self.set_status(f"Could not read {name}: {reason}")
 
     def _dispose(self, name: str) -> None:
         path, keep = self.folder / name, self.keep
