@@ -26,7 +26,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
 from kiosk_app.api import validation
 from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
@@ -44,6 +44,7 @@ from kiosk_app.app.models import (
     LicenceSummary,
     ResultView,
 )
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.config import CheckKind, Settings
@@ -56,7 +57,14 @@ from kiosk_app.storage.usage import UsageStore, counted_call
 
 log = logging.getLogger(__name__)
 
-BUSY_NOTICE = "A check is running — wait for the result (or press Cancel), then scan again."
+# Clerk-facing text is English source text in the "messages" translation context: the UI
+# shows it through QCoreApplication.translate("messages", text) (kiosk_app.ui.messages).
+BUSY_NOTICE = QT_TRANSLATE_NOOP(
+    "messages", "A check is running — wait for the result (or press Cancel), then scan again."
+)
+READING_BARCODE = QT_TRANSLATE_NOOP("messages", "Reading the barcode…")
+READING_PICTURE = QT_TRANSLATE_NOOP("messages", "Reading the picture…")
+translate = QCoreApplication.translate
 FORM_FIELDS = ("licence_number", "date_of_birth", "province", "licence_class")
 
 
@@ -73,20 +81,25 @@ class Stage(StrEnum):
 def report_for(error: BaseException) -> ErrorReport:
     """The Error screen's content for a failure; messages are the typed errors' own."""
     if isinstance(error, BarcodeError):
-        return ErrorReport(ErrorKind.UNREADABLE, "The licence could not be read", error.hint)
+        return ErrorReport(
+            ErrorKind.UNREADABLE, QT_TRANSLATE_NOOP("messages", "The licence could not be read"),
+            error.hint,
+        )
     if isinstance(error, ServiceFailedError):
         return ErrorReport(
-            ErrorKind.SERVICE, "The service could not complete the check",
+            ErrorKind.SERVICE,
+            QT_TRANSLATE_NOOP("messages", "The service could not complete the check"),
             error.user_message, error.trace_id,
         )
     if isinstance(error, KioskApiError):
         return ErrorReport(
-            ErrorKind.SERVICE, "The check could not be completed", error.user_message
+            ErrorKind.SERVICE, QT_TRANSLATE_NOOP("messages", "The check could not be completed"),
+            error.user_message,
         )
     return ErrorReport(
         ErrorKind.INTERNAL,
-        "Something went wrong in the kiosk",
-        "Please try again. If it happens again, call support.",
+        QT_TRANSLATE_NOOP("messages", "Something went wrong in the kiosk"),
+        QT_TRANSLATE_NOOP("messages", "Please try again. If it happens again, call support."),
     )
 
 
@@ -194,7 +207,8 @@ class Session(QObject):
     @Slot(object)
     def submit_image(self, source: object) -> bool:
         """A picture (path, bytes or frame): decode and parse it in a worker."""
-        return self._begin_read(partial(self.backend.read_image, source), "Reading the picture…")
+        return self._begin_read(partial(self.backend.read_image, source),
+                                translate("messages", READING_PICTURE))
 
     def try_sample(self, key: str) -> bool:
         """Demo mode: run one sample licence through its check."""
@@ -222,17 +236,18 @@ class Session(QObject):
         if self._refuse_if_busy():
             return False
         if kind not in self.settings.enabled_checks:
-            self.notice.emit(f"{CHECK_TITLES[kind]} is turned off on this kiosk.")
+            self.notice.emit(translate("messages", "{check} is turned off on this kiosk.").format(
+                check=translate("messages", CHECK_TITLES[kind])))
             return False
         if kind is CheckKind.CANADA:
             self.open_canada_form()
             return True
         scan = self._scan
         if scan is None:
-            self.notice.emit("Scan the back of the licence first.")
+            self.notice.emit(QT_TRANSLATE_NOOP("messages", "Scan the back of the licence first."))
             return False
         self._start(self._counted(kind, partial(self.backend.check_scan, kind, scan)),
-                    partial(self._on_outcome, kind), f"{CHECK_TITLES[kind]}…")
+                    partial(self._on_outcome, kind), _working_label(kind))
         return True
 
     def open_canada_form(self, prefill: CanadaFormData | None = None) -> None:
@@ -269,7 +284,7 @@ class Session(QObject):
         register_form(form)
         self._start(self._counted(CheckKind.CANADA, partial(self.backend.check_canada, form)),
                     partial(self._on_outcome, CheckKind.CANADA),
-                    f"{CHECK_TITLES[CheckKind.CANADA]}…")
+                    _working_label(CheckKind.CANADA))
         return []
 
     @Slot()
@@ -287,7 +302,9 @@ class Session(QObject):
         if self._ticket is not None:
             self.pool.cancel(self._ticket)
             self._ticket = None
-            self.notice.emit("Cancelled. Nothing was shown for that request.")
+            self.notice.emit(
+                QT_TRANSLATE_NOOP("messages", "Cancelled. Nothing was shown for that request.")
+            )
         self._pending_check = None
         self._set_stage(Stage.READY)
 
@@ -334,7 +351,8 @@ class Session(QObject):
         self.licence_changed.emit(None)
         self.scan_loaded.emit(False)
 
-    def _begin_read(self, job: Callable[[], ScanData], label: str = "Reading the barcode…") -> bool:
+    def _begin_read(self, job: Callable[[], ScanData], label: str = "") -> bool:
+        label = label or translate("messages", READING_BARCODE)
         if self._refuse_if_busy():
             self._pending_check = None
             return False
@@ -356,7 +374,8 @@ class Session(QObject):
         self.licence_changed.emit(scan.licence)
         self.scan_loaded.emit(True)
         if scan.parse_hint:
-            self.notice.emit(f"Read locally only in part: {scan.parse_hint}")
+            self.notice.emit(translate("messages", "Read locally only in part: {hint}").format(
+                hint=translate("messages", scan.parse_hint)))
         check, self._pending_check = self._pending_check, None
         if check is None and self.settings.auto_check_on_scan:
             check = self.settings.default_check
@@ -415,6 +434,11 @@ class Session(QObject):
         if stage is not self._stage:
             self._stage = stage
             self.stage_changed.emit(stage.value)
+
+
+def _working_label(kind: CheckKind) -> str:
+    """What the Working screen says while ``kind`` runs, in the interface language."""
+    return translate("messages", "{check}…").format(check=translate("messages", CHECK_TITLES[kind]))
 
 
 def _same_outcome(outcome: Outcome) -> Outcome:

@@ -101,6 +101,9 @@ def run_gui(args: argparse.Namespace) -> int:
         if getattr(args, "camera_video", None):
             settings.camera_video = str(Path(args.camera_video).resolve())
         app = application()
+        from kiosk_app.ui.i18n import install_language
+
+        install_language(settings.language, app)  # before any widget exists
         # Packaging (issue 8): KIOSK_STARTUP_PROBE=1 quits once the first window is shown and
         # prints how long that took (cold-start figures); a no-op otherwise.
         from kiosk_app.startup_probe import install_startup_probe

@@ -6,7 +6,7 @@ alone (Tab order top to bottom, Enter submits, Esc goes back) and by touch (larg
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,7 +20,10 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.api.validation import MAX_CLASS_CHARS, PROVINCES
 from kiosk_app.app.models import CanadaFormData, FieldProblem
+from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import big_button, label, set_style_property
+
+translate = QCoreApplication.translate
 
 
 class CanadaFormScreen(QWidget):
@@ -32,21 +35,23 @@ class CanadaFormScreen(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("CanadaFormScreen")
-        self.title = label("Canadian registry check", "ScreenTitle")
-        self.hint = label("Filled in from the scanned licence when possible. Check, then press "
-                          "Check licence.", "ScreenHint")
+        self.title = label(translate("CanadaForm", "Canadian registry check"), "ScreenTitle")
+        self.hint = label(translate("CanadaForm", "Filled in from the scanned licence when "
+                                    "possible. Check, then press Check licence."), "ScreenHint")
         self.licence_number = QLineEdit()
-        self.licence_number.setPlaceholderText("as printed on the card")
+        self.licence_number.setPlaceholderText(translate("CanadaForm", "as printed on the card"))
         self.date_of_birth = QLineEdit()
-        self.date_of_birth.setPlaceholderText("YYYY-MM-DD, e.g. 1989-12-24")
+        self.date_of_birth.setPlaceholderText(
+            translate("CanadaForm", "YYYY-MM-DD, e.g. 1989-12-24")
+        )
         self.date_of_birth.setInputMethodHints(Qt.InputMethodHint.ImhDate)
         self.province = QComboBox()
-        self.province.addItem("Choose…", "")
+        self.province.addItem(translate("CanadaForm", "Choose…"), "")
         for code, name in PROVINCES.items():
-            self.province.addItem(f"{code} — {name}", code)
+            self.province.addItem(f"{code} — {translate_message(name)}", code)
         self.licence_class = QLineEdit()
         self.licence_class.setMaxLength(MAX_CLASS_CHARS)
-        self.licence_class.setPlaceholderText("optional, e.g. G")
+        self.licence_class.setPlaceholderText(translate("CanadaForm", "optional, e.g. G"))
         self.inputs: dict[str, QWidget] = {
             "licence_number": self.licence_number,
             "date_of_birth": self.date_of_birth,
@@ -54,10 +59,10 @@ class CanadaFormScreen(QWidget):
             "licence_class": self.licence_class,
         }
         captions = {
-            "licence_number": "Licence number",
-            "date_of_birth": "Date of birth",
-            "province": "Province or territory",
-            "licence_class": "Licence class (optional)",
+            "licence_number": translate("CanadaForm", "Licence number"),
+            "date_of_birth": translate("CanadaForm", "Date of birth"),
+            "province": translate("CanadaForm", "Province or territory"),
+            "licence_class": translate("CanadaForm", "Licence class (optional)"),
         }
         self.errors: dict[str, QLabel] = {}
         grid = QGridLayout()
@@ -80,9 +85,9 @@ class CanadaFormScreen(QWidget):
         self.province.currentIndexChanged.connect(
             lambda _i: self._clear_problem_of(self.province)
         )
-        self.back_button = big_button("Back", "Home", icon="home")
+        self.back_button = big_button(translate("CanadaForm", "Back"), "Home", icon="home")
         self.back_button.clicked.connect(self.back_requested)
-        self.submit_button = big_button("Check licence", "Primary")
+        self.submit_button = big_button(translate("CanadaForm", "Check licence"), "Primary")
         self.submit_button.clicked.connect(self.submit)
         buttons = QHBoxLayout()
         buttons.addWidget(self.back_button)
@@ -138,7 +143,7 @@ class CanadaFormScreen(QWidget):
             error = self.errors.get(problem.field)
             if error is None:
                 continue
-            error.setText(problem.message)
+            error.setText(translate_message(problem.message))
             error.show()
             set_style_property(self.inputs[problem.field], "invalid", "true")
         if problems and problems[0].field in self.inputs:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from kiosk_app.app.models import ErrorKind, ErrorReport
+from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import big_button, copy_to_clipboard, icon_label, label
+
+translate = QCoreApplication.translate
 
 
 class ErrorScreen(QWidget):
@@ -22,9 +25,9 @@ class ErrorScreen(QWidget):
         self.message = label("", "ScreenHint", selectable=True)
         self.trace = label("", selectable=True)
         self.next_step = label("", "Muted")
-        self.copy_button = big_button("Copy details", icon="copy")
+        self.copy_button = big_button(translate("Error", "Copy details"), icon="copy")
         self.copy_button.clicked.connect(self._copy)
-        self.home_button = big_button("Start again", "Home", icon="home")
+        self.home_button = big_button(translate("Error", "Start again"), "Home", icon="home")
         self.home_button.clicked.connect(self.start_again_requested)
         head = QHBoxLayout()
         head.addWidget(icon_label("error", 72), 0, Qt.AlignmentFlag.AlignTop)
@@ -47,13 +50,17 @@ class ErrorScreen(QWidget):
     def show_error(self, report: ErrorReport) -> None:
         """Fill the screen from an error report."""
         self.report = report
-        self.title.setText(report.title)
-        self.message.setText(report.message)
-        self.trace.setText(f"Trace id: {report.trace_id}" if report.trace_id else "")
+        self.title.setText(translate_message(report.title))
+        self.message.setText(translate_message(report.message))
+        self.trace.setText(
+            translate("Error", "Trace id: {trace}").format(trace=report.trace_id)
+            if report.trace_id else ""
+        )
         self.trace.setVisible(bool(report.trace_id))
         self.next_step.setText(
-            "Scan again, or open another picture." if report.kind is ErrorKind.UNREADABLE
-            else "Scan again to retry, or press Start again."
+            translate("Error", "Scan again, or open another picture.")
+            if report.kind is ErrorKind.UNREADABLE
+            else translate("Error", "Scan again to retry, or press Start again.")
         )
 
     def clear(self) -> None:
@@ -64,5 +71,5 @@ class ErrorScreen(QWidget):
 
     def _copy(self) -> None:
         if self.report is not None:
-            trace = f"\nTrace id: {self.report.trace_id}" if self.report.trace_id else ""
-            copy_to_clipboard(f"{self.report.title}: {self.report.message}{trace}")
+            trace = f"\n{self.trace.text()}" if self.report.trace_id else ""
+            copy_to_clipboard(f"{self.title.text()}: {self.message.text()}{trace}")

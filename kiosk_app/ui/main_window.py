@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
@@ -10,16 +10,18 @@ from kiosk_app.app.capture.files import OPEN_DIALOG_FILTER, image_paths_from_mim
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.models import CanadaFormData, FieldProblem
 from kiosk_app.app.session import Stage
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.config import Settings
 from kiosk_app.ui import theme
 from kiosk_app.ui.canada_form import CanadaFormScreen
 from kiosk_app.ui.error_screen import ErrorScreen
+from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.ready_screen import ReadyScreen
 from kiosk_app.ui.result_screen import ResultScreen, rehearsal_view
 from kiosk_app.ui.widgets import forget_clipboard, label
 from kiosk_app.ui.working_screen import WorkingScreen
 
-TEST_MODE_TEXT = "TEST MODE — results are not real"
+TEST_MODE_TEXT = QT_TRANSLATE_NOOP("Window", "TEST MODE — results are not real")
 NOTICE_MS = 6000
 MIN_SIZE = (1024, 720)
 
@@ -32,7 +34,7 @@ class MainWindow(QMainWindow):
         self.core = core
         self.session = core.session
         self.kiosk_mode = kiosk_mode  # lock-down arrives with the kiosk-mode issue
-        self.setWindowTitle("ID check")
+        self.setWindowTitle(QCoreApplication.translate("Window", "ID check"))
         self.setObjectName("MainWindow")
         self.setMinimumSize(*MIN_SIZE)
         self.setAcceptDrops(True)
@@ -56,7 +58,9 @@ class MainWindow(QMainWindow):
         for screen in self.screens.values():
             self.stack.addWidget(screen)
 
-        self.test_band = label(TEST_MODE_TEXT, "TestModeBand", wrap=False)
+        self.test_band = label(
+            QCoreApplication.translate("Window", TEST_MODE_TEXT), "TestModeBand", wrap=False
+        )
         self.test_band.setVisible(core.test_mode)
         self.notice = label("", "Notice")
         self.notice.hide()
@@ -111,7 +115,7 @@ class MainWindow(QMainWindow):
 
     def show_notice(self, text: str) -> None:
         """A short message under the screens (hidden after a few seconds)."""
-        self.notice.setText(text)
+        self.notice.setText(translate_message(text))
         self.notice.show()
         self._notice_timer.start(NOTICE_MS)
 
@@ -120,7 +124,8 @@ class MainWindow(QMainWindow):
         from pathlib import Path
 
         name, _filter = QFileDialog.getOpenFileName(
-            self, "Open a picture of the back of the licence", "", OPEN_DIALOG_FILTER
+            self, QCoreApplication.translate("Window", "Open a picture of the back of the licence"),
+            "", OPEN_DIALOG_FILTER,
         )
         if name:
             self.core.files.submit_path(Path(name))

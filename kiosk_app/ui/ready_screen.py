@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
-from kiosk_app.app.models import CHECK_TITLES, DemoSample, LicenceSummary
+from kiosk_app.app.models import DemoSample, LicenceSummary
 from kiosk_app.config import CheckKind
+from kiosk_app.ui.messages import check_title
 from kiosk_app.ui.widgets import LicencePanel, big_button, icon_label, label
+
+translate = QCoreApplication.translate
 
 NEEDS_SCAN = (CheckKind.SIGNATURE, CheckKind.DVS_PARSE)
 
@@ -28,10 +31,10 @@ class ReadyScreen(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("ReadyScreen")
-        self.title = label("Scan the back of the licence", "ScreenTitle")
+        self.title = label(translate("Ready", "Scan the back of the licence"), "ScreenTitle")
         self.hint = label(
-            "Hold the barcode under the scanner, or open a picture of it "
-            "(drag and drop works too).",
+            translate("Ready", "Hold the barcode under the scanner, or open a picture of it "
+                      "(drag and drop works too)."),
             "ScreenHint",
         )
         self.inputs = label("", "Muted")
@@ -42,7 +45,7 @@ class ReadyScreen(QWidget):
         self._actions = actions
         self._scan_held = False
         self._add_check_buttons(checks, default_check)
-        self.open_button = big_button("Open picture…", icon="open")
+        self.open_button = big_button(translate("Ready", "Open picture…"), icon="open")
         self.open_button.clicked.connect(self.open_requested)
         tools = QHBoxLayout()
         tools.addWidget(self.open_button)
@@ -73,10 +76,10 @@ class ReadyScreen(QWidget):
         self.set_scan_loaded(False)
 
     def _sample_button(self, samples: list[DemoSample]) -> QPushButton:
-        button = big_button("Try a sample", icon="sample")
+        button = big_button(translate("Ready", "Try a sample"), icon="sample")
         menu = QMenu(button)
         for sample in samples:
-            action = menu.addAction(f"{sample.title}  ({CHECK_TITLES[sample.check]})")
+            action = menu.addAction(f"{sample.title}  ({check_title(sample.check)})")
             action.setData(sample.key)
             action.triggered.connect(lambda _=False, k=sample.key: self.sample_requested.emit(k))
         button.setMenu(menu)
@@ -85,7 +88,7 @@ class ReadyScreen(QWidget):
 
     def _add_check_buttons(self, checks: list[CheckKind], default_check: CheckKind) -> None:
         for kind in checks:
-            button = big_button(CHECK_TITLES[kind], "Primary" if kind is default_check else "")
+            button = big_button(check_title(kind), "Primary" if kind is default_check else "")
             button.clicked.connect(lambda _=False, k=kind: self.check_requested.emit(k))
             self.check_buttons[kind] = button
             self._actions.addWidget(button)
@@ -101,8 +104,10 @@ class ReadyScreen(QWidget):
 
     def set_inputs(self, statuses: dict[str, str]) -> None:
         """Which inputs are live: ``{"Barcode scanner (keyboard)": "Listening", ...}``."""
-        parts = [f"{name}: {status}" for name, status in statuses.items()]
-        self.inputs.setText("Live inputs — " + " · ".join(parts))
+        parts = [f"{translate('messages', name)}: {translate('messages', status)}"
+                 for name, status in statuses.items()]
+        self.inputs.setText(translate("Ready", "Live inputs — {inputs}").format(
+            inputs=" · ".join(parts)))
 
     def set_licence(self, licence: LicenceSummary | None) -> None:
         """Show the locally parsed licence (None clears the panel)."""
@@ -114,11 +119,15 @@ class ReadyScreen(QWidget):
         for kind, button in self.check_buttons.items():
             button.setEnabled(loaded or kind not in NEEDS_SCAN)
         if not loaded:
-            self.title.setText("Scan the back of the licence")
-            needs = [CHECK_TITLES[k] for k in self.check_buttons if k in NEEDS_SCAN]
+            self.title.setText(translate("Ready", "Scan the back of the licence"))
+            needs = [check_title(k) for k in self.check_buttons if k in NEEDS_SCAN]
+            joined = translate("Ready", " and ").join(needs)
             self.action_hint.setText(
-                f"{' and '.join(needs)} start after a scan." if needs else ""
+                translate("Ready", "{checks} start after a scan.").format(checks=joined)
+                if needs else ""
             )
         else:
-            self.title.setText("Licence read — choose a check")
-            self.action_hint.setText("Scan again to start over with another licence.")
+            self.title.setText(translate("Ready", "Licence read — choose a check"))
+            self.action_hint.setText(
+                translate("Ready", "Scan again to start over with another licence.")
+            )

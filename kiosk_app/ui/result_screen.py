@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,8 +22,10 @@ from kiosk_app.api.outcome import (
     ServiceKind,
     Verdict,
 )
-from kiosk_app.app.models import CHECK_TITLES, ResultView
+from kiosk_app.app.models import ResultView
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.config import CheckKind
+from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.widgets import (
     LicencePanel,
     MatchRow,
@@ -33,31 +35,45 @@ from kiosk_app.ui.widgets import (
     label,
 )
 
+translate = QCoreApplication.translate
+
 ADVICE: dict[tuple[CheckKind, Verdict], str] = {
-    (CheckKind.SIGNATURE, Verdict.PASSED): "The digital signature is valid and not revoked.",
-    (CheckKind.SIGNATURE, Verdict.FAILED): (
-        "The signature is not valid or the document is revoked. Do not accept it."
+    (CheckKind.SIGNATURE, Verdict.PASSED): QT_TRANSLATE_NOOP(
+        "Result", "The digital signature is valid and not revoked."
     ),
-    (CheckKind.SIGNATURE, Verdict.UNDEFINED): (
+    (CheckKind.SIGNATURE, Verdict.FAILED): QT_TRANSLATE_NOOP(
+        "Result", "The signature is not valid or the document is revoked. Do not accept it."
+    ),
+    (CheckKind.SIGNATURE, Verdict.UNDEFINED): QT_TRANSLATE_NOOP(
+        "Result",
         "The signature service could not decide. Check the request — was the whole barcode "
-        "read? — and scan again."
+        "read? — and scan again.",
     ),
-    (CheckKind.CANADA, Verdict.PASSED): "The registry confirms the licence details.",
-    (CheckKind.CANADA, Verdict.FAILED): "The registry does not confirm this licence.",
-    (CheckKind.CANADA, Verdict.FLAGGED): (
-        "Some details only partly match the registry. Check the card by hand."
+    (CheckKind.CANADA, Verdict.PASSED): QT_TRANSLATE_NOOP(
+        "Result", "The registry confirms the licence details."
     ),
-    (CheckKind.CANADA, Verdict.UNDEFINED): (
+    (CheckKind.CANADA, Verdict.FAILED): QT_TRANSLATE_NOOP(
+        "Result", "The registry does not confirm this licence."
+    ),
+    (CheckKind.CANADA, Verdict.FLAGGED): QT_TRANSLATE_NOOP(
+        "Result", "Some details only partly match the registry. Check the card by hand."
+    ),
+    (CheckKind.CANADA, Verdict.UNDEFINED): QT_TRANSLATE_NOOP(
+        "Result",
         "The registry could not answer now. A retry is scheduled in 15 minutes (nothing is "
-        "billed for this answer)."
+        "billed for this answer).",
     ),
-    (CheckKind.DVS_PARSE, Verdict.PASSED): "The barcode was parsed; no verification was done.",
+    (CheckKind.DVS_PARSE, Verdict.PASSED): QT_TRANSLATE_NOOP(
+        "Result", "The barcode was parsed; no verification was done."
+    ),
 }
 GENERIC_ADVICE = {
-    Verdict.PASSED: "The check passed.",
-    Verdict.FAILED: "The check failed. Do not accept the document without a manual check.",
-    Verdict.FLAGGED: "Some details need a manual check.",
-    Verdict.UNDEFINED: "The service could not decide. Try again.",
+    Verdict.PASSED: QT_TRANSLATE_NOOP("Result", "The check passed."),
+    Verdict.FAILED: QT_TRANSLATE_NOOP(
+        "Result", "The check failed. Do not accept the document without a manual check."
+    ),
+    Verdict.FLAGGED: QT_TRANSLATE_NOOP("Result", "Some details need a manual check."),
+    Verdict.UNDEFINED: QT_TRANSLATE_NOOP("Result", "The service could not decide. Try again."),
 }
 # Rows and document lines built up front (more are added when a reply has more).
 PREBUILT_ROWS = 12
@@ -69,8 +85,9 @@ SIGNATURE_FIRST = ("IDNumber", "RevocationStatus")
 def advice_for(check: CheckKind, outcome: Outcome) -> str:
     """The documented advice for a verdict (the client's own advice wins when it has one)."""
     if outcome.advice:
-        return outcome.advice
-    return ADVICE.get((check, outcome.verdict), GENERIC_ADVICE[outcome.verdict])
+        return translate_message(outcome.advice)
+    return translate("Result", ADVICE.get((check, outcome.verdict),
+                                          GENERIC_ADVICE[outcome.verdict]))
 
 
 def ordered_fields(check: CheckKind, fields: tuple[FieldOutcome, ...]) -> list[FieldOutcome]:
@@ -105,9 +122,9 @@ class ResultScreen(QWidget):
         scroll.setWidget(self.details)
         self.panel = LicencePanel()
         self.request_info = label("", "Muted", selectable=True)
-        self.other_button = big_button("Another check")
+        self.other_button = big_button(translate("Result", "Another check"))
         self.other_button.clicked.connect(self.other_check_requested)
-        self.home_button = big_button("New customer", "Home", icon="home")
+        self.home_button = big_button(translate("Result", "New customer"), "Home", icon="home")
         self.home_button.clicked.connect(self.new_customer_requested)
 
         body = QHBoxLayout()
@@ -132,7 +149,7 @@ class ResultScreen(QWidget):
         box = QFrame()
         box.setObjectName("RetryBox")
         countdown = label("", "Countdown", wrap=False)
-        button = big_button("Retry now", icon="retry")
+        button = big_button(translate("Result", "Retry now"), icon="retry")
         button.clicked.connect(self.retry_now_requested)
         row = QHBoxLayout(box)
         row.addWidget(countdown, 1)
@@ -144,7 +161,7 @@ class ResultScreen(QWidget):
         box.setObjectName("ErrorBox")
         text = label("", selectable=True)
         trace = label("", selectable=True)
-        copy = big_button("Copy", icon="copy")
+        copy = big_button(translate("Result", "Copy"), icon="copy")
         copy.clicked.connect(lambda: copy_to_clipboard(f"{text.text()}\n{trace.text()}"))
         col = QVBoxLayout()
         col.addWidget(text)
@@ -174,10 +191,12 @@ class ResultScreen(QWidget):
         self.view = view
         outcome = view.outcome
         self.banner.show_verdict(outcome.verdict, advice_for(view.check, outcome))
-        self.check_title.setText(CHECK_TITLES[view.check])
+        self.check_title.setText(check_title(view.check))
         if outcome.error is not None:
-            self.error_text.setText(f"Service message: {outcome.error.message}")
-            self.trace_text.setText(f"Trace id: {outcome.error.trace_id or '—'}")
+            self.error_text.setText(translate("Result", "Service message: {message}").format(
+                message=outcome.error.message))
+            self.trace_text.setText(translate("Result", "Trace id: {trace}").format(
+                trace=outcome.error.trace_id or "—"))
             self.error_box.show()
         self.set_countdown(view.retry_in_s or 0)
         self.request_info.setText(_request_text(outcome))
@@ -206,7 +225,8 @@ class ResultScreen(QWidget):
             self.retry_box.hide()
             return
         minutes, secs = divmod(seconds, 60)
-        self.countdown.setText(f"Automatic retry in {minutes:02d}:{secs:02d}")
+        self.countdown.setText(translate("Result", "Automatic retry in {time}").format(
+            time=f"{minutes:02d}:{secs:02d}"))
         self.retry_box.show()
 
     def match_rows(self) -> list[MatchRow]:
@@ -225,8 +245,10 @@ class ResultScreen(QWidget):
         self.summary = label("", "SectionTitle")
         self.licence_line = label("", selectable=True)
         self.classes_line = label("", selectable=True)
-        self.doc_title = label("Parsed by the service", "SectionTitle")
-        self.empty_note = label("The service returned no field details.", "Muted")
+        self.doc_title = label(translate("Result", "Parsed by the service"), "SectionTitle")
+        self.empty_note = label(
+            translate("Result", "The service returned no field details."), "Muted"
+        )
         self._rows_layout = QVBoxLayout()
         self._doc_layout = QVBoxLayout()
         self._rows: list[MatchRow] = []
@@ -275,9 +297,11 @@ class ResultScreen(QWidget):
             self.summary.setText(_signature_summary(outcome))
             self.summary.show()
         if check is CheckKind.CANADA and (outcome.licence_classes or outcome.licence_message):
-            self.licence_line.setText(f"Licence: {outcome.licence_message or '—'}")
+            self.licence_line.setText(translate("Result", "Licence: {message}").format(
+                message=outcome.licence_message or "—"))
             self.classes_line.setText(
-                f"Current licence classes: {outcome.licence_classes or '—'}"
+                translate("Result", "Current licence classes: {classes}").format(
+                    classes=outcome.licence_classes or "—")
             )
             self.licence_line.show()
             self.classes_line.show()
@@ -309,20 +333,30 @@ def rehearsal_view() -> ResultView:
 
 
 def _signature_summary(outcome: Outcome) -> str:
-    valid = {True: "Signature VALID", False: "Signature NOT VALID", None: "Signature: unknown"}
-    revoked = {True: "REVOKED", False: "not revoked", None: "revocation unknown"}
+    valid = {
+        True: translate("Result", "Signature VALID"),
+        False: translate("Result", "Signature NOT VALID"),
+        None: translate("Result", "Signature: unknown"),
+    }
+    revoked = {
+        True: translate("Result", "REVOKED"),
+        False: translate("Result", "not revoked"),
+        None: translate("Result", "revocation unknown"),
+    }
     return f"{valid[outcome.signature_valid]} · {revoked[outcome.revoked]}"
 
 
 def _request_text(outcome: Outcome) -> str:
     parts = []
     if outcome.request_log_id is not None:
-        parts.append(f"Request log id {outcome.request_log_id}")
+        parts.append(translate("Result", "Request log id {id}").format(
+            id=outcome.request_log_id))
     if outcome.request_time is not None:
         when = outcome.request_time
         if when.tzinfo is not None:
             when = when.astimezone(UTC)
         parts.append(when.strftime("%Y-%m-%d %H:%M:%S UTC"))
-    parts.append("billable" if outcome.billable else "not billable")
+    parts.append(translate("Result", "billable") if outcome.billable
+                 else translate("Result", "not billable"))
     return " · ".join(parts)
 

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from kiosk_app.api.outcome import MatchCategory, Verdict
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
 
 RESOURCE_PACKAGE = "kiosk_app.resources"
 MIN_TOUCH_PX = 44
@@ -28,23 +29,45 @@ class Look:
 
     key: str
     icon: str
-    words: str
+    words: str  # English source; shown through ``translated_words``
     background: str
     foreground: str
 
+    @property
+    def translated_words(self) -> str:
+        """The words in the interface language."""
+        return QCoreApplication.translate("Theme", self.words)
+
 
 VERDICT_LOOKS: dict[Verdict, Look] = {
-    Verdict.PASSED: Look("passed", "pass", "Passed", "#1a7f37", "#ffffff"),
-    Verdict.FAILED: Look("failed", "fail", "Failed", "#c62828", "#ffffff"),
-    Verdict.FLAGGED: Look("flagged", "flag", "Flagged", "#f2a900", "#1f1f1f"),
-    Verdict.UNDEFINED: Look("undefined", "unknown", "Could not verify", "#4b5563", "#ffffff"),
+    Verdict.PASSED: Look(
+        "passed", "pass", QT_TRANSLATE_NOOP("Theme", "Passed"), "#1a7f37", "#ffffff"
+    ),
+    Verdict.FAILED: Look(
+        "failed", "fail", QT_TRANSLATE_NOOP("Theme", "Failed"), "#c62828", "#ffffff"
+    ),
+    Verdict.FLAGGED: Look(
+        "flagged", "flag", QT_TRANSLATE_NOOP("Theme", "Flagged"), "#f2a900", "#1f1f1f"
+    ),
+    Verdict.UNDEFINED: Look(
+        "undefined", "unknown", QT_TRANSLATE_NOOP("Theme", "Could not verify"), "#4b5563",
+        "#ffffff",
+    ),
 }
 
 MATCH_LOOKS: dict[MatchCategory, Look] = {
-    MatchCategory.MATCH: Look("match", "pass", "Match", "#e7f4ea", "#14532d"),
-    MatchCategory.PARTIAL_MATCH: Look("partial", "partial", "Partial match", "#fff4d6", "#7a4a00"),
-    MatchCategory.NO_MATCH: Look("nomatch", "fail", "No match", "#fde8e8", "#8b1a1a"),
-    MatchCategory.NONE: Look("none", "none", "Not compared", "#f1f3f5", "#374151"),
+    MatchCategory.MATCH: Look(
+        "match", "pass", QT_TRANSLATE_NOOP("Theme", "Match"), "#e7f4ea", "#14532d"
+    ),
+    MatchCategory.PARTIAL_MATCH: Look(
+        "partial", "partial", QT_TRANSLATE_NOOP("Theme", "Partial match"), "#fff4d6", "#7a4a00"
+    ),
+    MatchCategory.NO_MATCH: Look(
+        "nomatch", "fail", QT_TRANSLATE_NOOP("Theme", "No match"), "#fde8e8", "#8b1a1a"
+    ),
+    MatchCategory.NONE: Look(
+        "none", "none", QT_TRANSLATE_NOOP("Theme", "Not compared"), "#f1f3f5", "#374151"
+    ),
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Verdict
 from kiosk_app.app.models import AGE_BADGES, LicenceSummary
 from kiosk_app.ui import theme
+
+translate = QCoreApplication.translate
 
 
 def set_style_property(widget: QWidget, name: str, value: str) -> None:
@@ -108,10 +110,12 @@ class VerdictBanner(QFrame):
         set_style_property(self, "verdict", look.key)
         self.icon.setPixmap(theme.pixmap(look.icon, 88))
         self.icon.setObjectName(f"icon-{look.icon}")
-        self.title.setText(look.words)
+        self.title.setText(look.translated_words)
         self.advice.setText(advice)
         self.advice.setVisible(bool(advice))
-        self.setAccessibleName(f"Verdict: {look.words}")
+        self.setAccessibleName(
+            translate("Widgets", "Verdict: {words}").format(words=look.translated_words)
+        )
 
     def clear(self) -> None:
         """Forget the verdict."""
@@ -156,12 +160,12 @@ class MatchRow(QFrame):
             set_style_property(self, "match", look.key)
             self.icon.setPixmap(theme.pixmap(look.icon, 32))
             self.icon.setObjectName(f"icon-{look.icon}")
-            self.words.setText(look.words)
+            self.words.setText(look.translated_words)
         self.caption.setText(result.caption or result.field_name)
         self.value.setText(result.value or "—")
         self.message.setText(result.message or "")
         self.message.setVisible(bool(result.message))
-        self.setAccessibleName(f"{self.caption.text()}: {look.words}")
+        self.setAccessibleName(f"{self.caption.text()}: {look.translated_words}")
 
     def clear(self) -> None:
         """Drop the shown values (the row stays for reuse)."""
@@ -176,7 +180,7 @@ class LicencePanel(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("Panel")
-        self.heading = label("Read from the barcode", "SectionTitle")
+        self.heading = label(translate("Widgets", "Read from the barcode"), "SectionTitle")
         self.name = label("", selectable=True)
         self.name.setStyleSheet("font-size: 28px; font-weight: 700;")
         self.born = label("", selectable=True)
@@ -184,7 +188,7 @@ class LicencePanel(QFrame):
         self.majority = label("", "Badge", wrap=False)
         self.badges = [label("", "Badge", wrap=False) for _ in AGE_BADGES]
         self.expiry = label("", selectable=True)
-        self.expired = label("EXPIRED", "Expired", wrap=False)
+        self.expired = label(translate("Widgets", "EXPIRED"), "Expired", wrap=False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 12, 18, 12)
         layout.addWidget(self.heading)
@@ -215,11 +219,17 @@ class LicencePanel(QFrame):
                 badge.clear()
             self.expired.hide()
             return
-        self.name.setText(licence.full_name or "(no name in the barcode)")
-        self.born.setText(f"Born: {_day(licence.date_of_birth)}")
-        self.age.setText(f"Age: {licence.age}" if licence.age is not None else "Age: unknown")
+        self.name.setText(
+            licence.full_name or translate("Widgets", "(no name in the barcode)")
+        )
+        self.born.setText(translate("Widgets", "Born: {date}").format(
+            date=_day(licence.date_of_birth)))
+        self.age.setText(
+            translate("Widgets", "Age: {age}").format(age=licence.age)
+            if licence.age is not None else translate("Widgets", "Age: unknown")
+        )
         _badge(self.majority, licence.of_age, f"{licence.age_of_majority}+",
-               f"UNDER {licence.age_of_majority}")
+               translate("Widgets", "UNDER {age}").format(age=licence.age_of_majority))
         for badge, years in zip(self.badges, AGE_BADGES, strict=True):
             _badge(badge, licence.is_over(years), f"{years}+ ✓", f"{years}+ ✗")
         self.expiry.setText(_expiry_text(licence))
@@ -228,7 +238,7 @@ class LicencePanel(QFrame):
 
 def _badge(widget: QLabel, state: bool | None, yes: str, no: str) -> None:
     if state is None:
-        widget.setText("age unknown")
+        widget.setText(translate("Widgets", "age unknown"))
         set_style_property(widget, "state", "unknown")
     else:
         widget.setText(yes if state else no)
@@ -236,14 +246,16 @@ def _badge(widget: QLabel, state: bool | None, yes: str, no: str) -> None:
 
 
 def _day(value: date | None) -> str:
-    return value.isoformat() if value else "unknown"
+    return value.isoformat() if value else translate("Widgets", "unknown")
 
 
 def _expiry_text(licence: LicenceSummary) -> str:
-    text = f"Expires: {_day(licence.expiry_date)}"
+    text = translate("Widgets", "Expires: {date}").format(date=_day(licence.expiry_date))
     days = licence.days_to_expiry
     if licence.expired and days is not None:
-        return f"{text} — expired {abs(days)} day(s) ago"
+        return translate("Widgets", "{expires} — expired {days} day(s) ago").format(
+            expires=text, days=abs(days))
     if days is not None and days <= 30:
-        return f"{text} — in {days} day(s)"
+        return translate("Widgets", "{expires} — in {days} day(s)").format(
+            expires=text, days=days)
     return text

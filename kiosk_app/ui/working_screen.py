@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QVBoxLayout, QWidget
 
 from kiosk_app.app.models import LicenceSummary
 from kiosk_app.ui.widgets import LicencePanel, big_button, label
+
+translate = QCoreApplication.translate
 
 
 class WorkingScreen(QWidget):
@@ -17,13 +19,16 @@ class WorkingScreen(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("WorkingScreen")
-        self.task = label("Working…", "ScreenTitle")
-        self.detail = label("The kiosk stays usable; press Cancel to stop waiting.", "ScreenHint")
+        self.task = label(translate("Working", "Working…"), "ScreenTitle")
+        self.detail = label(
+            translate("Working", "The kiosk stays usable; press Cancel to stop waiting."),
+            "ScreenHint",
+        )
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)
         self.progress.setTextVisible(False)
         self.panel = LicencePanel()
-        self.cancel_button = big_button("Cancel", "Danger")
+        self.cancel_button = big_button(translate("Working", "Cancel"), "Danger")
         self.cancel_button.clicked.connect(self.cancel_requested)
         buttons = QHBoxLayout()
         buttons.addStretch(1)

@@ -1,0 +1,1310 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_CA">
+<context>
+    <name>CanadaForm</name>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="38"/>
+        <source>Canadian registry check</source>
+        <translation>Vérification au registre canadien</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="39"/>
+        <source>Filled in from the scanned licence when possible. Check, then press Check licence.</source>
+        <translation>Rempli à partir du permis balayé lorsque c&apos;est possible. Vérifiez, puis appuyez sur Vérifier le permis.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="42"/>
+        <source>as printed on the card</source>
+        <translation>tel qu&apos;imprimé sur la carte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="45"/>
+        <source>YYYY-MM-DD, e.g. 1989-12-24</source>
+        <translation>AAAA-MM-JJ, p. ex. 1989-12-24</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="49"/>
+        <source>Choose…</source>
+        <translation>Choisir…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="54"/>
+        <source>optional, e.g. G</source>
+        <translation>facultatif, p. ex. G</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="62"/>
+        <source>Licence number</source>
+        <translation>Numéro de permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="63"/>
+        <source>Date of birth</source>
+        <translation>Date de naissance</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="64"/>
+        <source>Province or territory</source>
+        <translation>Province ou territoire</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="65"/>
+        <source>Licence class (optional)</source>
+        <translation>Classe de permis (facultatif)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="88"/>
+        <source>Back</source>
+        <translation>Retour</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="90"/>
+        <source>Check licence</source>
+        <translation>Vérifier le permis</translation>
+    </message>
+</context>
+<context>
+    <name>Error</name>
+    <message>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="28"/>
+        <source>Copy details</source>
+        <translation>Copier les détails</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="30"/>
+        <source>Start again</source>
+        <translation>Recommencer</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="56"/>
+        <source>Trace id: {trace}</source>
+        <translation>Identifiant de trace : {trace}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="61"/>
+        <source>Scan again, or open another picture.</source>
+        <translation>Balayez de nouveau ou ouvrez une autre image.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="63"/>
+        <source>Scan again to retry, or press Start again.</source>
+        <translation>Balayez de nouveau pour réessayer ou appuyez sur Recommencer.</translation>
+    </message>
+</context>
+<context>
+    <name>PinPad</name>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="59"/>
+        <source>Administrator</source>
+        <translation>Administrateur</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="72"/>
+        <source>PIN pad message</source>
+        <translation>Message du clavier NIP</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="84"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="108"/>
+        <source>Delete</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="109"/>
+        <source>Delete last digit</source>
+        <translation>Effacer le dernier chiffre</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="110"/>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="142"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="154"/>
+        <source>Administrator PIN</source>
+        <translation>NIP administrateur</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="143"/>
+        <source>Enter the administrator PIN.</source>
+        <translation>Entrez le NIP administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="145"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="151"/>
+        <source>Choose an administrator PIN</source>
+        <translation>Choisissez un NIP administrateur</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="147"/>
+        <source>No PIN is set yet. Choose one of %1 to %2 digits.</source>
+        <translation>Aucun NIP n&apos;est encore défini. Choisissez-en un de %1 à %2 chiffres.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="152"/>
+        <source>Enter the same PIN again.</source>
+        <translation>Entrez le même NIP de nouveau.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="156"/>
+        <source>The PIN file is damaged. IT must delete admin_pin.json (see the README) so that a new PIN can be chosen.</source>
+        <translation>Le fichier du NIP est endommagé. Le service informatique doit supprimer admin_pin.json (voir le README) pour qu&apos;un nouveau NIP puisse être choisi.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="194"/>
+        <source>The PIN must be %1 to %2 digits.</source>
+        <translation>Le NIP doit compter de %1 à %2 chiffres.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="206"/>
+        <source>The two PINs were not the same. Start again.</source>
+        <translation>Les deux NIP ne sont pas identiques. Recommencez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="238"/>
+        <source>Wrong PIN. %1 more tries before the pad locks.</source>
+        <translation>NIP erroné. Encore %1 essais avant le verrouillage du clavier.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="252"/>
+        <source>The PIN could not be checked.</source>
+        <translation>Le NIP n&apos;a pas pu être vérifié.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="254"/>
+        <source>The PIN could not be saved or checked (disk error).</source>
+        <translation>Le NIP n&apos;a pas pu être enregistré ni vérifié (erreur de disque).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="273"/>
+        <source>Too many wrong PINs. Try again in %1.</source>
+        <translation>Trop de NIP erronés. Réessayez dans %1.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="304"/>
+        <source>%1 digits entered</source>
+        <translation>%1 chiffres entrés</translation>
+    </message>
+</context>
+<context>
+    <name>Ready</name>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="34"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="122"/>
+        <source>Scan the back of the licence</source>
+        <translation>Balayez le dos du permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="36"/>
+        <source>Hold the barcode under the scanner, or open a picture of it (drag and drop works too).</source>
+        <translation>Tenez le code-barres sous le lecteur ou ouvrez-en une image (le glisser-déposer fonctionne aussi).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="48"/>
+        <source>Open picture…</source>
+        <translation>Ouvrir une image…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="79"/>
+        <source>Try a sample</source>
+        <translation>Essayer un exemple</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="109"/>
+        <source>Live inputs — {inputs}</source>
+        <translation>Entrées actives — {inputs}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="124"/>
+        <source> and </source>
+        <translation> et </translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="126"/>
+        <source>{checks} start after a scan.</source>
+        <translation>{checks} : disponible après un balayage.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="130"/>
+        <source>Licence read — choose a check</source>
+        <translation>Permis lu — choisissez une vérification</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="132"/>
+        <source>Scan again to start over with another licence.</source>
+        <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
+    </message>
+</context>
+<context>
+    <name>Result</name>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="41"/>
+        <source>The digital signature is valid and not revoked.</source>
+        <translation>La signature numérique est valide et n&apos;est pas révoquée.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="44"/>
+        <source>The signature is not valid or the document is revoked. Do not accept it.</source>
+        <translation>La signature n&apos;est pas valide ou le document est révoqué. Ne l&apos;acceptez pas.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="47"/>
+        <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
+        <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier? — et balayez de nouveau.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="52"/>
+        <source>The registry confirms the licence details.</source>
+        <translation>Le registre confirme les renseignements du permis.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="55"/>
+        <source>The registry does not confirm this licence.</source>
+        <translation>Le registre ne confirme pas ce permis.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="58"/>
+        <source>Some details only partly match the registry. Check the card by hand.</source>
+        <translation>Certains renseignements ne correspondent qu&apos;en partie au registre. Vérifiez la carte manuellement.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="61"/>
+        <source>The registry could not answer now. A retry is scheduled in 15 minutes (nothing is billed for this answer).</source>
+        <translation>Le registre ne peut pas répondre pour le moment. Un nouvel essai est prévu dans 15 minutes (cette réponse n&apos;est pas facturée).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="66"/>
+        <source>The barcode was parsed; no verification was done.</source>
+        <translation>Le code-barres a été décodé; aucune vérification n&apos;a été faite.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="71"/>
+        <source>The check passed.</source>
+        <translation>La vérification est réussie.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="72"/>
+        <source>The check failed. Do not accept the document without a manual check.</source>
+        <translation>La vérification a échoué. N&apos;acceptez pas le document sans vérification manuelle.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="75"/>
+        <source>Some details need a manual check.</source>
+        <translation>Certains renseignements doivent être vérifiés manuellement.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="76"/>
+        <source>The service could not decide. Try again.</source>
+        <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="125"/>
+        <source>Another check</source>
+        <translation>Autre vérification</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="127"/>
+        <source>New customer</source>
+        <translation>Nouveau client</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="152"/>
+        <source>Retry now</source>
+        <translation>Réessayer maintenant</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="164"/>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="196"/>
+        <source>Service message: {message}</source>
+        <translation>Message du service : {message}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="198"/>
+        <source>Trace id: {trace}</source>
+        <translation>Identifiant de trace : {trace}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="228"/>
+        <source>Automatic retry in {time}</source>
+        <translation>Nouvel essai automatique dans {time}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="248"/>
+        <source>Parsed by the service</source>
+        <translation>Décodé par le service</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="250"/>
+        <source>The service returned no field details.</source>
+        <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="300"/>
+        <source>Licence: {message}</source>
+        <translation>Permis : {message}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="303"/>
+        <source>Current licence classes: {classes}</source>
+        <translation>Classes de permis actuelles : {classes}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="337"/>
+        <source>Signature VALID</source>
+        <translation>Signature VALIDE</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="338"/>
+        <source>Signature NOT VALID</source>
+        <translation>Signature NON VALIDE</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="339"/>
+        <source>Signature: unknown</source>
+        <translation>Signature : inconnue</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="342"/>
+        <source>REVOKED</source>
+        <translation>RÉVOQUÉ</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="343"/>
+        <source>not revoked</source>
+        <translation>non révoqué</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="344"/>
+        <source>revocation unknown</source>
+        <translation>révocation inconnue</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="352"/>
+        <source>Request log id {id}</source>
+        <translation>Identifiant de journal de la demande {id}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="359"/>
+        <source>billable</source>
+        <translation>facturable</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="360"/>
+        <source>not billable</source>
+        <translation>non facturable</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="279"/>
+        <source>Administrator settings</source>
+        <translation>Paramètres administrateur</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="297"/>
+        <source>Settings status</source>
+        <translation>État des paramètres</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="299"/>
+        <source>Connection test result</source>
+        <translation>Résultat du test de connexion</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="301"/>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="303"/>
+        <source>Test connection</source>
+        <translation>Tester la connexion</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="305"/>
+        <source>Change PIN</source>
+        <translation>Changer le NIP</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="307"/>
+        <source>Exit kiosk</source>
+        <translation>Quitter le mode kiosque</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="310"/>
+        <source>Quit application</source>
+        <translation>Quitter l&apos;application</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="312"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="327"/>
+        <source>Demo: changes apply to this run only; nothing is saved.</source>
+        <translation>Démo : les changements ne valent que pour cette session; rien n&apos;est enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="366"/>
+        <source>Problem with %1</source>
+        <translation>Problème avec %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="390"/>
+        <source>Token and auth key are kept in: %1</source>
+        <translation>Le jeton et la clé d&apos;authentification sont conservés dans : %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="414"/>
+        <source>%1 — type a new one to replace it</source>
+        <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="415"/>
+        <source>not set — type one to store it</source>
+        <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="459"/>
+        <source>Not saved: %1 setting(s) need attention.</source>
+        <translation>Non enregistré : %1 paramètre(s) à corriger.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="466"/>
+        <source>Applied to this demo run (not saved).</source>
+        <translation>Appliqué à cette session de démo (non enregistré).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="469"/>
+        <source>Saving…</source>
+        <translation>Enregistrement…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="477"/>
+        <source>Saved.</source>
+        <translation>Enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
+        <source>Not saved: %1</source>
+        <translation>Non enregistré : %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="493"/>
+        <source>Fix the settings marked first.</source>
+        <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="496"/>
+        <source>Testing the connection…</source>
+        <translation>Test de la connexion…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="502"/>
+        <source>Connection OK: %1</source>
+        <translation>Connexion réussie : %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="508"/>
+        <source>Connection failed: %1</source>
+        <translation>Échec de la connexion : %1</translation>
+    </message>
+</context>
+<context>
+    <name>Theme</name>
+    <message>
+        <location filename="../../kiosk_app/ui/theme.py" line="44"/>
+        <source>Passed</source>
+        <translation>Réussi</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/theme.py" line="47"/>
+        <source>Failed</source>
+        <translation>Échoué</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/theme.py" line="50"/>
+        <source>Flagged</source>
+        <translation>Signalé</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/theme.py" line="53"/>
+        <source>Could not verify</source>
+        <translation>Vérification impossible</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/theme.py" line="60"/>
+        <source>Match</source>
+        <translation>Correspond</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/theme.py" line="63"/>
+        <source>Partial match</source>
+        <translation>Correspondance partielle</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/theme.py" line="66"/>
+        <source>No match</source>
+        <translation>Ne correspond pas</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/theme.py" line="69"/>
+        <source>Not compared</source>
+        <translation>Non comparé</translation>
+    </message>
+</context>
+<context>
+    <name>UsagePanel</name>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="33"/>
+        <source>Signature check</source>
+        <translation>Vérification de signature</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="34"/>
+        <source>Parse only</source>
+        <translation>Décodage seulement</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="35"/>
+        <source>Canadian registry check</source>
+        <translation>Vérification au registre canadien</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="36"/>
+        <source>Legacy parse</source>
+        <translation>Décodage (ancien service)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="44"/>
+        <source>Passed</source>
+        <translation>Réussi</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="45"/>
+        <source>Failed</source>
+        <translation>Échoué</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="46"/>
+        <source>Flagged</source>
+        <translation>Signalé</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="47"/>
+        <source>Could not verify</source>
+        <translation>Vérification impossible</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="50"/>
+        <source>Error (no answer)</source>
+        <translation>Erreur (aucune réponse)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="57"/>
+        <source>Export usage counts</source>
+        <translation>Exporter les compteurs d&apos;utilisation</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="58"/>
+        <source>CSV files (*.csv)</source>
+        <translation>Fichiers CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="106"/>
+        <source>Service</source>
+        <translation>Service</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="106"/>
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="106"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="109"/>
+        <source>Checks</source>
+        <translation>Vérifications</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="106"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="109"/>
+        <source>Billable</source>
+        <translation>Facturables</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="109"/>
+        <source>Day</source>
+        <translation>Jour</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
+        <source>Refresh</source>
+        <translation>Actualiser</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
+        <source>Export CSV…</source>
+        <translation>Exporter en CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
+        <source>Today</source>
+        <translation>Aujourd&apos;hui</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="121"/>
+        <source>This month</source>
+        <translation>Ce mois-ci</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="123"/>
+        <source>Last 30 days</source>
+        <translation>30 derniers jours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="140"/>
+        <source>Reading the usage counts…</source>
+        <translation>Lecture des compteurs d&apos;utilisation…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="152"/>
+        <source>Exporting…</source>
+        <translation>Exportation…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="175"/>
+        <source>Billable checks this month: %1 (no monthly quota set)</source>
+        <translation>Vérifications facturables ce mois-ci : %1 (aucun quota mensuel défini)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="180"/>
+        <source>Billable checks this month: %1 of %2 (%3 left)</source>
+        <translation>Vérifications facturables ce mois-ci : %1 sur %2 (reste %3)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="185"/>
+        <source>The monthly quota is used up.</source>
+        <translation>Le quota mensuel est épuisé.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="187"/>
+        <source>Close to the monthly quota.</source>
+        <translation>Le quota mensuel est presque atteint.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="193"/>
+        <source>Usage counts unavailable: %1</source>
+        <translation>Compteurs d&apos;utilisation indisponibles : %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="199"/>
+        <source>Exported %1 checks.</source>
+        <translation>%1 vérifications exportées.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="204"/>
+        <source>Export failed: %1</source>
+        <translation>Échec de l&apos;exportation : %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="213"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+</context>
+<context>
+    <name>Widgets</name>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="117"/>
+        <source>Verdict: {words}</source>
+        <translation>Verdict : {words}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="183"/>
+        <source>Read from the barcode</source>
+        <translation>Lu dans le code-barres</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="191"/>
+        <source>EXPIRED</source>
+        <translation>EXPIRÉ</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="223"/>
+        <source>(no name in the barcode)</source>
+        <translation>(aucun nom dans le code-barres)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="225"/>
+        <source>Born: {date}</source>
+        <translation>Naissance : {date}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="228"/>
+        <source>Age: {age}</source>
+        <translation>Âge : {age}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="229"/>
+        <source>Age: unknown</source>
+        <translation>Âge : inconnu</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="232"/>
+        <source>UNDER {age}</source>
+        <translation>MOINS DE {age}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="241"/>
+        <source>age unknown</source>
+        <translation>âge inconnu</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="249"/>
+        <source>unknown</source>
+        <translation>inconnue</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="253"/>
+        <source>Expires: {date}</source>
+        <translation>Expiration : {date}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="256"/>
+        <source>{expires} — expired {days} day(s) ago</source>
+        <translation>{expires} — expiré depuis {days} jour(s)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="259"/>
+        <source>{expires} — in {days} day(s)</source>
+        <translation>{expires} — dans {days} jour(s)</translation>
+    </message>
+</context>
+<context>
+    <name>Window</name>
+    <message>
+        <location filename="../../kiosk_app/ui/main_window.py" line="24"/>
+        <source>TEST MODE — results are not real</source>
+        <translation>MODE TEST — les résultats ne sont pas réels</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/main_window.py" line="37"/>
+        <source>ID check</source>
+        <translation>Vérification d&apos;identité</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/main_window.py" line="127"/>
+        <source>Open a picture of the back of the licence</source>
+        <translation>Ouvrir une image du dos du permis</translation>
+    </message>
+</context>
+<context>
+    <name>Working</name>
+    <message>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="22"/>
+        <source>Working…</source>
+        <translation>Traitement en cours…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="24"/>
+        <source>The kiosk stays usable; press Cancel to stop waiting.</source>
+        <translation>Le kiosque reste utilisable; appuyez sur Annuler pour cesser d&apos;attendre.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="31"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>messages</name>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="62"/>
+        <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
+        <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="65"/>
+        <source>Reading the barcode…</source>
+        <translation>Lecture du code-barres…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="66"/>
+        <source>Reading the picture…</source>
+        <translation>Lecture de l&apos;image…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="85"/>
+        <source>The licence could not be read</source>
+        <translation>Le permis n&apos;a pas pu être lu</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="91"/>
+        <source>The service could not complete the check</source>
+        <translation>Le service n&apos;a pas pu terminer la vérification</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="96"/>
+        <source>The check could not be completed</source>
+        <translation>La vérification n&apos;a pas pu être terminée</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="101"/>
+        <source>Something went wrong in the kiosk</source>
+        <translation>Un problème est survenu dans le kiosque</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="102"/>
+        <source>Please try again. If it happens again, call support.</source>
+        <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="239"/>
+        <source>{check} is turned off on this kiosk.</source>
+        <translation>{check} : désactivé sur ce kiosque.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="247"/>
+        <source>Scan the back of the licence first.</source>
+        <translation>Balayez d&apos;abord le dos du permis.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="306"/>
+        <source>Cancelled. Nothing was shown for that request.</source>
+        <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="377"/>
+        <source>Read locally only in part: {hint}</source>
+        <translation>Lu localement en partie seulement : {hint}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="441"/>
+        <source>{check}…</source>
+        <translation>{check}…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="37"/>
+        <source>A check must name exactly one service.</source>
+        <translation>Une vérification doit désigner un seul service.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="38"/>
+        <source>Alberta</source>
+        <translation>Alberta</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="39"/>
+        <source>Barcode scanner (keyboard)</source>
+        <translation>Lecteur de codes-barres (clavier)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="40"/>
+        <source>British Columbia</source>
+        <translation>Colombie-Britannique</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="41"/>
+        <source>Canadian registry check</source>
+        <translation>Vérification au registre canadien</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="42"/>
+        <source>Choose a Canadian province or territory (two letters, for example ON or BC).</source>
+        <translation>Choisissez une province ou un territoire du Canada (deux lettres, par exemple ON ou BC).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="46"/>
+        <source>Choose the province or territory.</source>
+        <translation>Choisissez la province ou le territoire.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="47"/>
+        <source>Drop a picture of the back of the licence</source>
+        <translation>Déposez une image du dos du permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="48"/>
+        <source>Enter one licence class of at most 2 letters or digits, for example G or 5.</source>
+        <translation>Entrez une seule classe de permis d&apos;au plus 2 lettres ou chiffres, par exemple G ou 5.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="52"/>
+        <source>Enter the date of birth as year-month-day, for example 1989-12-24.</source>
+        <translation>Entrez la date de naissance sous la forme année-mois-jour, par exemple 1989-12-24.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="56"/>
+        <source>Enter the date of birth.</source>
+        <translation>Entrez la date de naissance.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="57"/>
+        <source>Enter the licence number.</source>
+        <translation>Entrez le numéro de permis.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="58"/>
+        <source>Image files (Open or drag and drop)</source>
+        <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="59"/>
+        <source>Listening</source>
+        <translation>À l&apos;écoute</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="60"/>
+        <source>Manitoba</source>
+        <translation>Manitoba</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="61"/>
+        <source>New Brunswick</source>
+        <translation>Nouveau-Brunswick</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="62"/>
+        <source>Newfoundland and Labrador</source>
+        <translation>Terre-Neuve-et-Labrador</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="63"/>
+        <source>No API token is configured. Ask the administrator.</source>
+        <translation>Aucun jeton d&apos;API n&apos;est configuré. Adressez-vous à l&apos;administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="64"/>
+        <source>No barcode data was read; scan the back of the card again.</source>
+        <translation>Aucune donnée de code-barres n&apos;a été lue; balayez de nouveau le dos de la carte.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="65"/>
+        <source>No legacy auth key is configured. Ask the administrator.</source>
+        <translation>Aucune clé d&apos;authentification de l&apos;ancien service n&apos;est configurée. Adressez-vous à l&apos;administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="66"/>
+        <source>No licence barcode found — hold the card flatter, move closer and avoid glare, then try again.</source>
+        <translation>Aucun code-barres de permis trouvé — tenez la carte plus à plat, approchez-vous et évitez les reflets, puis réessayez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="71"/>
+        <source>Northwest Territories</source>
+        <translation>Territoires du Nord-Ouest</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="72"/>
+        <source>Nova Scotia</source>
+        <translation>Nouvelle-Écosse</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="73"/>
+        <source>Nunavut</source>
+        <translation>Nunavut</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="74"/>
+        <source>Ontario</source>
+        <translation>Ontario</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="75"/>
+        <source>Parse only</source>
+        <translation>Décodage seulement</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="76"/>
+        <source>Prince Edward Island</source>
+        <translation>Île-du-Prince-Édouard</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="77"/>
+        <source>Quebec</source>
+        <translation>Québec</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="78"/>
+        <source>Ready</source>
+        <translation>Prêt</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="79"/>
+        <source>Same barcode again — ignored</source>
+        <translation>Même code-barres — ignoré</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
+        <source>Saskatchewan</source>
+        <translation>Saskatchewan</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="81"/>
+        <source>Some details are missing or wrong; nothing was sent.</source>
+        <translation>Certains renseignements sont manquants ou erronés; rien n&apos;a été envoyé.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="82"/>
+        <source>Stopped</source>
+        <translation>Arrêté</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="83"/>
+        <source>That barcode is not from a driver&apos;s licence or ID card.</source>
+        <translation>Ce code-barres ne provient pas d&apos;un permis de conduire ni d&apos;une carte d&apos;identité.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="84"/>
+        <source>That date of birth does not exist; check the day and month.</source>
+        <translation>Cette date de naissance n&apos;existe pas; vérifiez le jour et le mois.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="85"/>
+        <source>That file is not a picture the kiosk can open. Try another photo or scan.</source>
+        <translation>Ce fichier n&apos;est pas une image que le kiosque peut ouvrir. Essayez une autre photo ou numérisation.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="89"/>
+        <source>The CA bundle file in the settings does not exist.</source>
+        <translation>Le fichier de certificats d&apos;autorité (CA) indiqué dans les paramètres n&apos;existe pas.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="90"/>
+        <source>The barcode could not be read.</source>
+        <translation>Le code-barres n&apos;a pas pu être lu.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="91"/>
+        <source>The barcode data is not a byte string.</source>
+        <translation>Les données du code-barres ne sont pas une suite d&apos;octets.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="92"/>
+        <source>The data has no AAMVA header (expected &apos;@&apos; and &apos;ANSI&apos;).</source>
+        <translation>Les données n&apos;ont pas d&apos;en-tête AAMVA (&apos;@&apos; et &apos;ANSI&apos; attendus).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="93"/>
+        <source>The data has no driver licence or ID card subfile.</source>
+        <translation>Les données ne contiennent aucun sous-fichier de permis de conduire ni de carte d&apos;identité.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="94"/>
+        <source>The data is empty or far too short to be a licence barcode.</source>
+        <translation>Les données sont vides ou beaucoup trop courtes pour un code-barres de permis.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="95"/>
+        <source>The data is far too long to be a licence barcode.</source>
+        <translation>Les données sont beaucoup trop longues pour un code-barres de permis.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="96"/>
+        <source>The date of birth is in the future; check the year.</source>
+        <translation>La date de naissance est dans le futur; vérifiez l&apos;année.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="97"/>
+        <source>The image of the back of the card is empty.</source>
+        <translation>L&apos;image du dos de la carte est vide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="98"/>
+        <source>The kiosk&apos;s access key was refused by the service. Ask the administrator.</source>
+        <translation>La clé d&apos;accès du kiosque a été refusée par le service. Adressez-vous à l&apos;administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
+        <source>The kiosk&apos;s service settings are invalid. Ask the administrator.</source>
+        <translation>Les paramètres de service du kiosque ne sont pas valides. Adressez-vous à l&apos;administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="106"/>
+        <source>The licence barcode data is cut off after its header.</source>
+        <translation>Les données du code-barres du permis sont tronquées après l&apos;en-tête.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="107"/>
+        <source>The licence barcode data is cut off: it ends before the length its header declares.</source>
+        <translation>Les données du code-barres du permis sont tronquées : elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
+        <source>The licence barcode data is cut off: no licence number and no date of birth.</source>
+        <translation>Les données du code-barres du permis sont tronquées : ni numéro de permis ni date de naissance.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
+        <source>The licence barcode data is malformed.</source>
+        <translation>Les données du code-barres du permis sont mal formées.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
+        <source>The licence barcode was only partly read. Scan it again.</source>
+        <translation>Le code-barres du permis n&apos;a été lu qu&apos;en partie. Balayez-le de nouveau.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
+        <source>The licence number does not look right; type it as printed on the card.</source>
+        <translation>Le numéro de permis semble incorrect; tapez-le tel qu&apos;imprimé sur la carte.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="122"/>
+        <source>The licence subfile holds no data elements.</source>
+        <translation>Le sous-fichier du permis ne contient aucun élément de données.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="123"/>
+        <source>The network answered with a web page instead of the verification service, probably a Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again.</source>
+        <translation>Le réseau a répondu par une page Web au lieu du service de vérification, probablement une page de connexion Wi-Fi. Connectez-vous au réseau (ou adressez-vous à l&apos;administrateur), puis réessayez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
+        <source>The parsing service could not read the data; scan again or use the image.</source>
+        <translation>Le service de décodage n&apos;a pas pu lire les données; balayez de nouveau ou utilisez l&apos;image.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
+        <source>The proxy server refused the connection. Ask the administrator.</source>
+        <translation>Le serveur mandataire a refusé la connexion. Adressez-vous à l&apos;administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="137"/>
+        <source>The registry could not complete the check. Try again in 15 minutes; this check was not counted.</source>
+        <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes; cette vérification n&apos;a pas été comptée.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="142"/>
+        <source>The scanned data is far too long to be a licence barcode; nothing was sent. Scan the back of the card again.</source>
+        <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="147"/>
+        <source>The service could not complete the check; it was not counted.</source>
+        <translation>Le service n&apos;a pas pu terminer la vérification; elle n&apos;a pas été comptée.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="148"/>
+        <source>The service could not read the barcode; scan it again.</source>
+        <translation>Le service n&apos;a pas pu lire le code-barres; balayez-le de nouveau.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="149"/>
+        <source>The service returned a status this kiosk does not know; treat as unverified.</source>
+        <translation>Le service a renvoyé un statut inconnu de ce kiosque; considérez le document comme non vérifié.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="153"/>
+        <source>The service time limits must be positive.</source>
+        <translation>Les délais du service doivent être positifs.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="154"/>
+        <source>The service&apos;s security certificate was not accepted. The connection was stopped; ask the administrator.</source>
+        <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue; adressez-vous à l&apos;administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="159"/>
+        <source>The signature check could not be completed. Check the request for errors (scan the barcode again); this check was not counted.</source>
+        <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres); cette vérification n&apos;a pas été comptée.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="164"/>
+        <source>The verification service answered for a different check.</source>
+        <translation>Le service de vérification a répondu pour une autre vérification.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="165"/>
+        <source>The verification service cannot be reached. Check the network and try again.</source>
+        <translation>Le service de vérification est injoignable. Vérifiez le réseau et réessayez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="169"/>
+        <source>The verification service could not be reached in time. Nothing was sent; check the network and try again.</source>
+        <translation>Le service de vérification n&apos;a pas pu être joint à temps. Rien n&apos;a été envoyé; vérifiez le réseau et réessayez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="174"/>
+        <source>The verification service could not be used.</source>
+        <translation>Le service de vérification n&apos;a pas pu être utilisé.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="175"/>
+        <source>The verification service could not complete the check.</source>
+        <translation>Le service de vérification n&apos;a pas pu terminer la vérification.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="176"/>
+        <source>The verification service did not answer in time. Please try again.</source>
+        <translation>Le service de vérification n&apos;a pas répondu à temps. Veuillez réessayer.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="180"/>
+        <source>The verification service is having trouble. Please try again shortly.</source>
+        <translation>Le service de vérification éprouve des difficultés. Veuillez réessayer sous peu.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="184"/>
+        <source>The verification service reported an error.</source>
+        <translation>Le service de vérification a signalé une erreur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="185"/>
+        <source>The verification service sent a reply nested too deeply.</source>
+        <translation>Le service de vérification a envoyé une réponse trop imbriquée.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="186"/>
+        <source>The verification service sent a reply that is far too large; it was ignored.</source>
+        <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse; elle a été ignorée.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="190"/>
+        <source>The verification service sent a reply the kiosk cannot read.</source>
+        <translation>Le service de vérification a envoyé une réponse que le kiosque ne peut pas lire.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="191"/>
+        <source>The verification service sent a reply with far too many entries.</source>
+        <translation>Le service de vérification a envoyé une réponse comportant beaucoup trop d&apos;entrées.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="195"/>
+        <source>The verification service sent an empty answer.</source>
+        <translation>Le service de vérification a envoyé une réponse vide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="196"/>
+        <source>The verification service sent an empty reply.</source>
+        <translation>Le service de vérification a renvoyé une réponse vide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="197"/>
+        <source>The verification service&apos;s answer has no overall status.</source>
+        <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="198"/>
+        <source>Verify signature</source>
+        <translation>Vérifier la signature</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="199"/>
+        <source>Yukon</source>
+        <translation>Yukon</translation>
+    </message>
+</context>
+</TS>
