@@ -22,6 +22,7 @@ LANGUAGES = ("en", "fr")
 QT_LOCALES = {"en": "en_CA", "fr": "fr_CA"}
 
 _installed: list[QTranslator] = []
+_saved_locale: list[QLocale] = []  # the default locale before French was installed
 
 
 def qm_path(language: str) -> Path:
@@ -40,7 +41,6 @@ def install_language(language: str, app: QCoreApplication | None = None) -> bool
     if app is None:
         raise RuntimeError("install_language needs a QCoreApplication")
     remove_language(app)
-    QLocale.setDefault(QLocale(QT_LOCALES.get(language, "en_CA")))
     if language == "en":
         return True
     if language not in LANGUAGES:
@@ -57,6 +57,8 @@ def install_language(language: str, app: QCoreApplication | None = None) -> bool
         _installed.append(qt_own)
     app.installTranslator(ours)
     _installed.append(ours)
+    _saved_locale.append(QLocale())
+    QLocale.setDefault(QLocale(QT_LOCALES[language]))
     log.info("interface language: %s", language)
     return True
 
@@ -69,3 +71,5 @@ def remove_language(app: QCoreApplication | None = None) -> None:
         if app is not None:
             app.removeTranslator(translator)
         translator.deleteLater()
+    while _saved_locale:
+        QLocale.setDefault(_saved_locale.pop())

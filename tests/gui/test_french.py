@@ -1,0 +1,74 @@
+"""The French translation loads and the real window shows French text (then English again)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from kiosk_app.app.session import Stage
+from kiosk_app.ui.i18n import install_language, qm_path, remove_language
+from kiosk_app.ui.main_window import MainWindow
+
+from .conftest import WindowFactory
+
+TIMEOUT_MS = 15_000
+
+
+@pytest.fixture
+def french(qapp: QApplication) -> Iterator[None]:
+    """French installed for the test; English restored after it."""
+    assert install_language("fr", qapp)
+    yield
+    remove_language(qapp)
+
+
+def _wait(qtbot: Any, window: MainWindow, stage: Stage) -> None:
+    qtbot.waitUntil(lambda: window.current_stage() is stage, timeout=TIMEOUT_MS)
+
+
+def test_the_french_qm_ships_in_the_package() -> None:
+    assert qm_path("fr").is_file()
+
+
+def test_ready_screen_and_result_are_in_french(
+    qtbot: Any, make_window: WindowFactory, french: None
+) -> None:
+    window = make_window()
+    assert window.windowTitle() == "Vérification d'identité"
+    assert window.ready.title.text() == "Balayez le dos du permis"
+    assert window.ready.open_button.text() == "Ouvrir une image…"
+    assert "Vérifier la signature" in [b.text() for b in window.ready.check_buttons.values()]
+    assert window.test_band.text().startswith("MODE TEST")
+    assert window.session.try_sample("signature-valid")
+    _wait(qtbot, window, Stage.RESULT)
+    assert window.result.banner.title.text() == "Réussi"
+    assert window.result.home_button.text() == "Nouveau client"
+    qtbot.waitUntil(lambda: not window.result.filling, timeout=TIMEOUT_MS)
+    assert window.result.panel.born.text().startswith("Naissance : ")
+
+
+def test_domain_messages_are_translated_at_the_screen(
+    qtbot: Any, make_window: WindowFactory, french: None
+) -> None:
+    window = make_window()
+    window.session.open_canada_form()
+    _wait(qtbot, window, Stage.CANADA_FORM)
+    assert window.canada_form.submit_button.text() == "Vérifier le permis"
+    qtbot.mouseClick(window.canada_form.submit_button, Qt.MouseButton.LeftButton)
+    # The validation sentence comes from kiosk_app.api.validation, in English, without Qt.
+    assert window.canada_form.errors["licence_number"].text() == "Entrez le numéro de permis."
+    assert window.canada_form.province.itemText(
+        window.canada_form.province.findData("QC")) == "QC — Québec"
+
+
+def test_english_again_after_removing_the_translation(
+    qtbot: Any, make_window: WindowFactory, qapp: QApplication
+) -> None:
+    assert install_language("fr", qapp)
+    remove_language(qapp)
+    window = make_window()
+    assert window.ready.title.text() == "Scan the back of the licence"

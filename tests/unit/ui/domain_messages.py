@@ -1,0 +1,66 @@
+"""Collects the clerk-facing English sentences of the Qt-free layers (for the i18n tests).
+
+Those layers cannot call Qt's ``tr``; the UI translates their text in the ``messages``
+context, so each sentence must be listed in ``kiosk_app/ui/messages.py`` and translated.
+Collected from the source (AST): ``default_message`` / ``default_hint`` class attributes,
+literal first arguments of ``...Error(...)`` calls, ``advice=`` literals and ``ADVICE_*``
+constants, province names and the check titles.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[3] / "kiosk_app"
+DOMAIN_FILES = (
+    *sorted((PACKAGE / "api").glob("*.py")),
+    *sorted((PACKAGE / "barcode").glob("*.py")),
+    PACKAGE / "app" / "models.py",
+)
+
+
+def _literal(node: ast.AST | None) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def _sentences(tree: ast.AST) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = {t.id for t in targets if isinstance(t, ast.Name)}
+            value = _literal(node.value)
+            if value and names & {"default_message", "default_hint"}:
+                found.add(value)
+            if value and any(n.startswith("ADVICE_") for n in names):
+                found.add(value)
+            if names & {"PROVINCES", "CHECK_TITLES"} and isinstance(node.value, ast.Dict):
+                found.update(v for v in map(_literal, node.value.values) if v)
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name.endswith("Error") and node.args:
+                text = _literal(node.args[0])
+                if text and " " in text:
+                    found.add(text)
+            for keyword in node.keywords:
+                text = _literal(keyword.value)
+                if keyword.arg in ("advice", "hint", "user_message") and text:
+                    found.add(text)
+    return found
+
+
+def domain_messages() -> set[str]:
+    """Every clerk-facing sentence of the Qt-free layers (English source text)."""
+    found: set[str] = set()
+    for path in DOMAIN_FILES:
+        found |= _sentences(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+if __name__ == "__main__":
+    for text in sorted(domain_messages()):
+        print(repr(text))

@@ -1,0 +1,81 @@
+"""Translations: every source string of the code has a finished French translation, the
+committed .qm matches the .ts, and the domain sentences are all listed for translation."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from kiosk_app.ui.messages import DOMAIN_MESSAGES
+
+from .domain_messages import domain_messages
+
+ROOT = Path(__file__).resolve().parents[3]
+TS_FILE = ROOT / "resources" / "translations" / "kiosk_fr.ts"
+QM_FILE = ROOT / "resources" / "translations" / "kiosk_fr.qm"
+BIN = Path(sys.executable).parent
+SOURCES = sorted(
+    str(p) for d in ("kiosk_app/ui", "kiosk_app/app") for p in (ROOT / d).rglob("*.py")
+)
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%\d")
+
+
+def _messages(ts: Path) -> list[tuple[str, str, ET.Element]]:
+    root = ET.parse(ts).getroot()
+    return [
+        (ctx.findtext("name") or "", msg.findtext("source") or "", msg)
+        for ctx in root.iter("context") for msg in ctx.iter("message")
+    ]
+
+
+def _unfinished(ts: Path) -> list[tuple[str, str]]:
+    problems = []
+    for context, source, msg in _messages(ts):
+        translation = msg.find("translation")
+        if translation is None or translation.get("type") or not (translation.text or "").strip():
+            problems.append((context, source))
+    return problems
+
+
+def test_the_committed_translation_is_complete() -> None:
+    assert _messages(TS_FILE), "the .ts file holds no messages"
+    assert _unfinished(TS_FILE) == []
+
+
+def test_every_source_string_of_the_code_has_a_finished_french_translation(
+    tmp_path: Path,
+) -> None:
+    work = tmp_path / "kiosk_fr.ts"
+    shutil.copy(TS_FILE, work)
+    subprocess.run(
+        [str(BIN / "pyside6-lupdate"), *SOURCES, "-ts", str(work), "-no-obsolete", "-silent"],
+        check=True, cwd=ROOT, capture_output=True,
+    )
+    missing = _unfinished(work)
+    assert missing == [], (
+        "strings without a French translation; run pyside6-lupdate (README) and translate "
+        f"them: {missing[:10]}"
+    )
+
+
+def test_translations_keep_every_placeholder() -> None:
+    for context, source, msg in _messages(TS_FILE):
+        translated = msg.findtext("translation") or ""
+        assert sorted(PLACEHOLDER.findall(source)) == sorted(PLACEHOLDER.findall(translated)), (
+            context, source)
+
+
+def test_the_committed_qm_is_compiled_from_the_committed_ts(tmp_path: Path) -> None:
+    fresh = tmp_path / "kiosk_fr.qm"
+    subprocess.run([str(BIN / "pyside6-lrelease"), str(TS_FILE), "-qm", str(fresh), "-silent"],
+                   check=True, capture_output=True)
+    assert QM_FILE.read_bytes() == fresh.read_bytes(), "recompile: pyside6-lrelease (README)"
+
+
+def test_every_domain_sentence_is_listed_for_translation() -> None:
+    missing = sorted(domain_messages() - set(DOMAIN_MESSAGES))
+    assert missing == [], f"add these to kiosk_app/ui/messages.py DOMAIN_MESSAGES: {missing}"
