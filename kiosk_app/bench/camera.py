@@ -148,7 +148,7 @@ def run(
     seconds: float, fps: float, size: tuple[int, int], max_side: int, preview: bool
 ) -> Figures:
     """Drive the pipeline for ``seconds`` and measure it (needs no camera)."""
-    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtCore import QEvent, Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
     from kiosk_app.app.capture.camera import CameraSource
@@ -212,7 +212,11 @@ def run(
     camera.stop()
     source.stop()
     pool.shutdown()
-    del app
+    widget.close()
+    # Deleted now, not whenever the garbage collector reaches them (multimedia objects).
+    for obj in (widget, source):
+        obj.deleteLater()
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
     def rate(now: int, then: int) -> float:
         return round((now - then) / elapsed, 1)
