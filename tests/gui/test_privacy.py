@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.api.client import CheckResult
 from kiosk_app.api.outcome import Outcome
+from kiosk_app.app.backend import ScanData
 from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.app.models import LicenceSummary, ResultView
 from kiosk_app.app.session import Stage
 from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.errors import BarcodeError
@@ -249,7 +251,8 @@ def test_a_check_in_progress_holds_the_idle_wipe_off(
 
 def test_nothing_of_the_customer_is_reachable_after_the_wipe(qtbot: Any, build: Any) -> None:
     gc.collect()
-    before = {kind: live(kind) for kind in (LicenceRecord, Outcome, CheckResult)}
+    kinds = (LicenceRecord, Outcome, CheckResult, ScanData, LicenceSummary, ResultView)
+    before = {kind: live(kind) for kind in kinds}
     window = build(idle_ms=IDLE_MS)
     values: list[str] = []
     for key in ("signature-valid", "canada-flagged"):
