@@ -213,3 +213,23 @@ def test_no_port_configured_says_so(qtbot: QtBot) -> None:
     source.start()
     assert source.status == "No port set in the admin settings"
     source.stop()
+
+
+def test_same_scan_repeated_within_two_seconds_is_ignored(
+    qtbot: QtBot, scanner: FakeScanner
+) -> None:
+    now = [100.0]
+    config = SerialConfig(port=str(scanner.link), terminator=b"\x03", idle_gap_ms=3000)
+    source = SerialScannerSource(config, retry_ms=50, clock=lambda: now[0])
+    scans: list[bytes] = []
+    source.payload_scanned.connect(scans.append)
+    source.start()
+    payload = aamva_payload(9)
+    scanner.send(payload + b"\x03" + payload + b"\x03")  # a presentation-mode double read
+    qtbot.waitUntil(lambda: len(scans) == 1)
+    qtbot.wait(100)
+    now[0] += 2.5
+    scanner.send(payload + b"\x03")  # the same card again, later: a new scan
+    qtbot.waitUntil(lambda: len(scans) == 2)
+    assert scans == [payload, payload]
+    source.stop()
