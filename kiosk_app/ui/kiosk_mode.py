@@ -245,9 +245,20 @@ class KioskMode(QObject):
         handle.installEventFilter(self)
         self._watched = handle
 
+    def _unwatch(self) -> None:
+        """The window is closing for good: no more events to this filter."""
+        if self._watched is not None and shiboken6.isValid(self._watched):
+            self._watched.removeEventFilter(self)
+        self._watched = None
+        self.window.removeEventFilter(self)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Window events: close/state/show; QWindow events: keys, presses, moves."""
-        if watched is self.window:
+        # At interpreter exit Python may clear this wrapper while Qt still delivers events.
+        window = getattr(self, "window", None)
+        if window is None:
+            return False
+        if watched is window:
             return self._window_event(event)
         if isinstance(watched, QWindow):
             return self._input_event(event)
@@ -267,7 +278,10 @@ class KioskMode(QObject):
                 return True
             self.close_admin_screens()
             self._show_cursor()
+            self._hold.stop()
+            self._cursor_timer.stop()
             self.services.shutdown()
+            self._unwatch()
         elif etype == QEvent.Type.WindowStateChange and self._enabled \
                 and not self.window.isFullScreen():
             QTimer.singleShot(0, self._reassert_fullscreen)
