@@ -30,6 +30,7 @@ from kiosk_app.storage.pin import (
     PinFormatError,
     validate_new_pin,
 )
+from kiosk_app.ui import theme
 from kiosk_app.ui.widgets import label
 
 PAD_BUTTON_PX = 72  # well above the 44 px touch minimum
@@ -58,6 +59,8 @@ class PinPad(QDialog):
         self.setObjectName("PinPad")
         self.setWindowTitle(self.tr("Administrator"))
         self.setModal(True)
+        if parent is None:  # inside the kiosk the window's stylesheet cascades
+            self.setStyleSheet(theme.stylesheet())
         self._services = services
         self._store = services.pin_store
         self._entry = ""

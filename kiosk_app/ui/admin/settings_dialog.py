@@ -45,6 +45,7 @@ from kiosk_app.app.admin import (
 )
 from kiosk_app.app.models import CHECK_TITLES
 from kiosk_app.config import CheckKind, Settings
+from kiosk_app.ui import theme
 from kiosk_app.ui.admin.usage_panel import UsagePanel
 from kiosk_app.ui.widgets import big_button, label
 
@@ -279,7 +280,9 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(self.tr("Administrator settings"))
         self.setModal(True)
         self.resize(1000, 760)
-        self.setStyleSheet("QCheckBox::indicator { width: 28px; height: 28px; }")
+        # Inside the kiosk the window's stylesheet cascades; on its own, bring the theme.
+        own = "" if parent is not None else theme.stylesheet()
+        self.setStyleSheet(own + "\nQCheckBox::indicator { width: 28px; height: 28px; }")
         self._services = services
         self._settings = settings
         self._demo = demo
