@@ -10,6 +10,7 @@ command prints one line suggesting ``QT_QPA_PLATFORM=offscreen`` or a virtual di
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Iterator
@@ -95,7 +96,8 @@ def run_gui(args: argparse.Namespace) -> int:
     from kiosk_app.logging_setup import configure_logging
     from kiosk_app.ui.launch import application, build_window, open_usage_store, run_window
 
-    configure_logging()
+    with contextlib.suppress(OSError):  # unwritable log folder: already said by main()
+        configure_logging()
     with _demo_simulator(args.demo) as simulator:
         settings = _settings(simulator, args.kiosk)
         if getattr(args, "camera_video", None):
