@@ -16,6 +16,8 @@ from kiosk_app.app.backend import Backend
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.files import ImageFileSource
 from kiosk_app.app.capture.wedge import Clock, WedgeScanner
+from kiosk_app.app.diagnostics import ScanRecorder
+from kiosk_app.app.feedback import SoundFeedback
 from kiosk_app.app.idle import IdleWatch
 from kiosk_app.app.session import Session
 from kiosk_app.app.workers import WorkerPool
@@ -33,6 +35,7 @@ class KioskCore(QObject):
 
     inputs_changed = Signal(dict)  # {display name: status}
     settings_applied = Signal(object)  # Settings: the admin saved new settings
+    source_added = Signal(object)  # CaptureSource: e.g. a camera the Ready screen previews
 
     def __init__(
         self,
@@ -65,6 +68,13 @@ class KioskCore(QObject):
             parent=self,
         )
         self.files = ImageFileSource(parent=self)
+        # The last raw scan of each input, for the admin Diagnostics screen (memory only,
+        # dropped by the wipe); and the scan/pass/failure sounds.
+        self.scans = ScanRecorder(parent=self)
+        self.scans.follow(self.session)
+        self.feedback = SoundFeedback(settings.sounds, parent=self)
+        self.feedback.follow(self.session)
+        self.settings_applied.connect(self.feedback.apply_settings)
         self.sources: list[CaptureSource] = []
         for source in (self.wedge, self.files):
             self.add_source(source)
@@ -77,6 +87,8 @@ class KioskCore(QObject):
         # A bound method, not a lambda: a lambda held by the source's connection would keep
         # this object (and the customer data it reaches) alive after the window is gone.
         source.status_changed.connect(self._announce_inputs)
+        self.scans.watch(source)
+        self.source_added.emit(source)
 
     @Slot(str)
     def _announce_inputs(self, _status: str) -> None:

@@ -79,6 +79,7 @@ class ErrorReport:
     title: str
     message: str
     trace_id: str | None = None
+    file_name: str | None = None  # the picture that could not be read (watched folder, Open)
 
 
 @dataclass(frozen=True)

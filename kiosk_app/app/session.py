@@ -21,9 +21,11 @@ import contextlib
 import logging
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import date
 from enum import StrEnum
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
@@ -143,6 +145,7 @@ class Session(QObject):
         self._pending_check: CheckKind | None = None
         self._canada_input: CanadaFormData | None = None
         self._result: ResultView | None = None
+        self._picture_name: str | None = None  # the file being read, for the Error screen
         self._retry_left = 0
         self._retry_timer = QTimer(self)
         self._retry_timer.setInterval(1000)
@@ -207,8 +210,13 @@ class Session(QObject):
     @Slot(object)
     def submit_image(self, source: object) -> bool:
         """A picture (path, bytes or frame): decode and parse it in a worker."""
-        return self._begin_read(partial(self.backend.read_image, source),
-                                translate("messages", READING_PICTURE))
+        started = self._begin_read(partial(self.backend.read_image, source),
+                                   translate("messages", READING_PICTURE))
+        if started:
+            # A watched-folder picture (ScannedFile) or an opened file: name it if it fails.
+            name = getattr(source, "file_name", None)
+            self._picture_name = name or (source.name if isinstance(source, Path) else None)
+        return started
 
     def try_sample(self, key: str) -> bool:
         """Demo mode: run one sample licence through its check."""
@@ -348,6 +356,7 @@ class Session(QObject):
         self._canada_input = None
         self._result = None
         self._pending_check = None
+        self._picture_name = None
         self.licence_changed.emit(None)
         self.scan_loaded.emit(False)
 
@@ -369,6 +378,7 @@ class Session(QObject):
 
     def _on_scan_read(self, scan: ScanData) -> None:
         self._ticket = None
+        self._picture_name = None
         self._scan = scan
         register_scan(scan)
         self.licence_changed.emit(scan.licence)
@@ -402,8 +412,12 @@ class Session(QObject):
             self.canada_form_problem.emit(FieldProblem(error.field or "", error.user_message))
             return
         log.info("flow ended on the error screen: %s", type(error).__name__)
+        report = report_for(error)
+        if self._picture_name:
+            report = replace(report, file_name=self._picture_name)
+            self._picture_name = None
         self._set_stage(Stage.ERROR)
-        self.error_raised.emit(report_for(error))
+        self.error_raised.emit(report)
 
     def _schedule_retry(self, outcome: Outcome) -> int:
         delay = self._retry_delay_s or outcome.retry_after_seconds or CANADA_RETRY_AFTER_S

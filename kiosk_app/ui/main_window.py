@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self._connect()
         self.ready.set_inputs(core.input_statuses())
+        self.ready.camera.follow(core)
         self._rehearsed = False
 
     def _connect(self) -> None:

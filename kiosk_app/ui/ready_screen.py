@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWid
 from kiosk_app.app.models import DemoSample, LicenceSummary
 from kiosk_app.config import CheckKind
 from kiosk_app.ui.messages import check_title
+from kiosk_app.ui.ready_camera import ReadyCamera
 from kiosk_app.ui.widgets import LicencePanel, big_button, icon_label, label
 
 translate = QCoreApplication.translate
@@ -62,6 +63,8 @@ class ReadyScreen(QWidget):
         words.addWidget(self.hint)
         words.addWidget(self.inputs)
         head.addLayout(words, 1)
+        self.camera = ReadyCamera()  # shown when the kiosk has a camera
+        head.addWidget(self.camera, 0, Qt.AlignmentFlag.AlignTop)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(32, 24, 32, 24)

@@ -1,0 +1,79 @@
+"""The Ready screen's camera corner: the live preview with the symbol outline.
+
+Shown only when the kiosk has a camera source (``camera_enabled`` or a demo video); without
+one the corner is hidden and the screen looks as before. Without frames (no camera plugged
+in, unplugged, busy, not allowed) the preview shows the camera's status instead, so the clerk
+reads the problem where the picture would be. A camera added after the window was built
+(``add_hardware_sources`` runs after ``build_window``) is picked up from
+``KioskCore.source_added``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from PySide6.QtCore import QEvent, QSize, Slot
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from kiosk_app.app.capture.camera import CameraSource
+from kiosk_app.app.capture.hardware import camera_of
+from kiosk_app.ui.camera_preview import CameraPreview
+from kiosk_app.ui.widgets import label
+
+if TYPE_CHECKING:
+    from kiosk_app.app.kiosk import KioskCore
+
+PREVIEW_SIZE: Final = QSize(400, 225)
+
+
+class ReadyCamera(QWidget):
+    """A caption and a :class:`CameraPreview`; hidden until a camera source is shown."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ReadyCamera")
+        self.source: CameraSource | None = None
+        self.caption = label("", "Muted")
+        self.preview = CameraPreview(self)
+        self.preview.setMaximumSize(PREVIEW_SIZE)
+        self.preview.setMinimumSize(PREVIEW_SIZE * 0.6)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.preview)
+        self.retranslate()
+        self.hide()
+
+    def retranslate(self) -> None:
+        """Texts in the interface language."""
+        self.caption.setText(self.tr("Camera — hold the back of the licence up to it"))
+        self.preview.setAccessibleName(self.tr("Camera preview"))
+        self.preview.setAccessibleDescription(
+            self.tr("The camera's picture; a green outline marks the barcode it found")
+        )
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Follow a change of the interface language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def follow(self, core: KioskCore) -> None:
+        """Preview ``core``'s camera, now or when one is added later."""
+        core.source_added.connect(self._on_source_added)
+        camera = camera_of(core)
+        if camera is not None:
+            self.show_camera(camera)
+
+    def show_camera(self, source: CameraSource) -> None:
+        """Show ``source``'s frames, outline and status here."""
+        if self.source is source:
+            return
+        self.source = source
+        self.preview.attach(source)
+        self.show()
+
+    @Slot(object)
+    def _on_source_added(self, source: object) -> None:
+        if isinstance(source, CameraSource) and self.source is None:
+            self.show_camera(source)
