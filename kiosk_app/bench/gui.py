@@ -27,7 +27,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -37,9 +37,12 @@ TICK_MS = 5
 
 @dataclass
 class Heartbeat:
-    """Gaps between ticks of a 5 ms timer, in milliseconds."""
+    """Gaps between ticks of a 5 ms timer, in milliseconds, and the GUI thread's CPU time
+    within each gap (a long gap with little CPU time was spent waiting: for the interpreter
+    lock, or for a core on a busy machine)."""
 
     gaps: list[float]
+    cpu: list[float] = field(default_factory=list)
 
     @property
     def longest(self) -> float:
@@ -61,15 +64,18 @@ def measure(
     from PySide6.QtCore import QEventLoop, QTimer
 
     gaps: list[float] = []
+    cpu: list[float] = []
     last = time.perf_counter()
+    last_cpu = time.thread_time()
     loop = QEventLoop()
     deadline = last + limit_s
 
     def tick() -> None:
-        nonlocal last
-        now = time.perf_counter()
+        nonlocal last, last_cpu
+        now, now_cpu = time.perf_counter(), time.thread_time()
         gaps.append((now - last) * 1000.0)
-        last = now
+        cpu.append((now_cpu - last_cpu) * 1000.0)
+        last, last_cpu = now, now_cpu
         if done() or now > deadline:
             loop.quit()
 
@@ -78,10 +84,10 @@ def measure(
     timer.timeout.connect(tick)
     timer.start()
     start()
-    last = time.perf_counter()
+    last, last_cpu = time.perf_counter(), time.thread_time()
     loop.exec()
     timer.stop()
-    return Heartbeat(gaps)
+    return Heartbeat(gaps, cpu)
 
 
 def big_picture(path: Path, megapixels: float) -> Path:

@@ -1,0 +1,76 @@
+"""A short soak: 60 seeded scans through the real window, every input path, fault and ending.
+
+Correctness only (no timings): every scan ends as its sample and fault say, nothing of a
+customer is left after a wipe, every check is counted once, and after warm-up the process has
+no more threads or descriptors than before. The long run is ``python -m kiosk_app.bench soak``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kiosk_app.bench.soak import (
+    build_soak_window,
+    close_soak_window,
+    growth_after,
+    run_shift,
+    write_sample_pictures,
+)
+from kiosk_app.bench.soak_driver import (
+    FAULT_WEIGHTS,
+    INPUT_PATHS,
+    SoakDriver,
+    WedgeClock,
+    close_client,
+    short_timeout_backend,
+)
+from kiosk_app.storage.usage import UsageStore
+
+pytestmark = pytest.mark.slow
+
+SCANS = 60
+SEED = 7  # draws every input path and every fault within 60 scans
+WARMUP = 20
+THREAD_TOLERANCE = 1  # a CallDeadline timer thread may be between start and end
+FD_TOLERANCE = 2  # one keep-alive connection reopened, either side
+
+
+def test_short_shift_ends_every_scan_right_and_grows_nothing(
+    qtbot: Any, fresh_simulator: Any, tmp_path: Path
+) -> None:
+    usage = UsageStore(tmp_path / "usage.sqlite3")
+    clock = WedgeClock()
+    window = build_soak_window(fresh_simulator.base_url, clock, usage)
+    qtbot.waitExposed(window)
+    short = short_timeout_backend(fresh_simulator.base_url)
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    driver = SoakDriver(window, fresh_simulator, clock, write_sample_pictures(pictures), short)
+    try:
+        readings = run_shift(driver, SCANS, SEED, every=10)
+        pool_idle = window.core.pool.is_idle()
+    finally:
+        close_soak_window(window)
+        close_client(short)
+    counted = usage.row_count()
+    usage.close()
+
+    tally = driver.tally
+    assert tally.scans == SCANS
+    assert tally.problems == []
+    drawn = set(tally.plans)
+    assert {f"path {p}" for p in INPUT_PATHS} <= drawn
+    assert {f"fault {f}" for f in FAULT_WEIGHTS} <= drawn
+    assert {"home", "idle", "other"} <= set(tally.endings)
+    assert counted == driver.checks_sent > 0
+    assert pool_idle
+    assert all(r.pool_threads == 0 for r in readings)
+
+    growth = growth_after(readings, WARMUP)
+    assert growth.py_threads <= THREAD_TOLERANCE
+    assert growth.os_threads <= THREAD_TOLERANCE
+    assert growth.fds <= FD_TOLERANCE
+    assert growth.widgets == 0
