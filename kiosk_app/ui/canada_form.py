@@ -6,7 +6,7 @@ alone (Tab order top to bottom, Enter submits, Esc goes back) and by touch (larg
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -21,7 +21,13 @@ from PySide6.QtWidgets import (
 from kiosk_app.api.validation import MAX_CLASS_CHARS, PROVINCES
 from kiosk_app.app.models import CanadaFormData, FieldProblem
 from kiosk_app.ui.messages import translate_message
-from kiosk_app.ui.widgets import big_button, label, set_style_property
+from kiosk_app.ui.widgets import (
+    big_button,
+    is_language_change,
+    label,
+    set_button_text,
+    set_style_property,
+)
 
 translate = QCoreApplication.translate
 
@@ -35,43 +41,33 @@ class CanadaFormScreen(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("CanadaFormScreen")
-        self.title = label(translate("CanadaForm", "Canadian registry check"), "ScreenTitle")
-        self.hint = label(translate("CanadaForm", "Filled in from the scanned licence when "
-                                    "possible. Check, then press Check licence."), "ScreenHint")
+        self.title = label("", "ScreenTitle")
+        self.hint = label("", "ScreenHint")
         self.licence_number = QLineEdit()
-        self.licence_number.setPlaceholderText(translate("CanadaForm", "as printed on the card"))
         self.date_of_birth = QLineEdit()
-        self.date_of_birth.setPlaceholderText(
-            translate("CanadaForm", "YYYY-MM-DD, e.g. 1989-12-24")
-        )
         self.date_of_birth.setInputMethodHints(Qt.InputMethodHint.ImhDate)
         self.province = QComboBox()
-        self.province.addItem(translate("CanadaForm", "Choose…"), "")
-        for code, name in PROVINCES.items():
-            self.province.addItem(f"{code} — {translate_message(name)}", code)
+        self.province.addItem("", "")
+        for code in PROVINCES:
+            self.province.addItem(code, code)
         self.licence_class = QLineEdit()
         self.licence_class.setMaxLength(MAX_CLASS_CHARS)
-        self.licence_class.setPlaceholderText(translate("CanadaForm", "optional, e.g. G"))
+
         self.inputs: dict[str, QWidget] = {
             "licence_number": self.licence_number,
             "date_of_birth": self.date_of_birth,
             "province": self.province,
             "licence_class": self.licence_class,
         }
-        captions = {
-            "licence_number": translate("CanadaForm", "Licence number"),
-            "date_of_birth": translate("CanadaForm", "Date of birth"),
-            "province": translate("CanadaForm", "Province or territory"),
-            "licence_class": translate("CanadaForm", "Licence class (optional)"),
-        }
+        self.captions: dict[str, QLabel] = {}
         self.errors: dict[str, QLabel] = {}
         grid = QGridLayout()
         grid.setVerticalSpacing(4)
         grid.setHorizontalSpacing(16)
         for row, (name, widget) in enumerate(self.inputs.items()):
-            caption = label(captions[name], wrap=False)
+            caption = label("", wrap=False)
             caption.setBuddy(widget)
-            widget.setAccessibleName(captions[name])
+            self.captions[name] = caption
             error = label("", "FieldError")
             error.hide()
             self.errors[name] = error
@@ -85,9 +81,9 @@ class CanadaFormScreen(QWidget):
         self.province.currentIndexChanged.connect(
             lambda _i: self._clear_problem_of(self.province)
         )
-        self.back_button = big_button(translate("CanadaForm", "Back"), "Home", icon="home")
+        self.back_button = big_button("", "Home", icon="home")
         self.back_button.clicked.connect(self.back_requested)
-        self.submit_button = big_button(translate("CanadaForm", "Check licence"), "Primary")
+        self.submit_button = big_button("", "Primary")
         self.submit_button.clicked.connect(self.submit)
         buttons = QHBoxLayout()
         buttons.addWidget(self.back_button)
@@ -106,6 +102,38 @@ class CanadaFormScreen(QWidget):
         QWidget.setTabOrder(self.province, self.licence_class)
         QWidget.setTabOrder(self.licence_class, self.submit_button)
         QWidget.setTabOrder(self.submit_button, self.back_button)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every fixed text in the interface language."""
+        self.title.setText(translate("CanadaForm", "Canadian registry check"))
+        self.hint.setText(translate("CanadaForm", "Filled in from the scanned licence when "
+                                    "possible. Check, then press Check licence."))
+        self.licence_number.setPlaceholderText(translate("CanadaForm", "as printed on the card"))
+        self.date_of_birth.setPlaceholderText(
+            translate("CanadaForm", "YYYY-MM-DD, e.g. 1989-12-24")
+        )
+        self.licence_class.setPlaceholderText(translate("CanadaForm", "optional, e.g. G"))
+        self.province.setItemText(0, translate("CanadaForm", "Choose…"))
+        for index, (code, name) in enumerate(PROVINCES.items(), start=1):
+            self.province.setItemText(index, f"{code} — {translate_message(name)}")
+        captions = {
+            "licence_number": translate("CanadaForm", "Licence number"),
+            "date_of_birth": translate("CanadaForm", "Date of birth"),
+            "province": translate("CanadaForm", "Province or territory"),
+            "licence_class": translate("CanadaForm", "Licence class (optional)"),
+        }
+        for name, caption in self.captions.items():
+            caption.setText(captions[name])
+            self.inputs[name].setAccessibleName(captions[name])
+        set_button_text(self.back_button, translate("CanadaForm", "Back"))
+        set_button_text(self.submit_button, translate("CanadaForm", "Check licence"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Follow a change of the interface language."""
+        if is_language_change(event):
+            self.retranslate()
+        super().changeEvent(event)
 
     def data(self) -> CanadaFormData:
         """The form's current values."""

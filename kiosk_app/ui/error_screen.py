@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from kiosk_app.app.models import ErrorKind, ErrorReport
 from kiosk_app.ui.messages import translate_message
-from kiosk_app.ui.widgets import big_button, copy_to_clipboard, icon_label, label
+from kiosk_app.ui.widgets import (
+    big_button,
+    copy_to_clipboard,
+    icon_label,
+    is_language_change,
+    label,
+    set_button_text,
+)
 
 translate = QCoreApplication.translate
 
@@ -25,9 +32,9 @@ class ErrorScreen(QWidget):
         self.message = label("", "ScreenHint", selectable=True)
         self.trace = label("", selectable=True)
         self.next_step = label("", "Muted")
-        self.copy_button = big_button(translate("Error", "Copy details"), icon="copy")
+        self.copy_button = big_button("", icon="copy")
         self.copy_button.clicked.connect(self._copy)
-        self.home_button = big_button(translate("Error", "Start again"), "Home", icon="home")
+        self.home_button = big_button("", "Home", icon="home")
         self.home_button.clicked.connect(self.start_again_requested)
         head = QHBoxLayout()
         head.addWidget(icon_label("error", 72), 0, Qt.AlignmentFlag.AlignTop)
@@ -46,6 +53,20 @@ class ErrorScreen(QWidget):
         layout.addLayout(head)
         layout.addStretch(1)
         layout.addLayout(buttons)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set the texts in the interface language (the error shown, too)."""
+        set_button_text(self.copy_button, translate("Error", "Copy details"))
+        set_button_text(self.home_button, translate("Error", "Start again"))
+        if self.report is not None:
+            self.show_error(self.report)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Follow a change of the interface language."""
+        if is_language_change(event):
+            self.retranslate()
+        super().changeEvent(event)
 
     def show_error(self, report: ErrorReport) -> None:
         """Fill the screen from an error report."""

@@ -22,6 +22,7 @@ LANGUAGES = ("en", "fr")
 QT_LOCALES = {"en": "en_CA", "fr": "fr_CA"}
 
 _installed: list[QTranslator] = []
+_current: list[str] = ["en"]
 _saved_locale: list[QLocale] = []  # the default locale before French was installed
 
 
@@ -59,8 +60,14 @@ def install_language(language: str, app: QCoreApplication | None = None) -> bool
     _installed.append(ours)
     _saved_locale.append(QLocale())
     QLocale.setDefault(QLocale(QT_LOCALES[language]))
+    _current[0] = language
     log.info("interface language: %s", language)
     return True
+
+
+def current_language() -> str:
+    """The interface language now installed ("en" or "fr")."""
+    return _current[0]
 
 
 def remove_language(app: QCoreApplication | None = None) -> None:
@@ -73,3 +80,4 @@ def remove_language(app: QCoreApplication | None = None) -> None:
         translator.deleteLater()
     while _saved_locale:
         QLocale.setDefault(_saved_locale.pop())
+    _current[0] = "en"

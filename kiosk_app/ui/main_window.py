@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
@@ -15,6 +15,7 @@ from kiosk_app.config import Settings
 from kiosk_app.ui import theme
 from kiosk_app.ui.canada_form import CanadaFormScreen
 from kiosk_app.ui.error_screen import ErrorScreen
+from kiosk_app.ui.i18n import current_language, install_language
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.ready_screen import ReadyScreen
 from kiosk_app.ui.result_screen import ResultScreen, rehearsal_view
@@ -79,6 +80,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.ready.set_inputs(core.input_statuses())
         self.ready.camera.follow(core)
+        self.ready.set_language(current_language())
         self._rehearsed = False
 
     def _connect(self) -> None:
@@ -101,6 +103,7 @@ class MainWindow(QMainWindow):
         self.ready.check_requested.connect(s.run_check)
         self.ready.open_requested.connect(self.open_picture)
         self.ready.sample_requested.connect(s.try_sample)
+        self.ready.language_requested.connect(self.switch_language)
         self.working.cancel_requested.connect(s.cancel)
         self.result.new_customer_requested.connect(s.wipe)
         self.result.other_check_requested.connect(s.back_to_ready)
@@ -108,6 +111,19 @@ class MainWindow(QMainWindow):
         self.canada_form.submitted.connect(self._submit_canada)
         self.canada_form.back_requested.connect(s.back_to_ready)
         self.error.start_again_requested.connect(s.wipe)
+
+    def switch_language(self, language: str) -> None:
+        """Show the interface in ``language`` now (every screen follows Qt's LanguageChange);
+        the settings' language comes back at the next start."""
+        install_language(language)
+        self.ready.set_language(current_language())
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Follow a change of the interface language (title and test band)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.setWindowTitle(QCoreApplication.translate("Window", "ID check"))
+            self.test_band.setText(QCoreApplication.translate("Window", TEST_MODE_TEXT))
+        super().changeEvent(event)
 
     def current_stage(self) -> Stage:
         """The stage whose screen is showing."""

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from kiosk_app.app.models import DemoSample, LicenceSummary
 from kiosk_app.config import CheckKind
 from kiosk_app.ui.messages import check_title
 from kiosk_app.ui.ready_camera import ReadyCamera
-from kiosk_app.ui.widgets import LicencePanel, big_button, icon_label, label
+from kiosk_app.ui.widgets import (
+    LicencePanel,
+    big_button,
+    icon_label,
+    is_language_change,
+    label,
+    set_button_text,
+)
 
 translate = QCoreApplication.translate
 
@@ -22,6 +29,7 @@ class ReadyScreen(QWidget):
     check_requested = Signal(object)  # CheckKind
     open_requested = Signal()
     sample_requested = Signal(str)
+    language_requested = Signal(str)  # "en" / "fr"
 
     def __init__(
         self,
@@ -32,12 +40,15 @@ class ReadyScreen(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("ReadyScreen")
-        self.title = label(translate("Ready", "Scan the back of the licence"), "ScreenTitle")
-        self.hint = label(
-            translate("Ready", "Hold the barcode under the scanner, or open a picture of it "
-                      "(drag and drop works too)."),
-            "ScreenHint",
-        )
+        self.title = label("", "ScreenTitle")
+        self.hint = label("", "ScreenHint")
+        self._loaded = False
+        self._statuses: dict[str, str] = {}
+        self._language = "en"
+        # Named in the language it switches to, so a customer can find it.
+        self.language_button = big_button("Français", icon=None)
+        self.language_button.setObjectName("LanguageButton")
+        self.language_button.clicked.connect(self._toggle_language)
         self.inputs = label("", "Muted")
         self.panel = LicencePanel()
         self.action_hint = label("", "Muted")
@@ -46,7 +57,7 @@ class ReadyScreen(QWidget):
         self._actions = actions
         self._scan_held = False
         self._add_check_buttons(checks, default_check)
-        self.open_button = big_button(translate("Ready", "Open picture…"), icon="open")
+        self.open_button = big_button("", icon="open")
         self.open_button.clicked.connect(self.open_requested)
         tools = QHBoxLayout()
         tools.addWidget(self.open_button)
@@ -55,6 +66,7 @@ class ReadyScreen(QWidget):
             self.sample_button = self._sample_button(samples)
             tools.addWidget(self.sample_button)
         tools.addStretch(1)
+        tools.addWidget(self.language_button)
 
         head = QHBoxLayout()
         head.addWidget(icon_label("scan", 72), 0, Qt.AlignmentFlag.AlignTop)
@@ -76,13 +88,44 @@ class ReadyScreen(QWidget):
         layout.addLayout(actions)
         layout.addLayout(tools)
         self.set_licence(None)
-        self.set_scan_loaded(False)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every text in the interface language."""
+        self.hint.setText(translate(
+            "Ready", "Hold the barcode under the scanner, or open a picture of it "
+            "(drag and drop works too)."))
+        for kind, button in self.check_buttons.items():
+            set_button_text(button, check_title(kind))
+        set_button_text(self.open_button, translate("Ready", "Open picture…"))
+        if self.sample_button is not None:
+            set_button_text(self.sample_button, translate("Ready", "Try a sample"))
+            for action in self.sample_menu.actions():
+                sample = self._samples[str(action.data())]
+                action.setText(f"{sample.title}  ({check_title(sample.check)})")
+        self.set_inputs(self._statuses)
+        self.set_scan_loaded(self._loaded)
+
+    def set_language(self, language: str) -> None:
+        """The interface language now showing; the button offers the other one."""
+        self._language = language
+        set_button_text(self.language_button, "English" if language == "fr" else "Français")
+
+    def _toggle_language(self) -> None:
+        self.language_requested.emit("en" if self._language == "fr" else "fr")
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Follow a change of the interface language."""
+        if is_language_change(event):
+            self.retranslate()
+        super().changeEvent(event)
 
     def _sample_button(self, samples: list[DemoSample]) -> QPushButton:
-        button = big_button(translate("Ready", "Try a sample"), icon="sample")
+        button = big_button("", icon="sample")
         menu = QMenu(button)
+        self._samples = {sample.key: sample for sample in samples}
         for sample in samples:
-            action = menu.addAction(f"{sample.title}  ({check_title(sample.check)})")
+            action = menu.addAction(sample.title)
             action.setData(sample.key)
             action.triggered.connect(lambda _=False, k=sample.key: self.sample_requested.emit(k))
         button.setMenu(menu)
@@ -91,7 +134,7 @@ class ReadyScreen(QWidget):
 
     def _add_check_buttons(self, checks: list[CheckKind], default_check: CheckKind) -> None:
         for kind in checks:
-            button = big_button(check_title(kind), "Primary" if kind is default_check else "")
+            button = big_button("", "Primary" if kind is default_check else "")
             button.clicked.connect(lambda _=False, k=kind: self.check_requested.emit(k))
             self.check_buttons[kind] = button
             self._actions.addWidget(button)
@@ -107,6 +150,7 @@ class ReadyScreen(QWidget):
 
     def set_inputs(self, statuses: dict[str, str]) -> None:
         """Which inputs are live: ``{"Barcode scanner (keyboard)": "Listening", ...}``."""
+        self._statuses = dict(statuses)
         parts = [f"{translate('messages', name)}: {translate('messages', status)}"
                  for name, status in statuses.items()]
         self.inputs.setText(translate("Ready", "Live inputs — {inputs}").format(
@@ -118,6 +162,7 @@ class ReadyScreen(QWidget):
 
     def set_scan_loaded(self, loaded: bool) -> None:
         """Enable the checks that need a scan once a barcode is held."""
+        self._loaded = loaded
         self._scan_held = loaded
         for kind, button in self.check_buttons.items():
             button.setEnabled(loaded or kind not in NEEDS_SCAN)

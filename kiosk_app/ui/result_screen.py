@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -32,7 +33,9 @@ from kiosk_app.ui.widgets import (
     VerdictBanner,
     big_button,
     copy_to_clipboard,
+    is_language_change,
     label,
+    set_button_text,
 )
 
 translate = QCoreApplication.translate
@@ -122,9 +125,9 @@ class ResultScreen(QWidget):
         scroll.setWidget(self.details)
         self.panel = LicencePanel()
         self.request_info = label("", "Muted", selectable=True)
-        self.other_button = big_button(translate("Result", "Another check"))
+        self.other_button = big_button("")
         self.other_button.clicked.connect(self.other_check_requested)
-        self.home_button = big_button(translate("Result", "New customer"), "Home", icon="home")
+        self.home_button = big_button("", "Home", icon="home")
         self.home_button.clicked.connect(self.new_customer_requested)
 
         body = QHBoxLayout()
@@ -144,12 +147,30 @@ class ResultScreen(QWidget):
         layout.addLayout(body, 1)
         layout.addLayout(footer)
         self.clear()
+        self.retranslate()
 
-    def _retry_box(self) -> tuple[QFrame, QLabel, QWidget]:
+    def retranslate(self) -> None:
+        """Set the texts in the interface language (the result shown, too)."""
+        set_button_text(self.other_button, translate("Result", "Another check"))
+        set_button_text(self.home_button, translate("Result", "New customer"))
+        set_button_text(self.retry_button, translate("Result", "Retry now"))
+        set_button_text(self.copy_button, translate("Result", "Copy"))
+        self.doc_title.setText(translate("Result", "Parsed by the service"))
+        self.empty_note.setText(translate("Result", "The service returned no field details."))
+        if self.view is not None:
+            self.show_result(self.view)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Follow a change of the interface language."""
+        if is_language_change(event):
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _retry_box(self) -> tuple[QFrame, QLabel, QPushButton]:
         box = QFrame()
         box.setObjectName("RetryBox")
         countdown = label("", "Countdown", wrap=False)
-        button = big_button(translate("Result", "Retry now"), icon="retry")
+        button = big_button("", icon="retry")
         button.clicked.connect(self.retry_now_requested)
         row = QHBoxLayout(box)
         row.addWidget(countdown, 1)
@@ -161,7 +182,8 @@ class ResultScreen(QWidget):
         box.setObjectName("ErrorBox")
         text = label("", selectable=True)
         trace = label("", selectable=True)
-        copy = big_button(translate("Result", "Copy"), icon="copy")
+        copy = big_button("", icon="copy")
+        self.copy_button = copy
         copy.clicked.connect(lambda: copy_to_clipboard(f"{text.text()}\n{trace.text()}"))
         col = QVBoxLayout()
         col.addWidget(text)
@@ -245,10 +267,8 @@ class ResultScreen(QWidget):
         self.summary = label("", "SectionTitle")
         self.licence_line = label("", selectable=True)
         self.classes_line = label("", selectable=True)
-        self.doc_title = label(translate("Result", "Parsed by the service"), "SectionTitle")
-        self.empty_note = label(
-            translate("Result", "The service returned no field details."), "Muted"
-        )
+        self.doc_title = label("", "SectionTitle")
+        self.empty_note = label("", "Muted")
         self._rows_layout = QVBoxLayout()
         self._doc_layout = QVBoxLayout()
         self._rows: list[MatchRow] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
@@ -21,6 +21,11 @@ from kiosk_app.app.models import AGE_BADGES, LicenceSummary
 from kiosk_app.ui import theme
 
 translate = QCoreApplication.translate
+
+
+def is_language_change(event: QEvent) -> bool:
+    """True for the event Qt sends every widget when the interface language changes."""
+    return event.type() == QEvent.Type.LanguageChange
 
 
 def set_style_property(widget: QWidget, name: str, value: str) -> None:
@@ -42,6 +47,12 @@ def big_button(text: str, name: str = "", icon: str | None = None) -> QPushButto
     button.setMinimumHeight(theme.MIN_TOUCH_PX + 12)
     button.setAccessibleName(text)
     return button
+
+
+def set_button_text(button: QPushButton, text: str) -> None:
+    """A button's text and accessible name (after a change of language)."""
+    button.setText(text)
+    button.setAccessibleName(text)
 
 
 def label(text: str = "", name: str = "", selectable: bool = False, wrap: bool = True) -> QLabel:
@@ -180,7 +191,7 @@ class LicencePanel(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("Panel")
-        self.heading = label(translate("Widgets", "Read from the barcode"), "SectionTitle")
+        self.heading = label("", "SectionTitle")
         self.name = label("", selectable=True)
         self.name.setStyleSheet("font-size: 28px; font-weight: 700;")
         self.born = label("", selectable=True)
@@ -188,7 +199,8 @@ class LicencePanel(QFrame):
         self.majority = label("", "Badge", wrap=False)
         self.badges = [label("", "Badge", wrap=False) for _ in AGE_BADGES]
         self.expiry = label("", selectable=True)
-        self.expired = label(translate("Widgets", "EXPIRED"), "Expired", wrap=False)
+        self.expired = label("", "Expired", wrap=False)
+        self._licence: LicenceSummary | None = None  # re-shown in a new language; wipe clears
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 12, 18, 12)
         layout.addWidget(self.heading)
@@ -207,11 +219,24 @@ class LicencePanel(QFrame):
         layout.addWidget(self.expiry)
         layout.addWidget(self.expired, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addStretch(1)
-        self.show_licence(None)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set the texts in the interface language (and re-show the licence in it)."""
+        self.heading.setText(translate("Widgets", "Read from the barcode"))
+        self.expired.setText(translate("Widgets", "EXPIRED"))
+        self.show_licence(self._licence)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Follow a change of the interface language."""
+        if is_language_change(event):
+            self.retranslate()
+        super().changeEvent(event)
 
     def show_licence(self, licence: LicenceSummary | None) -> None:
         """Show a licence, or clear every field (None)."""
         self.setVisible(licence is not None)
+        self._licence = licence
         if licence is None:
             for widget in (self.name, self.born, self.age, self.majority, self.expiry):
                 widget.clear()

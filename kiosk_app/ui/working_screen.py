@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QVBoxLayout, QWidget
 
 from kiosk_app.app.models import LicenceSummary
-from kiosk_app.ui.widgets import LicencePanel, big_button, label
+from kiosk_app.ui.widgets import (
+    LicencePanel,
+    big_button,
+    is_language_change,
+    label,
+    set_button_text,
+)
 
 translate = QCoreApplication.translate
 
@@ -19,16 +25,13 @@ class WorkingScreen(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("WorkingScreen")
-        self.task = label(translate("Working", "Working…"), "ScreenTitle")
-        self.detail = label(
-            translate("Working", "The kiosk stays usable; press Cancel to stop waiting."),
-            "ScreenHint",
-        )
+        self.task = label("", "ScreenTitle")
+        self.detail = label("", "ScreenHint")
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)
         self.progress.setTextVisible(False)
         self.panel = LicencePanel()
-        self.cancel_button = big_button(translate("Working", "Cancel"), "Danger")
+        self.cancel_button = big_button("", "Danger")
         self.cancel_button.clicked.connect(self.cancel_requested)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -42,6 +45,22 @@ class WorkingScreen(QWidget):
         layout.addWidget(self.panel, 1)
         layout.addStretch(1)
         layout.addLayout(buttons)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set the fixed texts in the interface language."""
+        if not self.task.text():
+            self.task.setText(translate("Working", "Working…"))
+        self.detail.setText(
+            translate("Working", "The kiosk stays usable; press Cancel to stop waiting.")
+        )
+        set_button_text(self.cancel_button, translate("Working", "Cancel"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Follow a change of the interface language."""
+        if is_language_change(event):
+            self.retranslate()
+        super().changeEvent(event)
 
     def set_task(self, text: str) -> None:
         """What is running ("Verify signature…")."""

@@ -4,90 +4,276 @@
 <context>
     <name>CanadaForm</name>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="38"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="109"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="39"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="110"/>
         <source>Filled in from the scanned licence when possible. Check, then press Check licence.</source>
         <translation>Rempli à partir du permis balayé lorsque c&apos;est possible. Vérifiez, puis appuyez sur Vérifier le permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="42"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="112"/>
         <source>as printed on the card</source>
         <translation>tel qu&apos;imprimé sur la carte</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="45"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="114"/>
         <source>YYYY-MM-DD, e.g. 1989-12-24</source>
         <translation>AAAA-MM-JJ, p. ex. 1989-12-24</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="49"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="117"/>
         <source>Choose…</source>
         <translation>Choisir…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="54"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="116"/>
         <source>optional, e.g. G</source>
         <translation>facultatif, p. ex. G</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="62"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="121"/>
         <source>Licence number</source>
         <translation>Numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="63"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="122"/>
         <source>Date of birth</source>
         <translation>Date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="64"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="123"/>
         <source>Province or territory</source>
         <translation>Province ou territoire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="65"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="124"/>
         <source>Licence class (optional)</source>
         <translation>Classe de permis (facultatif)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="88"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="129"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="90"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="130"/>
         <source>Check licence</source>
         <translation>Vérifier le permis</translation>
     </message>
 </context>
 <context>
+    <name>Diagnostics</name>
+    <message>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="35"/>
+        <source>Not found</source>
+        <extracomment>Control characters shown by name; every other byte below 0x20 (and 0x7F, and bytes of 0x80 and above, which licence data never holds) is shown as ``&lt;0xNN&gt;``.</extracomment>
+        <translation>Introuvable</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="36"/>
+        <source>Not a folder</source>
+        <translation>Ce n&apos;est pas un dossier</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="37"/>
+        <source>Cannot be read by the kiosk</source>
+        <translation>Illisible pour le kiosque</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="38"/>
+        <source>Readable, but the kiosk cannot delete or move files in it</source>
+        <translation>Lisible, mais le kiosque ne peut pas y supprimer ni y déplacer de fichiers</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="41"/>
+        <source>Readable and writable</source>
+        <translation>Lisible et modifiable</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosticsDialog</name>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="71"/>
+        <source>Diagnostics</source>
+        <translation>Diagnostic</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="88"/>
+        <source>The last scans are the customer&apos;s data: kept in memory only, shown only here, never logged, and cleared after New customer or the idle timeout.</source>
+        <translation>Les derniers balayages sont des données du client : conservés en mémoire seulement, affichés seulement ici, jamais journalisés et effacés après Nouveau client ou le délai d&apos;inactivité.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="92"/>
+        <source>Test connection</source>
+        <translation>Tester la connexion</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="94"/>
+        <source>Refresh</source>
+        <translation>Actualiser</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="96"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="110"/>
+        <source>Inputs</source>
+        <translation>Entrées</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="114"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="136"/>
+        <source>Cameras present</source>
+        <translation>Caméras présentes</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="115"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="137"/>
+        <source>Serial ports present</source>
+        <translation>Ports série présents</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="116"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="138"/>
+        <source>Watched scan folder</source>
+        <translation>Dossier de balayages surveillé</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="117"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="139"/>
+        <source>Check service</source>
+        <translation>Service de vérification</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="140"/>
+        <source>Connection test result</source>
+        <translation>Résultat du test de connexion</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="147"/>
+        <source>Status of %1</source>
+        <translation>État de %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="149"/>
+        <source>Last raw scan from %1</source>
+        <translation>Dernier balayage brut de %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="174"/>
+        <source>Status: %1</source>
+        <translation>État : %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="183"/>
+        <source>No scan since the last customer was cleared</source>
+        <translation>Aucun balayage depuis l&apos;effacement du dernier client</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="190"/>
+        <source>Picture %1 (%2 bytes) at %3</source>
+        <translation>Image %1 (%2 octets) à %3</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="191"/>
+        <source>without a name</source>
+        <translation>sans nom</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="198"/>
+        <source>Last scan: %1 bytes at %2</source>
+        <translation>Dernier balayage : %1 octets à %2</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="211"/>
+        <source>default</source>
+        <translation>par défaut</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="213"/>
+        <source>in use</source>
+        <translation>en cours d&apos;utilisation</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="215"/>
+        <source>No camera found</source>
+        <translation>Aucune caméra trouvée</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="223"/>
+        <source>(configured)</source>
+        <translation>(configuré)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="226"/>
+        <source>%1 (configured, not present)</source>
+        <translation>%1 (configuré, absent)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="227"/>
+        <source>No serial port found</source>
+        <translation>Aucun port série trouvé</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="232"/>
+        <source>No folder set in the admin settings</source>
+        <translation>Aucun dossier défini dans les paramètres administrateur</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="236"/>
+        <source>%1: checking…</source>
+        <translation>%1 : vérification…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="258"/>
+        <source>Testing the connection…</source>
+        <translation>Test de la connexion…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="266"/>
+        <source>Connection OK: %1</source>
+        <translation>Connexion réussie : %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="272"/>
+        <source>Connection failed: %1</source>
+        <translation>Échec de la connexion : %1</translation>
+    </message>
+</context>
+<context>
     <name>Error</name>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="28"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="60"/>
         <source>Copy details</source>
         <translation>Copier les détails</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="30"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="61"/>
         <source>Start again</source>
         <translation>Recommencer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="56"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="75"/>
+        <source>File: {name}</source>
+        <translation>Fichier : {name}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="79"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace : {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="61"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="84"/>
         <source>Scan again, or open another picture.</source>
         <translation>Balayez de nouveau ou ouvrez une autre image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="63"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="86"/>
         <source>Scan again to retry, or press Start again.</source>
         <translation>Balayez de nouveau pour réessayer ou appuyez sur Recommencer.</translation>
     </message>
@@ -95,99 +281,99 @@
 <context>
     <name>PinPad</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="59"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="60"/>
         <source>Administrator</source>
         <translation>Administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="72"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="75"/>
         <source>PIN pad message</source>
         <translation>Message du clavier NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="84"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="87"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="108"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="111"/>
         <source>Delete</source>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="109"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="112"/>
         <source>Delete last digit</source>
         <translation>Effacer le dernier chiffre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="110"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="113"/>
         <source>OK</source>
         <translation>OK</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="142"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="154"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="145"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="157"/>
         <source>Administrator PIN</source>
         <translation>NIP administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="143"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="146"/>
         <source>Enter the administrator PIN.</source>
         <translation>Entrez le NIP administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="145"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="151"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="148"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="154"/>
         <source>Choose an administrator PIN</source>
         <translation>Choisissez un NIP administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="147"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="150"/>
         <source>No PIN is set yet. Choose one of %1 to %2 digits.</source>
         <translation>Aucun NIP n&apos;est encore défini. Choisissez-en un de %1 à %2 chiffres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="155"/>
         <source>Enter the same PIN again.</source>
         <translation>Entrez le même NIP de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="156"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="159"/>
         <source>The PIN file is damaged. IT must delete admin_pin.json (see the README) so that a new PIN can be chosen.</source>
         <translation>Le fichier du NIP est endommagé. Le service informatique doit supprimer admin_pin.json (voir le README) pour qu&apos;un nouveau NIP puisse être choisi.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="194"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="197"/>
         <source>The PIN must be %1 to %2 digits.</source>
         <translation>Le NIP doit compter de %1 à %2 chiffres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="206"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="209"/>
         <source>The two PINs were not the same. Start again.</source>
         <translation>Les deux NIP ne sont pas identiques. Recommencez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="238"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="241"/>
         <source>Wrong PIN. %1 more tries before the pad locks.</source>
         <translation>NIP erroné. Encore %1 essais avant le verrouillage du clavier.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="252"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="255"/>
         <source>The PIN could not be checked.</source>
         <translation>Le NIP n&apos;a pas pu être vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="254"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="257"/>
         <source>The PIN could not be saved or checked (disk error).</source>
         <translation>Le NIP n&apos;a pas pu être enregistré ni vérifié (erreur de disque).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="273"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="276"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Trop de NIP erronés. Réessayez dans %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="304"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="307"/>
         <source>%1 digits entered</source>
         <translation>%1 chiffres entrés</translation>
     </message>
@@ -195,211 +381,228 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="34"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="122"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="170"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="36"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="95"/>
         <source>Hold the barcode under the scanner, or open a picture of it (drag and drop works too).</source>
         <translation>Tenez le code-barres sous le lecteur ou ouvrez-en une image (le glisser-déposer fonctionne aussi).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="48"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="100"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="79"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="102"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="109"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="156"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="124"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="172"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="126"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="174"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks} : disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="130"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="178"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="132"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="180"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
 </context>
 <context>
+    <name>ReadyCamera</name>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_camera.py" line="49"/>
+        <source>Camera — hold the back of the licence up to it</source>
+        <translation>Caméra — présentez-lui le dos du permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_camera.py" line="50"/>
+        <source>Camera preview</source>
+        <translation>Aperçu de la caméra</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_camera.py" line="52"/>
+        <source>The camera&apos;s picture; a green outline marks the barcode it found</source>
+        <translation>L&apos;image de la caméra; un contour vert indique le code-barres trouvé</translation>
+    </message>
+</context>
+<context>
     <name>Result</name>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="41"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="44"/>
         <source>The digital signature is valid and not revoked.</source>
         <translation>La signature numérique est valide et n&apos;est pas révoquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="44"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="47"/>
         <source>The signature is not valid or the document is revoked. Do not accept it.</source>
         <translation>La signature n&apos;est pas valide ou le document est révoqué. Ne l&apos;acceptez pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="47"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="50"/>
         <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
         <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier? — et balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="52"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="55"/>
         <source>The registry confirms the licence details.</source>
         <translation>Le registre confirme les renseignements du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="55"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="58"/>
         <source>The registry does not confirm this licence.</source>
         <translation>Le registre ne confirme pas ce permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="58"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="61"/>
         <source>Some details only partly match the registry. Check the card by hand.</source>
         <translation>Certains renseignements ne correspondent qu&apos;en partie au registre. Vérifiez la carte manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="61"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="64"/>
         <source>The registry could not answer now. A retry is scheduled in 15 minutes (nothing is billed for this answer).</source>
         <translation>Le registre ne peut pas répondre pour le moment. Un nouvel essai est prévu dans 15 minutes (cette réponse n&apos;est pas facturée).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="66"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="69"/>
         <source>The barcode was parsed; no verification was done.</source>
         <translation>Le code-barres a été décodé; aucune vérification n&apos;a été faite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="71"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="74"/>
         <source>The check passed.</source>
         <translation>La vérification est réussie.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="72"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="75"/>
         <source>The check failed. Do not accept the document without a manual check.</source>
         <translation>La vérification a échoué. N&apos;acceptez pas le document sans vérification manuelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="75"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="78"/>
         <source>Some details need a manual check.</source>
         <translation>Certains renseignements doivent être vérifiés manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="76"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="79"/>
         <source>The service could not decide. Try again.</source>
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="125"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="154"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="127"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="155"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="152"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="156"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="164"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="157"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="196"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="218"/>
         <source>Service message: {message}</source>
         <translation>Message du service : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="198"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="220"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace : {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="228"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="250"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="248"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="158"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="250"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="159"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="300"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="320"/>
         <source>Licence: {message}</source>
         <translation>Permis : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="303"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="323"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles : {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="337"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="357"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="338"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="358"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="339"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="359"/>
         <source>Signature: unknown</source>
         <translation>Signature : inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="342"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="362"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="343"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="363"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="344"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="364"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="352"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="372"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="359"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="379"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="360"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="380"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -407,117 +610,122 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="279"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="281"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="297"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="301"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="299"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="303"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="301"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="305"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="303"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="307"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="305"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="309"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="307"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="311"/>
+        <source>Diagnostics</source>
+        <translation>Diagnostic</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="313"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="310"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="316"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="312"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="318"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="327"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="334"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo : les changements ne valent que pour cette session; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="366"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="373"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="390"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="397"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="414"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="421"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="415"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="422"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="459"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="466"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré : %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="466"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="473"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="469"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="476"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="477"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="484"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="492"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="493"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="500"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="496"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="503"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="502"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="509"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="508"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="515"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion : %1</translation>
     </message>
@@ -728,67 +936,67 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="117"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="128"/>
         <source>Verdict: {words}</source>
         <translation>Verdict : {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="183"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="226"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="191"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="227"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="223"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="248"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="225"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="250"/>
         <source>Born: {date}</source>
         <translation>Naissance : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="228"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="253"/>
         <source>Age: {age}</source>
         <translation>Âge : {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="229"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="254"/>
         <source>Age: unknown</source>
         <translation>Âge : inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="232"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="257"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="241"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="266"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="249"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="274"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="253"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="278"/>
         <source>Expires: {date}</source>
         <translation>Expiration : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="256"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="281"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="259"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="284"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -796,17 +1004,18 @@
 <context>
     <name>Window</name>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="24"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="25"/>
         <source>TEST MODE — results are not real</source>
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="37"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="38"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="124"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="127"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="144"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
@@ -814,17 +1023,17 @@
 <context>
     <name>Working</name>
     <message>
-        <location filename="../../kiosk_app/ui/working_screen.py" line="22"/>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="53"/>
         <source>Working…</source>
         <translation>Traitement en cours…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/working_screen.py" line="24"/>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="55"/>
         <source>The kiosk stays usable; press Cancel to stop waiting.</source>
         <translation>Le kiosque reste utilisable; appuyez sur Annuler pour cesser d&apos;attendre.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/working_screen.py" line="31"/>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="57"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -832,67 +1041,67 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="62"/>
+        <location filename="../../kiosk_app/app/session.py" line="64"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="65"/>
+        <location filename="../../kiosk_app/app/session.py" line="67"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="66"/>
+        <location filename="../../kiosk_app/app/session.py" line="68"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="85"/>
+        <location filename="../../kiosk_app/app/session.py" line="87"/>
         <source>The licence could not be read</source>
         <translation>Le permis n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="91"/>
+        <location filename="../../kiosk_app/app/session.py" line="93"/>
         <source>The service could not complete the check</source>
         <translation>Le service n&apos;a pas pu terminer la vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="96"/>
+        <location filename="../../kiosk_app/app/session.py" line="98"/>
         <source>The check could not be completed</source>
         <translation>La vérification n&apos;a pas pu être terminée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="101"/>
+        <location filename="../../kiosk_app/app/session.py" line="103"/>
         <source>Something went wrong in the kiosk</source>
         <translation>Un problème est survenu dans le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="102"/>
+        <location filename="../../kiosk_app/app/session.py" line="104"/>
         <source>Please try again. If it happens again, call support.</source>
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="239"/>
+        <location filename="../../kiosk_app/app/session.py" line="247"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check} : désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="247"/>
+        <location filename="../../kiosk_app/app/session.py" line="255"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="306"/>
+        <location filename="../../kiosk_app/app/session.py" line="314"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="377"/>
+        <location filename="../../kiosk_app/app/session.py" line="387"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement : {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="441"/>
+        <location filename="../../kiosk_app/app/session.py" line="455"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>

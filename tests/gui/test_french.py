@@ -72,3 +72,28 @@ def test_english_again_after_removing_the_translation(
     remove_language(qapp)
     window = make_window()
     assert window.ready.title.text() == "Scan the back of the licence"
+
+
+def test_the_ready_screen_button_switches_the_language_live(
+    qtbot: Any, make_window: WindowFactory, qapp: QApplication
+) -> None:
+    window = make_window()
+    try:
+        assert window.ready.language_button.text() == "Français"
+        assert window.session.try_sample("signature-valid")
+        _wait(qtbot, window, Stage.RESULT)
+        assert window.result.banner.title.text() == "Passed"
+        qtbot.mouseClick(window.ready.language_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: window.ready.hint.text().startswith("Tenez"), timeout=TIMEOUT_MS)
+        # Every screen follows, including the result being shown and the form's captions.
+        assert window.result.banner.title.text() == "Réussi"
+        assert window.result.home_button.text() == "Nouveau client"
+        assert window.canada_form.captions["date_of_birth"].text() == "Date de naissance"
+        assert window.working.cancel_button.text() == "Annuler"
+        assert window.windowTitle() == "Vérification d'identité"
+        assert window.ready.language_button.text() == "English"
+        qtbot.mouseClick(window.ready.language_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: window.ready.hint.text().startswith("Hold"), timeout=TIMEOUT_MS)
+        assert window.result.banner.title.text() == "Passed"
+    finally:
+        remove_language(qapp)
