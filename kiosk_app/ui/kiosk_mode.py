@@ -35,6 +35,7 @@ from PySide6.QtWidgets import QWidget
 
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.config import Settings
+from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog
 from kiosk_app.ui.main_window import MainWindow
@@ -103,6 +104,7 @@ class KioskMode(QObject):
         self._watched: QWindow | None = None
         self.pin_pad: PinPad | None = None
         self.settings_dialog: SettingsDialog | None = None
+        self.diagnostics: DiagnosticsDialog | None = None
         self._hold = QTimer(self)
         self._hold.setSingleShot(True)
         self._hold.setInterval(long_press_ms)
@@ -200,11 +202,25 @@ class KioskMode(QObject):
         dialog.exit_kiosk_requested.connect(self._exit_kiosk)
         dialog.quit_requested.connect(self.quit_application)
         dialog.change_pin_requested.connect(self._change_pin)
+        dialog.diagnostics_requested.connect(self.open_diagnostics)
         dialog.destroyed.connect(self._forget_settings_dialog)
         self.settings_dialog = dialog
         dialog.show()
         dialog.activateWindow()
         log.info("admin settings opened")
+
+    def open_diagnostics(self) -> None:
+        """The Diagnostics screen (from the admin settings, so behind the PIN)."""
+        dialog = DiagnosticsDialog(self.window.core, parent=self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.destroyed.connect(self._forget_diagnostics)
+        self.diagnostics = dialog
+        dialog.show()
+        dialog.activateWindow()
+        log.info("admin diagnostics opened")
+
+    def _forget_diagnostics(self) -> None:
+        self.diagnostics = None
 
     def _change_pin(self) -> None:
         pad = PinPad(self.services, force_setup=True, parent=self.window)
@@ -219,7 +235,7 @@ class KioskMode(QObject):
 
     def close_admin_screens(self) -> None:
         """Close the PIN pad and the settings if they are open."""
-        for dialog in (self.pin_pad, self.settings_dialog):
+        for dialog in (self.diagnostics, self.pin_pad, self.settings_dialog):
             if dialog is not None and shiboken6.isValid(dialog):
                 dialog.close()
 

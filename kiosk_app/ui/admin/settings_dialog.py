@@ -266,6 +266,7 @@ class SettingsDialog(QDialog):
     exit_kiosk_requested = Signal()
     quit_requested = Signal()
     change_pin_requested = Signal()
+    diagnostics_requested = Signal()
 
     def __init__(
         self,
@@ -307,6 +308,8 @@ class SettingsDialog(QDialog):
         self.test_button.clicked.connect(self.test_connection)
         self.pin_button = big_button(self.tr("Change PIN"))
         self.pin_button.clicked.connect(self.change_pin_requested)
+        self.diagnostics_button = big_button(self.tr("Diagnostics"))
+        self.diagnostics_button.clicked.connect(self.diagnostics_requested)
         self.exit_kiosk_button = big_button(self.tr("Exit kiosk"))
         self.exit_kiosk_button.setEnabled(kiosk_active)
         self.exit_kiosk_button.clicked.connect(self.exit_kiosk_requested)
@@ -316,7 +319,8 @@ class SettingsDialog(QDialog):
         self.close_button.clicked.connect(self.reject)
 
         actions = QHBoxLayout()
-        for button in (self.save_button, self.test_button, self.pin_button):
+        for button in (self.save_button, self.test_button, self.pin_button,
+                       self.diagnostics_button):
             actions.addWidget(button)
         actions.addStretch(1)
         leave = QHBoxLayout()

@@ -1,0 +1,284 @@
+"""The admin Diagnostics screen: what support staff read out on the phone with a desk.
+
+* every input with its **live** status and the **last raw scan** it delivered, control
+  characters made visible (``<LF>``, ``<RS>``, ``<CR>``, ``<GS>``, ``<0x04>``...), so a
+  scanner that drops or changes bytes shows at once. The scan is the customer's data: it is
+  kept in memory only (:class:`kiosk_app.app.diagnostics.ScanRecorder`), shown only here,
+  never logged, and gone after New customer or the idle wipe;
+* the cameras and serial ports present now, marking the one in use or configured;
+* the watched folder and whether the kiosk can read and clear it;
+* **Test connection**: the admin settings' harmless request, with the running settings.
+
+Open it with ``DiagnosticsDialog(core, parent)``; the admin settings have a Diagnostics button.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+from PySide6.QtCore import QCoreApplication, Slot
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QPlainTextEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk_app.app.admin import describe_error
+from kiosk_app.app.capture.camera import CameraSource, available_cameras
+from kiosk_app.app.capture.serial import available_serial_ports
+from kiosk_app.app.diagnostics import ScanRecord, check_folder, start_connection_test
+from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.ui import theme
+from kiosk_app.ui.messages import translate_message
+from kiosk_app.ui.widgets import big_button, label
+
+SCAN_BOX_LINES: Final = 6
+
+
+def scan_text(record: ScanRecord) -> str:
+    """The raw scan as shown: visible control characters, a line break after each ``<LF>``."""
+    return record.visible().replace("<LF>", "<LF>\n")
+
+
+class InputRow:
+    """One input's widgets: its name, live status and last raw scan."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.title = label(translate_message(name), "SectionTitle")
+        self.status = label("", selectable=True)
+        self.scan_note = label("", "Muted")
+        self.scan = QPlainTextEdit()
+        self.scan.setReadOnly(True)
+        self.scan.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        line = self.scan.fontMetrics().lineSpacing()
+        self.scan.setFixedHeight(line * SCAN_BOX_LINES + 16)
+        self.scan.hide()
+
+
+class DiagnosticsDialog(QDialog):
+    """Inputs with live status and last raw scan, devices, folder, connection test."""
+
+    def __init__(self, core: KioskCore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("DiagnosticsDialog")
+        self.setWindowTitle(self.tr("Diagnostics"))
+        self.setModal(True)
+        self.resize(1000, 760)
+        if parent is None:  # inside the kiosk the window's stylesheet cascades
+            self.setStyleSheet(theme.stylesheet())
+        self.core = core
+        self._folder_ticket: int | None = None
+        self._test_ticket: int | None = None
+        self.rows: dict[str, InputRow] = {}
+
+        self.inputs_grid = QGridLayout()
+        self.cameras = label("", selectable=True)
+        self.serial_ports = label("", selectable=True)
+        self.folder = label("", selectable=True)
+        self.service = label("", selectable=True)
+        self.connection_result = label("", "Muted", selectable=True)
+        self.privacy_note = label(
+            self.tr("The last scans are the customer's data: kept in memory only, shown only "
+                    "here, never logged, and cleared after New customer or the idle timeout."),
+            "Muted",
+        )
+        self.test_button = big_button(self.tr("Test connection"))
+        self.test_button.clicked.connect(self.test_connection)
+        self.refresh_button = big_button(self.tr("Refresh"))
+        self.refresh_button.clicked.connect(self.refresh)
+        self.close_button = big_button(self.tr("Close"))
+        self.close_button.clicked.connect(self.reject)
+        self._layout()
+        self._label_controls()
+
+        core.inputs_changed.connect(self._show_statuses)
+        core.scans.changed.connect(self._show_scans)
+        self.refresh()
+
+    # --- building ----------------------------------------------------------------------------
+
+    def _layout(self) -> None:
+        page = QWidget()
+        body = QVBoxLayout(page)
+        body.addWidget(label(self.tr("Inputs"), "ScreenTitle"))
+        body.addWidget(self.privacy_note)
+        body.addLayout(self.inputs_grid)
+        for title, widget in (
+            (self.tr("Cameras present"), self.cameras),
+            (self.tr("Serial ports present"), self.serial_ports),
+            (self.tr("Watched scan folder"), self.folder),
+            (self.tr("Check service"), self.service),
+        ):
+            body.addWidget(label(title, "SectionTitle"))
+            body.addWidget(widget)
+        body.addWidget(self.connection_result)
+        body.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(page)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.test_button)
+        buttons.addWidget(self.refresh_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(scroll, 1)
+        layout.addLayout(buttons)
+
+    def _label_controls(self) -> None:
+        self.cameras.setAccessibleName(self.tr("Cameras present"))
+        self.serial_ports.setAccessibleName(self.tr("Serial ports present"))
+        self.folder.setAccessibleName(self.tr("Watched scan folder"))
+        self.service.setAccessibleName(self.tr("Check service"))
+        self.connection_result.setAccessibleName(self.tr("Connection test result"))
+
+    def _row(self, name: str) -> InputRow:
+        row = self.rows.get(name)
+        if row is None:
+            row = InputRow(name)
+            row.status.setAccessibleName(
+                self.tr("Status of %1").replace("%1", translate_message(name)))
+            row.scan.setAccessibleName(
+                self.tr("Last raw scan from %1").replace("%1", translate_message(name)))
+            index = len(self.rows) * 3
+            self.inputs_grid.addWidget(row.title, index, 0, 1, 2)
+            self.inputs_grid.addWidget(row.status, index + 1, 0)
+            self.inputs_grid.addWidget(row.scan_note, index + 1, 1)
+            self.inputs_grid.addWidget(row.scan, index + 2, 0, 1, 2)
+            self.rows[name] = row
+        return row
+
+    # --- showing -----------------------------------------------------------------------------
+
+    @Slot()
+    def refresh(self) -> None:
+        """Read everything again: statuses, scans, devices, folder, service address."""
+        self._show_statuses(self.core.input_statuses())
+        self._show_scans()
+        self._show_cameras()
+        self._show_serial_ports()
+        self._show_folder()
+        self.service.setText(self.core.settings.base_url)
+
+    @Slot(dict)
+    def _show_statuses(self, statuses: dict[str, str]) -> None:
+        for name, status in statuses.items():
+            self._row(name).status.setText(
+                self.tr("Status: %1").replace("%1", translate_message(status)))
+
+    @Slot()
+    def _show_scans(self) -> None:
+        records = self.core.scans.records()
+        for name in self.core.input_statuses():
+            row = self._row(name)
+            record = records.get(name)
+            if record is None:
+                row.scan_note.setText(self.tr("No scan since the last customer was cleared"))
+                row.scan.clear()
+                row.scan.hide()
+                continue
+            when = record.at.strftime("%H:%M:%S")
+            if record.is_picture:
+                row.scan_note.setText(
+                    self.tr("Picture %1 (%2 bytes) at %3")
+                    .replace("%1", record.file_name or self.tr("without a name"))
+                    .replace("%2", str(record.size)).replace("%3", when)
+                )
+                row.scan.clear()
+                row.scan.hide()
+            else:
+                row.scan_note.setText(
+                    self.tr("Last scan: %1 bytes at %2")
+                    .replace("%1", str(record.size)).replace("%2", when)
+                )
+                row.scan.setPlainText(scan_text(record))
+                row.scan.show()
+
+    def _show_cameras(self) -> None:
+        camera = next((s for s in self.core.sources if isinstance(s, CameraSource)), None)
+        in_use = camera.current_camera if camera is not None else None
+        lines = []
+        for info in available_cameras():
+            marks = []
+            if info.is_default:
+                marks.append(self.tr("default"))
+            if in_use is not None and info.id == in_use.id:
+                marks.append(self.tr("in use"))
+            lines.append(info.description + (f" ({', '.join(marks)})" if marks else ""))
+        self.cameras.setText("\n".join(lines) or self.tr("No camera found"))
+
+    def _show_serial_ports(self) -> None:
+        configured = self.core.settings.serial_port
+        lines, seen = [], False
+        for location, description in available_serial_ports():
+            mark = ""
+            if configured and location == configured:
+                mark, seen = " " + self.tr("(configured)"), True
+            lines.append(f"{location} — {description}{mark}")
+        if configured and not seen:
+            lines.append(self.tr("%1 (configured, not present)").replace("%1", configured))
+        self.serial_ports.setText("\n".join(lines) or self.tr("No serial port found"))
+
+    def _show_folder(self) -> None:
+        folder = self.core.settings.watch_folder
+        if not folder:
+            self.folder.setText(self.tr("No folder set in the admin settings"))
+            return
+        if self._folder_ticket is not None:
+            return
+        self.folder.setText(self.tr("%1: checking…").replace("%1", folder))
+        self._folder_ticket = check_folder(
+            self.core.pool, Path(folder), self._folder_checked, self._folder_failed)
+
+    def _folder_checked(self, state: str) -> None:
+        self._folder_ticket = None
+        folder = self.core.settings.watch_folder
+        self.folder.setText(f"{folder}: {QCoreApplication.translate('Diagnostics', state)}")
+
+    def _folder_failed(self, error: BaseException) -> None:
+        self._folder_ticket = None
+        self.folder.setText(
+            f"{self.core.settings.watch_folder}: {describe_error(error)}")
+
+    # --- connection test ---------------------------------------------------------------------
+
+    @Slot()
+    def test_connection(self) -> None:
+        """Run the harmless connection test with the running settings (in a worker)."""
+        if self._test_ticket is not None:
+            return
+        self.test_button.setEnabled(False)
+        self.connection_result.setText(self.tr("Testing the connection…"))
+        self._test_ticket = start_connection_test(
+            self.core.pool, self.core.settings, self._tested, self._test_failed)
+
+    def _tested(self, message: str) -> None:
+        self._test_ticket = None
+        self.test_button.setEnabled(True)
+        self.connection_result.setText(
+            self.tr("Connection OK: %1").replace("%1", translate_message(message)))
+
+    def _test_failed(self, error: BaseException) -> None:
+        self._test_ticket = None
+        self.test_button.setEnabled(True)
+        self.connection_result.setText(
+            self.tr("Connection failed: %1").replace("%1", describe_error(error)))
+
+    # --- closing -----------------------------------------------------------------------------
+
+    def done(self, result: int) -> None:
+        """Closing drops the shown scans and abandons a running check of folder or service."""
+        self.core.pool.cancel(self._folder_ticket)
+        self.core.pool.cancel(self._test_ticket)
+        self._folder_ticket = self._test_ticket = None
+        for row in self.rows.values():
+            row.scan.clear()
+        super().done(result)
+
