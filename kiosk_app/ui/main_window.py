@@ -104,6 +104,7 @@ class MainWindow(QMainWindow):
         self.ready.open_requested.connect(self.open_picture)
         self.ready.sample_requested.connect(s.try_sample)
         self.ready.language_requested.connect(self.switch_language)
+        s.wiped.connect(self._restore_default_language)
         self.working.cancel_requested.connect(s.cancel)
         self.result.new_customer_requested.connect(s.wipe)
         self.result.other_check_requested.connect(s.back_to_ready)
@@ -117,6 +118,12 @@ class MainWindow(QMainWindow):
         the settings' language comes back at the next start."""
         install_language(language)
         self.ready.set_language(current_language())
+
+    def _restore_default_language(self) -> None:
+        # Each customer starts in the desk's language (Settings.language).
+        default = self.core.settings.language
+        if current_language() != default:
+            self.switch_language(default)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """Follow a change of the interface language (title and test band)."""

@@ -97,3 +97,20 @@ def test_the_ready_screen_button_switches_the_language_live(
         assert window.result.banner.title.text() == "Passed"
     finally:
         remove_language(qapp)
+
+
+def test_the_wipe_brings_back_the_desk_language(
+    qtbot: Any, make_window: WindowFactory, qapp: QApplication
+) -> None:
+    window = make_window()  # the desk's language: English (the default)
+    try:
+        window.switch_language("fr")
+        qtbot.waitUntil(
+            lambda: window.ready.title.text() == "Balayez le dos du permis", timeout=TIMEOUT_MS
+        )
+        window.session.wipe()  # New customer / idle timeout
+        qtbot.waitUntil(
+            lambda: window.ready.title.text() == "Scan the back of the licence", timeout=TIMEOUT_MS
+        )
+    finally:
+        remove_language(qapp)
