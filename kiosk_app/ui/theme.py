@@ -3,7 +3,9 @@
 Resources are read with ``importlib.resources`` from the package ``kiosk_app.resources`` (the
 top-level ``resources/`` folder), so an installed wheel and a frozen build both find them.
 Every verdict and every match result has a colour **and** an icon **and** words: colour is never
-the only signal (colour-blind clerks).
+the only signal. The verdict colours are also chosen to stay apart for clerks with a colour-vision
+deficiency: a teal green, a deep red, amber and a light grey differ in lightness as well as hue
+(``tests/gui/test_feedback.py`` simulates protanopia, deuteranopia and tritanopia).
 """
 
 from __future__ import annotations
@@ -41,17 +43,17 @@ class Look:
 
 VERDICT_LOOKS: dict[Verdict, Look] = {
     Verdict.PASSED: Look(
-        "passed", "pass", QT_TRANSLATE_NOOP("Theme", "Passed"), "#1a7f37", "#ffffff"
+        "passed", "pass", QT_TRANSLATE_NOOP("Theme", "Passed"), "#0f766e", "#ffffff"
     ),
     Verdict.FAILED: Look(
-        "failed", "fail", QT_TRANSLATE_NOOP("Theme", "Failed"), "#c62828", "#ffffff"
+        "failed", "fail", QT_TRANSLATE_NOOP("Theme", "Failed"), "#b91c1c", "#ffffff"
     ),
     Verdict.FLAGGED: Look(
         "flagged", "flag", QT_TRANSLATE_NOOP("Theme", "Flagged"), "#f2a900", "#1f1f1f"
     ),
     Verdict.UNDEFINED: Look(
-        "undefined", "unknown", QT_TRANSLATE_NOOP("Theme", "Could not verify"), "#4b5563",
-        "#ffffff",
+        "undefined", "unknown", QT_TRANSLATE_NOOP("Theme", "Could not verify"), "#e5e7eb",
+        "#1f2937",
     ),
 }
 
