@@ -1,0 +1,159 @@
+"""Every interactive control of the window and of each dialog it opens has an accessible name.
+
+What counts as the name: the name Qt's accessibility layer gives a screen reader
+(``QAccessibleInterface.text(Name)``). Qt derives it from a button's own text, so a button with
+visible words passes as it is, and an icon-only button needs ``setAccessibleName``. For input
+controls (line edits, drop-down lists, spin boxes, text boxes, tables) Qt's "name" is their
+content or nothing, so they must carry an explicit ``accessibleName`` naming what they are for
+(the label beside them is not tied to them otherwise). Parts Qt builds inside another control
+(scroll bars, table headers, a drop-down's list, a table's corner button, a tab bar's arrows)
+are spoken as part of that control and are not checked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QComboBox,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QScrollBar,
+    QTabBar,
+    QTextEdit,
+    QWidget,
+)
+
+from kiosk_app.app.session import Stage
+from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
+from kiosk_app.ui.main_window import MainWindow
+
+from .admin_support import (  # noqa: F401  (fixtures)
+    OFFSCREEN_DIALOG_NOTE,
+    TIMEOUT_MS,
+    KioskFactory,
+    make_kiosk,
+    pin_clock,
+)
+from .test_flow import run_sample, wait_stage
+
+pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
+
+BUTTONS = (QAbstractButton, QTabBar)
+INPUTS = (QLineEdit, QComboBox, QAbstractSpinBox, QPlainTextEdit, QTextEdit, QAbstractItemView,
+          QAbstractSlider)
+
+
+def _is_qt_internal(widget: QWidget) -> bool:
+    """A part Qt builds inside another control (spoken as part of it)."""
+    if isinstance(widget, (QScrollBar, QHeaderView)):
+        return True
+    if widget.objectName() in ("qt_tableview_cornerbutton", "ScrollLeftButton",
+                               "ScrollRightButton"):
+        return True
+    parent = widget.parentWidget()
+    while parent is not None:
+        # A drop-down's popup list, a spin box's editor, a tab bar's arrows.
+        if isinstance(parent, (QComboBox, QAbstractSpinBox, QTabBar)):
+            return True
+        if type(parent).__name__ == "QComboBoxPrivateContainer":
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def _spoken_name(widget: QWidget) -> str:
+    iface = QAccessible.queryAccessibleInterface(widget)
+    return iface.text(QAccessible.Text.Name).strip() if iface is not None else ""
+
+
+def unnamed_controls(root: QWidget) -> list[str]:
+    """The interactive controls under ``root`` (itself included) a screen reader cannot name."""
+    problems = []
+    for widget in [root, *root.findChildren(QWidget)]:
+        if _is_qt_internal(widget):
+            continue
+        if isinstance(widget, INPUTS):
+            if not widget.accessibleName().strip():
+                problems.append(f"{type(widget).__name__} {widget.objectName()!r} "
+                                f"(shows {_spoken_name(widget)!r})")
+        elif isinstance(widget, BUTTONS) and not _spoken_name(widget):
+            problems.append(f"{type(widget).__name__} {widget.objectName()!r}")
+    return problems
+
+
+def _controls(root: QWidget) -> int:
+    return sum(isinstance(w, (*BUTTONS, *INPUTS)) and not _is_qt_internal(w)
+               for w in root.findChildren(QWidget))
+
+
+def test_the_check_finds_an_unnamed_control(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QPushButton, QVBoxLayout
+
+    from kiosk_app.ui import theme
+
+    page = QWidget()
+    qtbot.addWidget(page)
+    icon_only = QPushButton(theme.icon("copy"), "")
+    field = QLineEdit()
+    layout = QVBoxLayout(page)
+    layout.addWidget(icon_only)
+    layout.addWidget(field)
+    assert len(unnamed_controls(page)) == 2
+    icon_only.setAccessibleName("Copy")
+    field.setAccessibleName("Licence number")
+    assert unnamed_controls(page) == []
+
+
+def test_every_screen_of_the_window_names_its_controls(
+    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+) -> None:
+    window, _kiosk = make_kiosk(enabled=False)
+    assert isinstance(window, MainWindow)
+    assert _controls(window) >= 10
+    assert unnamed_controls(window) == []
+    # Screens filled with a result, the Canadian form and an error: their rows and buttons too.
+    run_sample(qtbot, window, "canada-flagged")
+    assert unnamed_controls(window) == []
+    window.session.wipe()
+    window.core.files.image_captured.emit(b"not a picture")
+    wait_stage(qtbot, window, Stage.ERROR)
+    assert unnamed_controls(window) == []
+    sample_menu = window.ready.sample_button.menu() if window.ready.sample_button else None
+    assert sample_menu is not None
+    assert all(action.text().strip() for action in sample_menu.actions())
+
+
+def test_every_admin_dialog_names_its_controls(
+    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+) -> None:
+    window, kiosk = make_kiosk(enabled=False, pin="2468")
+    kiosk.open_admin()
+    qtbot.waitUntil(lambda: kiosk.pin_pad is not None and kiosk.pin_pad.isVisible(),
+                    timeout=TIMEOUT_MS)
+    assert kiosk.pin_pad is not None
+    assert _controls(kiosk.pin_pad) >= 10
+    assert unnamed_controls(kiosk.pin_pad) == []
+    kiosk.close_admin_screens()
+    qtbot.waitUntil(lambda: kiosk.pin_pad is None, timeout=TIMEOUT_MS)
+
+    kiosk.open_settings()
+    settings = kiosk.settings_dialog
+    assert settings is not None
+    assert _controls(settings) >= 30
+    assert unnamed_controls(settings) == []
+
+    settings.diagnostics_button.click()
+    qtbot.waitUntil(lambda: kiosk.diagnostics is not None, timeout=TIMEOUT_MS)
+    diagnostics = kiosk.diagnostics
+    assert isinstance(diagnostics, DiagnosticsDialog)
+    assert unnamed_controls(diagnostics) == []
+    qtbot.waitUntil(window.core.pool.is_idle, timeout=TIMEOUT_MS)
+
