@@ -171,6 +171,9 @@ class UsageStore:
         self._tz = local_tz  # None: the machine's local time, daylight saving included
         self._lock = threading.Lock()
         self.recovery_note: str | None = None
+        # Set when a check could not be counted (the check itself went on); for the admin
+        # screen. Cleared by the next row that is written.
+        self.write_problem: str | None = None
         self._conn = self._open_or_recover()
 
     # --- lifecycle -------------------------------------------------------------------------
@@ -418,7 +421,9 @@ def record_outcome(
         store.record(record)
     except (UsageStoreError, UsageRecordError) as exc:
         _log.warning("check not counted: %s", type(exc).__name__)
+        store.write_problem = f"A check could not be counted ({type(exc).__name__})."
         return False
+    store.write_problem = None
     return True
 
 

@@ -38,6 +38,7 @@ def test_an_answer_is_counted_with_verdict_billable_log_id_and_duration(tmp_path
                            clock=_Ticks())
     assert got is outcome
     assert _rows(path) == [("signature", "Passed", 1, "4242", 250, None)]
+    assert store.write_problem is None
 
 
 def test_a_failed_call_is_counted_with_its_error_class_and_reraised(tmp_path: Path) -> None:
@@ -68,4 +69,5 @@ def test_a_broken_store_never_breaks_the_check(tmp_path: Path) -> None:
     outcome = Outcome(ServiceKind.CANADA, Verdict.FLAGGED, 2, "Flagged", True)
     assert counted_call(store, "canada", lambda: outcome, lambda o: o) is outcome
     assert record_outcome(store, "canada", 5, outcome=outcome) is False
+    assert store.write_problem == "A check could not be counted (UsageStoreError)."
     assert record_outcome(None, "canada", 5, outcome=outcome) is False
