@@ -932,6 +932,18 @@
         <source>Total</source>
         <translation>Total</translation>
     </message>
+    <message>
+        <source>Checks today</source>
+        <translation>Vérifications d&apos;aujourd&apos;hui</translation>
+    </message>
+    <message>
+        <source>Checks this month</source>
+        <translation>Vérifications de ce mois-ci</translation>
+    </message>
+    <message>
+        <source>Checks in the last 30 days</source>
+        <translation>Vérifications des 30 derniers jours</translation>
+    </message>
 </context>
 <context>
     <name>Widgets</name>
