@@ -733,42 +733,42 @@
 <context>
     <name>Theme</name>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="44"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="46"/>
         <source>Passed</source>
         <translation>Réussi</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="47"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="49"/>
         <source>Failed</source>
         <translation>Échoué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="50"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="52"/>
         <source>Flagged</source>
         <translation>Signalé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="53"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="55"/>
         <source>Could not verify</source>
         <translation>Vérification impossible</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="60"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="62"/>
         <source>Match</source>
         <translation>Correspond</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="63"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="65"/>
         <source>Partial match</source>
         <translation>Correspondance partielle</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="66"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="68"/>
         <source>No match</source>
         <translation>Ne correspond pas</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="69"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="71"/>
         <source>Not compared</source>
         <translation>Non comparé</translation>
     </message>
@@ -858,89 +858,92 @@
         <translation>Jour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="113"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="122"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="121"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="124"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="123"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="126"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="140"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="143"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="155"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="175"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="178"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci : %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="180"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="183"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci : %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="185"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="188"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="187"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="190"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="193"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="196"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="199"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="202"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="204"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="207"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="213"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="216"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
         <source>Checks today</source>
-        <translation>Vérifications d&apos;aujourd&apos;hui</translation>
+        <translation>Vérifications aujourd&apos;hui</translation>
     </message>
     <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
         <source>Checks this month</source>
-        <translation>Vérifications de ce mois-ci</translation>
+        <translation>Vérifications ce mois-ci</translation>
     </message>
     <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
         <source>Checks in the last 30 days</source>
         <translation>Vérifications des 30 derniers jours</translation>
     </message>
@@ -1022,12 +1025,12 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/main_window.py" line="38"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="124"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="131"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="144"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="151"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
