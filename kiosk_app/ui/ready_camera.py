@@ -46,7 +46,7 @@ class ReadyCamera(QWidget):
 
     def retranslate(self) -> None:
         """Texts in the interface language."""
-        self.caption.setText(self.tr("Camera — hold the back of the licence up to it"))
+        self.caption.setText(self.tr("Camera"))
         self.preview.setAccessibleName(self.tr("Camera preview"))
         self.preview.setAccessibleDescription(
             self.tr("The camera's picture; a green outline marks the barcode it found")

@@ -119,6 +119,9 @@ class VerdictBanner(QFrame):
         look = theme.VERDICT_LOOKS[verdict]
         self.verdict = verdict
         set_style_property(self, "verdict", look.key)
+        for words in (self.title, self.advice):  # their colour follows the banner's verdict
+            words.style().unpolish(words)
+            words.style().polish(words)
         self.icon.setPixmap(theme.pixmap(look.icon, 88))
         self.icon.setObjectName(f"icon-{look.icon}")
         self.title.setText(look.translated_words)

@@ -430,8 +430,8 @@
     <name>ReadyCamera</name>
     <message>
         <location filename="../../kiosk_app/ui/ready_camera.py" line="49"/>
-        <source>Camera — hold the back of the licence up to it</source>
-        <translation>Caméra — présentez-lui le dos du permis</translation>
+        <source>Camera</source>
+        <translation>Caméra</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/ready_camera.py" line="50"/>

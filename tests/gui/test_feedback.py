@@ -12,8 +12,10 @@ from typing import Any
 import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtGui import QPalette
 from PySide6.QtMultimedia import QSoundEffect
 
+from kiosk_app.api.outcome import Verdict
 from kiosk_app.app import tones
 from kiosk_app.app.feedback import Cue, SoundFeedback, audio_server_reachable, sound_path
 from kiosk_app.app.session import Stage
@@ -230,6 +232,27 @@ def test_banner_words_are_readable_on_every_verdict_colour() -> None:
         assert _contrast(look.foreground, look.background) >= MIN_TEXT_CONTRAST, verdict
         sheet = theme.stylesheet()
         assert f'[verdict="{look.key}"] {{ background: {look.background}; }}' in sheet
+
+
+def test_banner_words_take_each_verdict_colour_in_turn(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    # The banner is reused: its words must be re-styled for every verdict, not keep the first.
+    window = make_window()
+    for key, verdict in (("signature-valid", Verdict.PASSED),
+                         ("signature-unreadable", Verdict.UNDEFINED),
+                         ("canada-flagged", Verdict.FLAGGED),
+                         ("signature-revoked", Verdict.FAILED)):
+        window.session.wipe()
+        if SAMPLES_BY_KEY[key].check == "canada":
+            run_sample(qtbot, window, key)
+        else:
+            window.session.try_sample(key)
+            wait_stage(qtbot, window, Stage.RESULT)
+        banner = window.result.banner
+        assert banner.verdict is verdict
+        colour = banner.title.palette().color(QPalette.ColorRole.WindowText).name()
+        assert colour == theme.VERDICT_LOOKS[verdict].foreground, key
 
 
 def test_settings_default_to_sounds_on() -> None:
