@@ -263,7 +263,25 @@ def check_translations(
         with resources.as_file(entry) as path:
             if not QTranslator().load(str(path)):
                 raise CheckFailedError(f"{entry.name} does not load")
-    return f"{len(compiled)} loaded: {', '.join(c.name for c in compiled)}{note}"
+    qt_own = _qt_own_translations(compiled)
+    shown = ", ".join([c.name for c in compiled] + qt_own)
+    return f"{len(compiled) + len(qt_own)} loaded: {shown}{note}"
+
+
+def _qt_own_translations(compiled: Sequence[Traversable]) -> list[str]:
+    """Qt's own ``qtbase_<lang>`` (standard dialogs) for each ``kiosk_<lang>.qm``; must load."""
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    loaded = []
+    for entry in compiled:
+        language = entry.name.removeprefix("kiosk_").removesuffix(".qm")
+        if not entry.name.startswith("kiosk_") or language == "en":
+            continue
+        if not QTranslator().load(f"qtbase_{language}", qt_dir):
+            raise CheckFailedError(f"Qt's own qtbase_{language}.qm is missing from {qt_dir}")
+        loaded.append(f"qtbase_{language}.qm")
+    return loaded
 
 
 # --- the barcode pipeline -----------------------------------------------------------------
