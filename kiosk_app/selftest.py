@@ -18,6 +18,7 @@ import pkgutil
 import sys
 import tempfile
 import time
+import wave
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -227,7 +228,24 @@ def check_resources() -> str:
         pixmap = QIcon(str(icon_path)).pixmap(64, 64)
     if pixmap.isNull():
         raise CheckFailedError(f"{APP_ICON} does not render")
-    return f"{STYLESHEET} ({len(style)} chars), {APP_ICON} renders"
+    sounds = _check_sounds()
+    return f"{STYLESHEET} ({len(style)} chars), {APP_ICON} renders, {sounds} sounds read"
+
+
+def _check_sounds() -> int:
+    """Every feedback cue's WAV file is there and holds audio."""
+    from kiosk_app.app.feedback import Cue, sound_path
+
+    for cue in Cue:
+        path = sound_path(cue)
+        try:
+            with wave.open(str(path), "rb") as sound:
+                frames = sound.getnframes()
+        except (OSError, EOFError, wave.Error) as exc:
+            raise CheckFailedError(f"sound {path.name} is unreadable ({exc})") from exc
+        if frames == 0:
+            raise CheckFailedError(f"sound {path.name} is empty")
+    return len(Cue)
 
 
 def translation_files(folder: Traversable) -> tuple[list[Traversable], list[Traversable]]:
