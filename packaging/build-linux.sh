@@ -90,7 +90,8 @@ report() {
   echo "bundle:  $(du -sm "$BUNDLE" | cut -f1) MB ($(du -sb "$BUNDLE" | cut -f1) bytes) in $BUNDLE"
   local deb
   for deb in "$DIST"/kiosk-app_*.deb; do
-    [ -e "$deb" ] || continue
+    # Only a package built by this run (not one left over from an earlier build).
+    [ "$deb" -nt "$BUNDLE/kiosk-app" ] || continue  # -nt is false for a missing file
     echo "deb:     $(( $(stat -c %s "$deb") / 1048576 )) MB ($(stat -c %s "$deb") bytes) $deb"
   done
   "$VENV/bin/python" "$ROOT/packaging/measure_startup.py" "$BUNDLE/kiosk-app"
