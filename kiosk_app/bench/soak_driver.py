@@ -230,9 +230,14 @@ class SoakDriver:
         session.scan_loaded.connect(self._on_scan_loaded)
         session.result_ready.connect(self._on_result)
         session.error_raised.connect(self._on_error)
-        self.checks_sent = 0  # checks that reached the worker (each counted in the usage DB)
+        self._requests_before = handle.request_count
         self._idle_ms = window.core.idle.timeout_ms
         handle.set_faults(self._faults("none"))
+
+    @property
+    def checks_sent(self) -> int:
+        """Requests the simulator received during the shift: one per check (none is retried)."""
+        return self.handle.request_count - self._requests_before
 
     # signal counters: waits end on a change, never on a state that was already there
     def _on_scan_loaded(self, loaded: bool) -> None:
@@ -286,8 +291,6 @@ class SoakDriver:
         finally:
             self.handle.set_faults(self._faults("none"))
             session.backend = normal_backend
-        if problem is None and plan.fault != "idle-after-read":
-            self.checks_sent += 1
         if problem is None:
             problem = self._end(plan)
         return problem

@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
         s.stage_changed.connect(self._show_stage)
         s.licence_changed.connect(self.ready.set_licence)
         s.licence_changed.connect(self.working.set_licence)
+        s.licence_changed.connect(self._drop_old_result)
         s.scan_loaded.connect(self.ready.set_scan_loaded)
         s.working.connect(self.working.set_task)
         s.canada_form_requested.connect(self.canada_form.prefill)
@@ -208,6 +209,12 @@ class MainWindow(QMainWindow):
 
     def _show_stage(self, stage: str) -> None:
         self.stack.setCurrentWidget(self.screens[Stage(stage)])
+
+    def _drop_old_result(self, licence: object) -> None:
+        # The session forgot the customer (a new scan, a sample): the result kept on its hidden
+        # screen for "Another check" is not the next customer's (found by the soak test).
+        if licence is None and self.result.view is not None:
+            self.result.clear()
 
     def _clear_screens(self) -> None:
         self.notice.clear()

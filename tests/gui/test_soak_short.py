@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from kiosk_app.app.session import Stage
 from kiosk_app.bench.soak import (
     build_soak_window,
     close_soak_window,
@@ -27,7 +28,11 @@ from kiosk_app.bench.soak_driver import (
     close_client,
     short_timeout_backend,
 )
+from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import UsageStore
+
+from .conftest import WindowFactory
+from .test_flow import TIMEOUT_MS, run_sample
 
 pytestmark = pytest.mark.slow
 
@@ -74,3 +79,23 @@ def test_short_shift_ends_every_scan_right_and_grows_nothing(
     assert growth.os_threads <= THREAD_TOLERANCE
     assert growth.fds <= FD_TOLERANCE
     assert growth.widgets == 0
+
+
+def test_a_new_scan_drops_the_result_kept_for_another_check(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    # Found by the soak: after "Another check" the next customer's scan (then a Cancel) left
+    # the previous customer's result on the hidden Result screen.
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    window = make_window()
+    run_sample(qtbot, window, "signature-valid")
+    qtbot.mouseClick(window.result.other_button, Qt.MouseButton.LeftButton)
+    assert window.current_stage() is Stage.READY
+    assert window.session.submit_payload(SAMPLES_BY_KEY["dvs-parse"].payload)
+    qtbot.waitUntil(lambda: window.session.has_scan and window.core.pool.is_idle(),
+                    timeout=TIMEOUT_MS)
+    assert window.result.view is None
+    shown = "\n".join(label.text() for label in window.result.findChildren(QLabel))
+    assert "JORDAN" not in shown and "RIVERS" not in shown
