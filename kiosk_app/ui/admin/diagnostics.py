@@ -98,7 +98,7 @@ class DiagnosticsDialog(QDialog):
         self._layout()
         self._label_controls()
 
-        core.inputs_changed.connect(self._show_statuses)
+        core.inputs_changed.connect(self._on_inputs_changed)
         core.scans.changed.connect(self._show_scans)
         self.refresh()
 
@@ -168,6 +168,13 @@ class DiagnosticsDialog(QDialog):
         self.service.setText(self.core.settings.base_url)
 
     @Slot(dict)
+    def _on_inputs_changed(self, statuses: dict[str, str]) -> None:
+        # A camera or serial scanner coming or going changes its input's status: list the
+        # devices present again with it.
+        self._show_statuses(statuses)
+        self._show_cameras()
+        self._show_serial_ports()
+
     def _show_statuses(self, statuses: dict[str, str]) -> None:
         for name, status in statuses.items():
             self._row(name).status.setText(
