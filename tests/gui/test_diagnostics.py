@@ -5,6 +5,7 @@ devices, the watched folder, the connection test, and the way in from the admin 
 from __future__ import annotations
 
 import logging
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 
+from kiosk_app.app.capture.hardware import add_hardware_sources
 from kiosk_app.app.diagnostics import ScanRecorder, folder_state, visible_controls
 from kiosk_app.app.session import Stage
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
@@ -25,9 +27,11 @@ from .admin_support import (  # noqa: F401  (fixtures)
     make_kiosk,
     pin_clock,
 )
+from .capture_support import aamva_payload
 from .conftest import FakeClock, WindowFactory
 from .test_flow import wait_stage
 from .test_inputs import scan
+from .test_ready_capture import drop_source
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
@@ -191,3 +195,34 @@ def test_diagnostics_open_from_the_admin_settings(
     assert set(kiosk.diagnostics.rows) == set(window.core.input_statuses())
     kiosk.close_admin_screens()
     qtbot.waitUntil(lambda: kiosk.diagnostics is None, timeout=TIMEOUT_MS)
+
+
+def test_serial_scan_is_shown_byte_for_byte(
+    qtbot: Any, make_window: WindowFactory, open_dialog: Any, tmp_path: Path
+) -> None:
+    master, slave = os.openpty()
+    link = tmp_path / "ttyDIAG"
+    link.symlink_to(os.ttyname(slave))
+    try:
+        window = make_window(serial_port=str(link), serial_terminator="<ETX>",
+                             camera_enabled=False)
+        added = add_hardware_sources(window.core)
+        assert added.serial is not None
+        added.serial.start()
+        dialog = open_dialog(window)
+        row = dialog.rows[added.serial.display_name]
+        assert f"Ready on {link}" in row.status.text()
+
+        payload = aamva_payload(70, surname="SERIAL")
+        os.write(master, payload + b"\x03")  # the terminator is framing, not part of the scan
+        qtbot.waitUntil(lambda: not row.scan.isHidden(), timeout=TIMEOUT_MS)
+        assert row.scan.toPlainText().replace("<LF>\n", "<LF>") == visible_controls(payload)
+        assert "<0x03>" not in row.scan.toPlainText()
+        wait_stage(qtbot, window, Stage.READY)
+        added.serial.stop()
+        assert "Stopped" in row.status.text()
+        qtbot.waitUntil(window.core.pool.is_idle, timeout=TIMEOUT_MS)
+        drop_source(window.core, added.serial)
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
+from PySide6.QtCore import QCoreApplication, QEvent
 
 from kiosk_app.app.capture import camera as cam
+from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.capture.folder import WatchedFolderSource
+from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.session import Stage
 from tests.gui.capture_support import (
     FakeCameraBackend,
@@ -26,6 +29,18 @@ from .conftest import WindowFactory
 from .test_flow import TIMEOUT_MS, wait_stage
 
 SIZE = (1280, 720)
+
+
+def drop_source(core: KioskCore, source: CaptureSource) -> None:
+    """Stop a source a test added, take it out of the core and delete it now.
+
+    Deleted here rather than with the core whenever Python collects it: a source destroyed
+    during a later test's event loop takes its socket notifiers with it mid-iteration.
+    """
+    source.stop()
+    core.sources.remove(source)
+    source.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def test_no_camera_source_no_preview(make_window: WindowFactory) -> None:
@@ -71,6 +86,7 @@ def test_camera_preview_shows_frames_and_outline_and_the_scan_is_read(
     camera.stop()
     assert view.preview.message == "Stopped"
     qtbot.waitUntil(core.pool.is_idle, timeout=TIMEOUT_MS)
+    drop_source(core, camera)
 
 
 def _damaged_png() -> bytes:
@@ -113,6 +129,7 @@ def test_unreadable_folder_file_ends_on_the_error_screen_with_its_name(
     wait_stage(qtbot, window, Stage.READY)
     folder.stop()
     qtbot.waitUntil(window.core.pool.is_idle, timeout=TIMEOUT_MS)
+    drop_source(window.core, folder)
 
 
 def test_an_opened_picture_that_cannot_be_read_is_named_too(
