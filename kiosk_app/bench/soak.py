@@ -333,7 +333,8 @@ def summary_text(growth: Growth, driver: SoakDriver, warmup: int) -> str:
         f"{growth.os_threads:+d}, descriptors {growth.fds:+d}, widgets {growth.widgets:+d}; "
         f"longest event-loop gap {stalls.longest:.1f} ms ({stalls.longest_step}; GUI-thread CPU "
         f"{stalls.longest_cpu:.1f} ms of it), gaps over 20 ms {stalls.over_20}, over "
-        f"{TARGET_MS:g} ms {stalls.over_target} of {stalls.ticks} ticks: "
+        f"{TARGET_MS:g} ms {stalls.over_target} of {stalls.ticks} ticks ({stalls.over_target_busy} "
+        f"of them mostly GUI-thread CPU): "
         f"{'PASS' if passed else 'FAIL'}",
         "drawn: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.plans.items())),
         "endings: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.endings.items())),
@@ -395,12 +396,13 @@ def _run(args: argparse.Namespace, root: Path) -> int:
         print(HEADER, flush=True)
         readings = run_shift(driver, args.scans, args.seed, args.every,
                              lambda r: print(row_text(r), flush=True))
+        expected = driver.checks_sent
     finally:
         close_soak_window(window)
         close_client(short)
         handle.stop()
     growth = growth_after(readings, args.warmup)
-    counted, expected = usage.row_count(), driver.checks_sent
+    counted = usage.row_count()
     usage.close()
     print(summary_text(growth, driver, args.warmup))
     print(f"usage rows: {counted} for {expected} checks sent; machine load average (1 min) "

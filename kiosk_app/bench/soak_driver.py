@@ -85,6 +85,7 @@ class Stalls:
     longest_step: str = ""
     over_20: int = 0
     over_target: int = 0
+    over_target_busy: int = 0  # of those, gaps the GUI thread spent mostly on the CPU
     ticks: int = 0
 
     def add(self, step: str, beat: Heartbeat) -> None:
@@ -93,6 +94,9 @@ class Stalls:
         self.ticks += len(gaps)
         self.over_20 += sum(1 for g in gaps if g > 20.0)
         self.over_target += sum(1 for g in gaps if g > TARGET_MS)
+        self.over_target_busy += sum(
+            1 for g, c in zip(gaps, beat.cpu, strict=False) if g > TARGET_MS and c >= g / 2
+        )
         if not gaps:
             return
         index = max(range(len(gaps)), key=gaps.__getitem__)
