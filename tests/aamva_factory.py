@@ -88,6 +88,14 @@ def quebec_spec(**changes: object) -> CardSpec:
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
+def _anniversary(birth: date, years: int) -> date:
+    """The ``years``-th birthday; a 29 February birthday falls on 1 March in common years."""
+    try:
+        return birth.replace(year=birth.year + years)
+    except ValueError:
+        return date(birth.year + years, 3, 1)
+
+
 def _date(value: date, spec: CardSpec) -> str:
     if spec.country == CAN or spec.version == 1:
         return value.strftime("%Y%m%d")
@@ -151,7 +159,7 @@ def dl_elements(spec: CardSpec) -> list[tuple[str, str]]:
     if spec.document_type == "ID":
         common = [e for e in common if e[0] not in {"DCA", "DCB", "DCD"}]
     if spec.version >= 4:
-        under_21 = spec.date_of_birth.replace(year=spec.date_of_birth.year + 21)
+        under_21 = _anniversary(spec.date_of_birth, 21)
         common += [("DDB", _date(date(2020, 1, 1), spec)), ("DDJ", _date(under_21, spec)),
                    ("DAW", str(spec.weight_lbs))]  # fmt: skip
         if spec.compliance_type:

@@ -67,3 +67,12 @@ def fresh_simulator() -> Iterator[object]:
         yield handle
     finally:
         handle.stop()
+
+
+# Property tests are deterministic in the suite (CI never flakes on a lucky draw) and carry no
+# per-example deadline (the machine is shared). HYPOTHESIS_PROFILE=explore draws new examples.
+from hypothesis import settings as _hypothesis_settings  # noqa: E402
+
+_hypothesis_settings.register_profile("suite", derandomize=True, deadline=None)
+_hypothesis_settings.register_profile("explore", deadline=None, max_examples=2000)
+_hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
