@@ -25,10 +25,8 @@ _SETTINGS = settings(max_examples=250, deadline=None,
 _WORD = st.from_regex(r"[A-Z][A-Z'\-]{0,14}[A-Z]", fullmatch=True).filter(
     lambda w: w not in _NONE_WORDS)
 _NUMBER = st.from_regex(r"[A-Z0-9]{4,18}", fullmatch=True)
-# "NA", "NONE" and the like are the issuers' words for an absent value: the parser reads them as None.
-_NOT_A_VALUE = {"NA", "NONE", "UNAVL", "UNAVAILABLE"}
 _CITY = st.from_regex(r"[A-Z][A-Z ]{0,18}[A-Z]", fullmatch=True).filter(
-    lambda c: "  " not in c and c not in _NOT_A_VALUE
+    lambda c: "  " not in c and c not in _NONE_WORDS
 )
 # Wedge recovery splits at element ids, so a value may hide an id only when separators survive.
 _SAFE_DAMAGES = sorted(set(DAMAGES) - {"wedge_no_controls"})
