@@ -106,17 +106,11 @@ class _WatchedHTTPConnection(HTTPConnection):
         return super().getresponse()
 
 
-class _WatchedHTTPSConnection(HTTPSConnection):
-    """An HTTPS connection that hands its socket to the running deadline."""
+class _WatchedHTTPSConnection(_WatchedHTTPConnection, HTTPSConnection):
+    """An HTTPS connection that hands its socket to the running deadline.
 
-    def _new_conn(self) -> socket.socket:
-        sock = super()._new_conn()
-        _watch_current(sock)  # covers a proxy's CONNECT reply too
-        return sock
-
-    def getresponse(self) -> Any:
-        _watch_current(self.sock)
-        return super().getresponse()
+    Its method order: the watching methods, then ``HTTPSConnection``, then ``HTTPConnection``.
+    """
 
 
 class _WatchedHTTPPool(HTTPConnectionPool):
