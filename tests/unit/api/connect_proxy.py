@@ -13,9 +13,11 @@ import socket
 import threading
 from dataclasses import dataclass, field
 
+from tests.unit.api.loopback import LoopbackListener
+
 
 @dataclass
-class ConnectProxy:
+class ConnectProxy(LoopbackListener):
     """Answers ``CONNECT host:port`` by piping to ``routes[host:port]`` on 127.0.0.1."""
 
     routes: dict[str, int] = field(default_factory=dict)
@@ -24,38 +26,12 @@ class ConnectProxy:
     requests_seen: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self._sock.bind(("127.0.0.1", 0))
-        self._sock.listen(16)
-        self._sock.settimeout(0.1)
-        self._stop = threading.Event()
-        self._open: list[socket.socket] = []
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
+        self._listen()
 
     @property
     def url(self) -> str:
         """``http://127.0.0.1:PORT``, as an administrator would enter it."""
-        return f"http://127.0.0.1:{self._sock.getsockname()[1]}"
-
-    def stop(self) -> None:
-        """Stop accepting and close every tunnel."""
-        self._stop.set()
-        self._thread.join(5)
-        for sock in self._open:
-            sock.close()
-        self._sock.close()
-
-    def _serve(self) -> None:
-        while not self._stop.is_set():
-            try:
-                conn, _ = self._sock.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            self._open.append(conn)
-            threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
+        return f"http://{self.authority}"
 
     def _handle(self, conn: socket.socket) -> None:
         conn.settimeout(10)

@@ -25,6 +25,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
+from tests.unit.api.loopback import LoopbackListener
+
 HANG = "hang"
 DROP = "drop"
 
@@ -48,7 +50,7 @@ Action = Callable[[Recorded], Any]
 
 
 @dataclass
-class ScriptedServer:
+class ScriptedServer(LoopbackListener):
     """A loopback server whose replies come from ``action``; counts what it received."""
 
     action: Action
@@ -60,41 +62,16 @@ class ScriptedServer:
     greeting: bytes = b""  # sent (then close) as soon as a client connects, before any TLS
 
     def __post_init__(self) -> None:
-        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self._sock.bind(("127.0.0.1", self.port))
-        self._sock.listen(16)
-        self._sock.settimeout(0.1)
-        self._stop = threading.Event()
-        self._clients: list[socket.socket] = []
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
+        self._listen(self.port, reuse_address=True)
 
     @property
     def url(self) -> str:
         """``http://127.0.0.1:PORT`` (``https://`` when serving TLS)."""
         scheme = "https" if self.tls is not None else "http"
-        return f"{scheme}://127.0.0.1:{self._sock.getsockname()[1]}"
+        return f"{scheme}://{self.authority}"
 
-    def stop(self) -> None:
-        """Stop accepting and close every connection."""
-        self._stop.set()
-        self._thread.join(5)
-        for client in self._clients:
-            client.close()
-        self._sock.close()
-
-    def _serve(self) -> None:
-        while not self._stop.is_set():
-            try:
-                conn, _ = self._sock.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            self.connections += 1
-            self._clients.append(conn)
-            threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
+    def _accepted(self, conn: socket.socket) -> None:
+        self.connections += 1
 
     def _handle(self, conn: socket.socket) -> None:
         conn.settimeout(5)
