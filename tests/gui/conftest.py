@@ -73,6 +73,18 @@ def make_backend(settings: Settings, read_timeout: float | None = None) -> Backe
 WindowFactory = Callable[..., MainWindow]
 
 
+def show_started_window(qtbot: Any, core: KioskCore) -> MainWindow:
+    """A shown, active 1280x800 window on ``core``, with the core started."""
+    window = MainWindow(core)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+    core.start()
+    return window
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     """The wedge clock of the windows built by ``make_window``."""
@@ -94,13 +106,7 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
             samples=dict(SAMPLES_BY_KEY) if samples else None,
             clock=clock, retry_delay_s=retry_delay_s,
         )
-        window = MainWindow(core)
-        window.resize(1280, 800)
-        window.show()
-        qtbot.waitExposed(window)
-        window.activateWindow()
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
-        core.start()
+        window = show_started_window(qtbot, core)
         windows.append(window)
         return window
 

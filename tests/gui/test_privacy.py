@@ -19,7 +19,6 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QApplication,
     QComboBox,
     QLabel,
     QLineEdit,
@@ -42,7 +41,7 @@ from kiosk_app.storage.usage import UsageStore
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.widgets import copy_to_clipboard
 
-from .conftest import FakeClock, make_backend, make_settings, type_text
+from .conftest import FakeClock, make_backend, make_settings, show_started_window, type_text
 
 TIMEOUT_MS = 15_000
 SCAN_GAP_S = 0.004
@@ -62,13 +61,7 @@ def build(qtbot: Any, simulator: Any, clock: FakeClock, tmp_path: Path) -> Itera
         core = KioskCore(settings, make_backend(settings),
                          samples=dict(SAMPLES_BY_KEY) if samples else None, clock=clock,
                          usage=store, idle_timeout_ms=idle_ms)
-        window = MainWindow(core)
-        window.resize(1280, 800)
-        window.show()
-        qtbot.waitExposed(window)
-        window.activateWindow()
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
-        core.start()
+        window = show_started_window(qtbot, core)
         made.append((window, store))
         return window
 
