@@ -9,7 +9,7 @@ import pytest
 from kiosk_app.resources import __file__ as resources_init
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
 
 from kiosk_app.app.capture.files import ImageFileSource
 from kiosk_app.app.session import Stage
@@ -31,6 +31,15 @@ def scan(window: Any, key: str, clock: FakeClock) -> bytes:
     return payload
 
 
+def focused_form_field(qtbot: Any, window: Any, name: str) -> QLineEdit:
+    """Open the Canada form and give the focus to its field ``name``."""
+    window.session.open_canada_form()
+    field: QLineEdit = getattr(window.canada_form, name)
+    field.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=2000)
+    return field
+
+
 def test_wedge_scan_rebuilds_control_characters_exactly(
     qtbot: Any, make_window: WindowFactory, clock: FakeClock
 ) -> None:
@@ -50,10 +59,7 @@ def test_wedge_scan_into_a_form_field_does_not_type_into_it(
     qtbot: Any, make_window: WindowFactory, clock: FakeClock
 ) -> None:
     window = make_window()
-    window.session.open_canada_form()
-    field = window.canada_form.licence_number
-    field.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=2000)
+    field = focused_form_field(qtbot, window, "licence_number")
     scan(window, "canada-passed", clock)
     qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
     assert field.text() == ""
@@ -64,10 +70,7 @@ def test_slow_typist_into_a_field_is_not_a_scan(
     qtbot: Any, make_window: WindowFactory, clock: FakeClock
 ) -> None:
     window = make_window()
-    window.session.open_canada_form()
-    field = window.canada_form.licence_number
-    field.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=2000)
+    field = focused_form_field(qtbot, window, "licence_number")
     scans: list[bytes] = []
     window.core.wedge.payload_scanned.connect(scans.append)
     text = "D1234-56789-01234 ABCDEFGH"  # longer than a scan's minimum length
@@ -81,10 +84,7 @@ def test_short_fast_burst_still_reaches_the_field(
     qtbot: Any, make_window: WindowFactory, clock: FakeClock
 ) -> None:
     window = make_window()
-    window.session.open_canada_form()
-    field = window.canada_form.licence_class
-    field.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=2000)
+    field = focused_form_field(qtbot, window, "licence_class")
     type_text("G2", clock, 0.01)  # two keys rolled over quickly
     qtbot.waitUntil(lambda: field.text() == "G2", timeout=2000)
 
@@ -93,13 +93,10 @@ def test_enter_and_shortcuts_at_human_speed_pass_through(
     qtbot: Any, make_window: WindowFactory, clock: FakeClock
 ) -> None:
     window = make_window()
-    window.session.open_canada_form()
-    form = window.canada_form
-    form.date_of_birth.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is form.date_of_birth, timeout=2000)
+    field = focused_form_field(qtbot, window, "date_of_birth")
     submitted: list[object] = []
-    form.submitted.connect(submitted.append)
-    send_key(form.date_of_birth, Qt.Key.Key_Return, "\r")
+    window.canada_form.submitted.connect(submitted.append)
+    send_key(field, Qt.Key.Key_Return, "\r")
     assert len(submitted) == 1  # Enter alone is never held back
 
 
