@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from PIL import Image
@@ -40,22 +41,41 @@ def folder(tmp_path: Path) -> Path:
     return target
 
 
-def make_source(folder: Path, pool: WorkerPool, **kwargs: object) -> tuple[
-    WatchedFolderSource, list[ScannedFile]
-]:
-    options: dict[str, object] = {"poll_ms": 40, "settle_ms": 200}
-    options.update(kwargs)
-    source = WatchedFolderSource(folder, pool, **options)  # type: ignore[arg-type]
-    captured: list[ScannedFile] = []
-    source.image_captured.connect(captured.append)
-    return source, captured
+class Watch(NamedTuple):
+    """A started source and what it has sent so far."""
+
+    source: WatchedFolderSource
+    captured: list[ScannedFile]
+    statuses: list[str]
+
+
+Watcher = Callable[..., Watch]
+
+
+@pytest.fixture
+def watch(pool: WorkerPool) -> Iterator[Watcher]:
+    """Start a source on a folder (fast polling, ``kwargs`` override); stopped at teardown."""
+    started: list[WatchedFolderSource] = []
+
+    def start(folder: Path, **kwargs: object) -> Watch:
+        options: dict[str, object] = {"poll_ms": 40, "settle_ms": 200, **kwargs}
+        source = WatchedFolderSource(folder, pool, **options)  # type: ignore[arg-type]
+        watched = Watch(source, [], [])
+        source.image_captured.connect(watched.captured.append)
+        source.status_changed.connect(watched.statuses.append)
+        source.start()
+        started.append(source)
+        return watched
+
+    yield start
+    for source in started:
+        source.stop()
 
 
 def test_file_written_slowly_is_read_once_when_complete(
-    qtbot: QtBot, folder: Path, pool: WorkerPool
+    qtbot: QtBot, folder: Path, watch: Watcher
 ) -> None:
-    source, captured = make_source(folder, pool)
-    source.start()
+    captured = watch(folder).captured
     data = png_bytes(1)
     target = folder / "scan0001.png"
     chunks = [data[i : i + len(data) // 6 + 1] for i in range(0, len(data), len(data) // 6 + 1)]
@@ -72,33 +92,27 @@ def test_file_written_slowly_is_read_once_when_complete(
     qtbot.waitUntil(lambda: not target.exists())  # personal data: deleted after reading
     qtbot.wait(300)
     assert len(captured) == 1
-    source.stop()
     # The bytes are a real, decodable scan of the licence.
     assert Scanner(accept=lambda p: True).decode_bytes(captured[0]).payload == aamva_payload(1)
 
 
 def test_non_images_are_ignored_with_one_message(
-    qtbot: QtBot, folder: Path, pool: WorkerPool
+    qtbot: QtBot, folder: Path, watch: Watcher
 ) -> None:
-    source, captured = make_source(folder, pool)
-    statuses: list[str] = []
-    source.status_changed.connect(statuses.append)
-    source.start()
+    source, captured, statuses = watch(folder)
     (folder / "notes.txt").write_text("not a scan", encoding="utf-8")
     qtbot.waitUntil(lambda: "Ignored notes.txt" in source.status)
     qtbot.wait(300)
     assert captured == []
     assert (folder / "notes.txt").exists()
     assert [s for s in statuses if "notes.txt" in s] == ["Ignored notes.txt: not an image file"]
-    source.stop()
 
 
 def test_file_appearing_while_the_kiosk_is_busy_waits_then_is_read_once(
-    qtbot: QtBot, folder: Path, pool: WorkerPool
+    qtbot: QtBot, folder: Path, watch: Watcher
 ) -> None:
     busy = True
-    source, captured = make_source(folder, pool, can_deliver=lambda: not busy)
-    source.start()
+    captured = watch(folder, can_deliver=lambda: not busy).captured
     data = png_bytes(2)
     (folder / "scan0002.png").write_bytes(data)
     qtbot.wait(600)
@@ -109,14 +123,12 @@ def test_file_appearing_while_the_kiosk_is_busy_waits_then_is_read_once(
     assert captured == [data]
     qtbot.wait(200)
     assert len(captured) == 1
-    source.stop()
 
 
 def test_files_arriving_together_are_each_read_once_in_order(
-    qtbot: QtBot, folder: Path, pool: WorkerPool
+    qtbot: QtBot, folder: Path, watch: Watcher
 ) -> None:
-    source, captured = make_source(folder, pool)
-    source.start()
+    captured = watch(folder).captured
     first, second = png_bytes(3), png_bytes(4)
     (folder / "a.png").write_bytes(first)
     qtbot.wait(50)
@@ -124,62 +136,53 @@ def test_files_arriving_together_are_each_read_once_in_order(
     qtbot.waitUntil(lambda: len(captured) == 2)
     assert [bytes(c) for c in captured] == [first, second]
     qtbot.waitUntil(lambda: not any(folder.iterdir()))
-    source.stop()
 
 
 def test_same_name_reused_by_the_scanner_is_read_again(
-    qtbot: QtBot, folder: Path, pool: WorkerPool
+    qtbot: QtBot, folder: Path, watch: Watcher
 ) -> None:
-    source, captured = make_source(folder, pool)
-    source.start()
+    captured = watch(folder).captured
     target = folder / "scan.png"
     target.write_bytes(png_bytes(5))
     qtbot.waitUntil(lambda: len(captured) == 1 and not target.exists())
     target.write_bytes(png_bytes(6))
     qtbot.waitUntil(lambda: len(captured) == 2)
     assert bytes(captured[1]) == png_bytes(6)
-    source.stop()
 
 
 def test_keep_setting_moves_files_to_processed(
-    qtbot: QtBot, folder: Path, pool: WorkerPool
+    qtbot: QtBot, folder: Path, watch: Watcher
 ) -> None:
-    source, captured = make_source(folder, pool, keep=True)
-    source.start()
+    captured = watch(folder, keep=True).captured
     (folder / "scan.png").write_bytes(png_bytes(7))
     qtbot.waitUntil(lambda: (folder / "processed" / "scan.png").exists())
     (folder / "scan.png").write_bytes(png_bytes(8))
     qtbot.waitUntil(lambda: (folder / "processed" / "scan-1.png").exists())
     assert len(captured) == 2
-    source.stop()
 
 
 def test_folder_missing_at_start_is_watched_once_it_appears(
-    qtbot: QtBot, tmp_path: Path, pool: WorkerPool
+    qtbot: QtBot, tmp_path: Path, watch: Watcher
 ) -> None:
     folder = tmp_path / "later"
-    source, captured = make_source(folder, pool)
-    source.start()
+    source, captured, _ = watch(folder)
     qtbot.waitUntil(lambda: "not found" in source.status)
     folder.mkdir()
     (folder / "scan.jpg").write_bytes(_jpeg_bytes())
     qtbot.waitUntil(lambda: len(captured) == 1)
     assert source.status == "Read scan.jpg"
-    source.stop()
 
 
 def test_unfinished_picture_is_taken_after_the_grace_period(
-    qtbot: QtBot, folder: Path, pool: WorkerPool
+    qtbot: QtBot, folder: Path, watch: Watcher
 ) -> None:
-    source, captured = make_source(folder, pool, incomplete_grace_s=0.6)
-    source.start()
+    captured = watch(folder, incomplete_grace_s=0.6).captured
     truncated = png_bytes(9)[:-40]
     (folder / "broken.png").write_bytes(truncated)
     qtbot.wait(400)
     assert captured == []
     qtbot.waitUntil(lambda: len(captured) == 1)  # the decoder will call it damaged
     assert captured == [truncated]
-    source.stop()
 
 
 def _jpeg_bytes() -> bytes:
@@ -199,12 +202,9 @@ def test_looks_complete(name: str, data: bytes, complete: bool) -> None:
 
 
 def test_file_too_large_is_reported_once_and_left_alone(
-    qtbot: QtBot, folder: Path, pool: WorkerPool
+    qtbot: QtBot, folder: Path, watch: Watcher
 ) -> None:
-    source, captured = make_source(folder, pool)
-    statuses: list[str] = []
-    source.status_changed.connect(statuses.append)
-    source.start()
+    source, captured, statuses = watch(folder)
     big = folder / "huge.png"
     with big.open("wb") as handle:  # sparse: no real 64 MB written
         handle.truncate(64 * 1024 * 1024 + 1)
@@ -213,4 +213,3 @@ def test_file_too_large_is_reported_once_and_left_alone(
     assert captured == []
     assert big.exists()
     assert statuses.count("Could not read huge.png: too large") == 1
-    source.stop()
