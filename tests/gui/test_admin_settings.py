@@ -41,6 +41,12 @@ def make_dialog(qtbot: Any, settings: Settings, clock: FakeClock) -> SettingsDia
     return dialog
 
 
+@pytest.fixture
+def dialog(qtbot: Any, simulator: Any, pin_clock: FakeClock) -> SettingsDialog:  # noqa: F811
+    """The dialog shown on settings that point at the simulator."""
+    return make_dialog(qtbot, make_settings(simulator.base_url), pin_clock)
+
+
 def set_text(dialog: SettingsDialog, name: str, text: str) -> None:
     editor = dialog.editors[name]
     assert isinstance(editor, TextEditor)
@@ -60,9 +66,8 @@ def every_widget_text(root: QWidget) -> str:
 
 
 def test_invalid_values_show_messages_beside_their_fields_and_nothing_is_saved(
-    qtbot: Any, simulator: Any, pin_clock: FakeClock  # noqa: F811
+    qtbot: Any, simulator: Any, dialog: SettingsDialog
 ) -> None:
-    dialog = make_dialog(qtbot, make_settings(simulator.base_url), pin_clock)
     saved: list[Settings] = []
     dialog.saved.connect(saved.append)
     set_text(dialog, "connect_timeout_s", "0")
@@ -101,9 +106,8 @@ def test_invalid_values_show_messages_beside_their_fields_and_nothing_is_saved(
 
 
 def test_a_valid_save_writes_settings_without_secrets_and_the_token_goes_to_secrets(
-    qtbot: Any, simulator: Any, pin_clock: FakeClock  # noqa: F811
+    qtbot: Any, dialog: SettingsDialog
 ) -> None:
-    dialog = make_dialog(qtbot, make_settings(simulator.base_url), pin_clock)
     saved: list[Settings] = []
     dialog.saved.connect(saved.append)
     set_text(dialog, "age_of_majority", "21")
@@ -145,9 +149,8 @@ def test_the_stored_token_is_never_shown_whole(
 
 
 def test_connection_test_succeeds_against_the_simulator_and_reports_a_dead_port(
-    qtbot: Any, simulator: Any, pin_clock: FakeClock  # noqa: F811
+    qtbot: Any, dialog: SettingsDialog
 ) -> None:
-    dialog = make_dialog(qtbot, make_settings(simulator.base_url), pin_clock)
     qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Connection OK"),
                     timeout=TIMEOUT_MS)
