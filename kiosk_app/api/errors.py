@@ -106,12 +106,3 @@ class ReplyTooLargeError(BadReplyError):
 
     default_message = "The verification service sent a reply that is far too large; it was ignored."
 
-
-class ServiceFailedError(KioskApiError):
-    """The service answered ``success: false``; its message and trace id are kept."""
-
-    default_message = "The verification service could not complete the check."
-
-    def __init__(self, user_message: str | None = None, *, trace_id: str | None = None) -> None:
-        self.trace_id = trace_id
-        super().__init__(user_message)

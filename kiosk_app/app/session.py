@@ -32,7 +32,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
 from kiosk_app.api import validation
 from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
-from kiosk_app.api.errors import InputRejectedError, KioskApiError, ServiceFailedError
+from kiosk_app.api.errors import InputRejectedError, KioskApiError
 from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
 from kiosk_app.app.backend import Backend, ScanData
 from kiosk_app.app.capture.base import CaptureSource
@@ -86,12 +86,6 @@ def report_for(error: BaseException) -> ErrorReport:
         return ErrorReport(
             ErrorKind.UNREADABLE, QT_TRANSLATE_NOOP("messages", "The licence could not be read"),
             error.hint,
-        )
-    if isinstance(error, ServiceFailedError):
-        return ErrorReport(
-            ErrorKind.SERVICE,
-            QT_TRANSLATE_NOOP("messages", "The service could not complete the check"),
-            error.user_message, error.trace_id,
         )
     if isinstance(error, KioskApiError):
         return ErrorReport(

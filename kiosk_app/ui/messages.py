@@ -172,7 +172,6 @@ DOMAIN_MESSAGES: tuple[str, ...] = (
         "the network and try again.",
     ),
     QT_TRANSLATE_NOOP("messages", "The verification service could not be used."),
-    QT_TRANSLATE_NOOP("messages", "The verification service could not complete the check."),
     QT_TRANSLATE_NOOP(
         "messages",
         "The verification service did not answer in time. Please try again.",

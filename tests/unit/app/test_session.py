@@ -13,7 +13,6 @@ from kiosk_app.api.errors import (
     ApiTimeoutError,
     InputRejectedError,
     ServerError,
-    ServiceFailedError,
 )
 from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
 from kiosk_app.app.backend import Backend, ScanData
@@ -178,7 +177,6 @@ def test_unreadable_image_ends_on_error(qtbot: Any, parts: Any) -> None:
         (NoBarcodeFoundError(), ErrorKind.UNREADABLE, None),
         (ApiTimeoutError(), ErrorKind.SERVICE, None),
         (ServerError(status_code=500), ErrorKind.SERVICE, None),
-        (ServiceFailedError("broken", trace_id="00-abc"), ErrorKind.SERVICE, "00-abc"),
         (ZeroDivisionError("secret 1989-12-24"), ErrorKind.INTERNAL, None),
     ],
 )
