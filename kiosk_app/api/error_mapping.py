@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
-import pydantic
 import requests
 import urllib3.exceptions as u3
 
@@ -149,10 +148,8 @@ def _exception_error(exc: BaseException) -> KioskApiError:
         )
     if isinstance(exc, requests.exceptions.RequestException | u3.HTTPError | OSError):
         return ApiConnectionError()
-    if isinstance(
-        exc, ValueError | UnicodeError | RecursionError | pydantic.ValidationError | TypeError
-    ):
-        return BadReplyError()
+    # Anything else came from reading the reply (ValueError, UnicodeError, RecursionError,
+    # pydantic.ValidationError, TypeError, ...).
     return BadReplyError()
 
 
