@@ -57,10 +57,6 @@ class IdleWatch(QObject):
         self._timer.setInterval(max(int(timeout_ms), 1))
         self.poke()
 
-    def is_counting(self) -> bool:
-        """True while the idle countdown runs."""
-        return bool(self._timer.isActive())
-
     def watch(self, window: QWindow | None) -> None:
         """Count input reaching ``window`` (its ``QWindow``) as activity."""
         if window is self._window or window is None:

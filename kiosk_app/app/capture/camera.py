@@ -318,11 +318,6 @@ class CameraSource(CaptureSource):
     # --- public ------------------------------------------------------------------------------
 
     @property
-    def capture_session(self) -> QMediaCaptureSession:
-        """The session every frame producer feeds."""
-        return self._session
-
-    @property
     def current_camera(self) -> CameraInfo | None:
         """The camera in use (None: none, failed, or a video/frame input)."""
         return self._current
