@@ -14,6 +14,8 @@ from typing import Annotated, Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from kiosk_app.api.outcome import MatchCategory
+
 _RawT = TypeVar("_RawT", bound=BaseModel)
 
 
@@ -118,18 +120,9 @@ class StatusCode(IntEnum):
         return self.name.capitalize()
 
 
-class MatchStatus(IntEnum):
-    """Section 2.3: ``matchStatusCode`` with its documented ``matchStatusString``."""
-
-    NONE = 0
-    NO_MATCH = 1
-    PARTIAL_MATCH = 2
-    MATCH = 3
-
-    @property
-    def label(self) -> str:
-        """The documented ``matchStatusString``."""
-        return {0: "None", 1: "No Match", 2: "Partial Match", 3: "Match"}[int(self)]
+# Section 2.3: ``matchStatusCode`` with its documented ``matchStatusString`` (``.label``): the
+# same codes as the outcome's per-field category, so one enum serves both.
+MatchStatus = MatchCategory
 
 
 # A documented code becomes its enum member; a code a future service adds stays a plain int.
