@@ -81,6 +81,8 @@ GENERIC_ADVICE = {
 # Rows and document lines built up front (more are added when a reply has more).
 PREBUILT_ROWS = 12
 PREBUILT_DOC_LINES = 26
+# Delay between showing the verdict and filling in the field rows.
+FILL_STEP_MS = 1
 # Signature rows shown first, in this order.
 SIGNATURE_FIRST = ("IDNumber", "RevocationStatus")
 
@@ -112,6 +114,13 @@ class ResultScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("ResultScreen")
         self.view: ResultView | None = None
+        self._pending: ResultView | None = None
+        # A timer of 1 ms, not a zero one: a zero timer's slot runs in the same pass of the
+        # event loop as the slot that showed the verdict, before the verdict is painted.
+        self._fill_timer = QTimer(self)
+        self._fill_timer.setSingleShot(True)
+        self._fill_timer.setInterval(FILL_STEP_MS)
+        self._fill_timer.timeout.connect(self.finish_filling)
         self.banner = VerdictBanner()
         self.check_title = label("", "SectionTitle")
         self.retry_box, self.countdown, self.retry_button = self._retry_box()
@@ -196,7 +205,8 @@ class ResultScreen(QWidget):
     def clear(self) -> None:
         """Drop the shown result (idle wipe, new customer)."""
         self.view = None
-        self._pending: ResultView | None = None
+        self._pending = None
+        self._fill_timer.stop()
         self.banner.clear()
         self.check_title.clear()
         self.retry_box.hide()
@@ -222,10 +232,13 @@ class ResultScreen(QWidget):
             self.error_box.show()
         self.set_countdown(view.retry_in_s or 0)
         self.request_info.setText(_request_text(outcome))
-        # The verdict goes on screen in this frame; the rows follow in the next event-loop turn,
-        # so neither frame keeps the GUI thread busy for long.
+        # The local parse is shown before the rows: it narrows the details column, which would
+        # make every word-wrapped row wrap again.
+        self.panel.show_licence(view.licence)
+        # The verdict goes on screen in this turn of the event loop; the field rows follow in a
+        # later turn (see ``_fill_timer``), so neither turn is long.
         self._pending = view
-        QTimer.singleShot(0, self.finish_filling)
+        self._fill_timer.start()
 
     @property
     def filling(self) -> bool:
@@ -234,12 +247,20 @@ class ResultScreen(QWidget):
 
     @Slot()
     def finish_filling(self) -> None:
-        """Fill in the field rows and the local parse of the result being shown."""
+        """Fill in the field rows of the result being shown (now, if they are not yet)."""
+        self._fill_timer.stop()
         view, self._pending = self._pending, None
         if view is None or view is not self.view:
             return
-        self._fill_details(view.check, view.outcome)
-        self.panel.show_licence(view.licence)
+        # Showing a child of a visible widget makes Qt lay out every visible ancestor at once,
+        # before the child appears: with twenty-odd word-wrapped rows and lines that was one
+        # relayout per row. Filled while hidden, the column is laid out once, when shown
+        # again. Nothing is painted in between, and an empty column looks like a hidden one.
+        self.details.hide()
+        try:
+            self._fill_details(view.check, view.outcome)
+        finally:
+            self.details.show()
 
     def set_countdown(self, seconds: int) -> None:
         """Show the scheduled Canadian retry (0 hides it)."""

@@ -28,12 +28,19 @@ def is_language_change(event: QEvent) -> bool:
     return event.type() == QEvent.Type.LanguageChange
 
 
-def set_style_property(widget: QWidget, name: str, value: str) -> None:
-    """Set a dynamic property the stylesheet selects on, and re-polish the widget."""
+def set_style_property(widget: QWidget, name: str, value: str) -> bool:
+    """Set a dynamic property the stylesheet selects on, and re-polish the widget.
+
+    Re-polishing costs the GUI thread a style-rule match and may re-lay out the widget, so it
+    is skipped when the property already has that value. True when the value changed.
+    """
+    if widget.property(name) == value:
+        return False
     widget.setProperty(name, value)
     style = widget.style()
     style.unpolish(widget)
     style.polish(widget)
+    return True
 
 
 def big_button(text: str, name: str = "", icon: str | None = None) -> QPushButton:
@@ -118,10 +125,10 @@ class VerdictBanner(QFrame):
         """Colour, icon and words of ``verdict``, plus the advice line."""
         look = theme.VERDICT_LOOKS[verdict]
         self.verdict = verdict
-        set_style_property(self, "verdict", look.key)
-        for words in (self.title, self.advice):  # their colour follows the banner's verdict
-            words.style().unpolish(words)
-            words.style().polish(words)
+        if set_style_property(self, "verdict", look.key):
+            for words in (self.title, self.advice):  # their colour follows the banner's verdict
+                words.style().unpolish(words)
+                words.style().polish(words)
         self.icon.setPixmap(theme.pixmap(look.icon, 88))
         self.icon.setObjectName(f"icon-{look.icon}")
         self.title.setText(look.translated_words)
@@ -238,9 +245,9 @@ class LicencePanel(QFrame):
 
     def show_licence(self, licence: LicenceSummary | None) -> None:
         """Show a licence, or clear every field (None)."""
-        self.setVisible(licence is not None)
         self._licence = licence
         if licence is None:
+            self.hide()
             for widget in (self.name, self.born, self.age, self.majority, self.expiry):
                 widget.clear()
             for badge in self.badges:
@@ -262,6 +269,8 @@ class LicencePanel(QFrame):
             _badge(badge, licence.is_over(years), f"{years}+ ✓", f"{years}+ ✗")
         self.expiry.setText(_expiry_text(licence))
         self.expired.setVisible(licence.expired)
+        # Shown once filled: showing re-lays out every visible ancestor at once.
+        self.show()
 
 
 def _badge(widget: QLabel, state: bool | None, yes: str, no: str) -> None:
