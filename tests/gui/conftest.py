@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from kiosk_app.api.client import VerificationClient
 from kiosk_app.app.backend import Backend
 from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.workers import live_pools
+from kiosk_app.app.workers import WorkerPool, live_pools
 from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.config import Settings
@@ -44,6 +44,15 @@ def no_worker_left() -> Iterator[None]:
     for pool in busy:
         pool.shutdown(10_000)
     assert not busy, f"workers still running at the end of the test: {names}"
+
+
+@pytest.fixture
+def pool(qtbot: Any) -> Iterator[WorkerPool]:
+    """A worker pool for tests of one capture source; must be idle and shut down at the end."""
+    workers = WorkerPool()
+    yield workers
+    qtbot.waitUntil(workers.is_idle, timeout=10_000)
+    assert workers.shutdown()
 
 
 def make_settings(base_url: str, **overrides: Any) -> Settings:

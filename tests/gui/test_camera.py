@@ -6,7 +6,7 @@ plugs and unplugs); the decoder is the real zxing-cpp pipeline on rendered PDF41
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 import zxingcpp
@@ -32,14 +32,6 @@ from tests.gui.capture_support import (
 SIZE = (1280, 720)
 CAM_A = CameraInfo("cam-a", "Desk camera", is_default=True)
 CAM_B = CameraInfo("cam-b", "Document camera")
-
-
-@pytest.fixture
-def pool(qtbot: QtBot) -> Iterator[WorkerPool]:
-    workers = WorkerPool()
-    yield workers
-    qtbot.waitUntil(workers.is_idle, timeout=10_000)
-    assert workers.shutdown()
 
 
 @pytest.fixture

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
-import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
@@ -25,14 +22,6 @@ from tests.gui.capture_support import (
 )
 
 SIZE = (1280, 720)
-
-
-@pytest.fixture
-def pool(qtbot: QtBot) -> Iterator[WorkerPool]:
-    workers = WorkerPool()
-    yield workers
-    qtbot.waitUntil(workers.is_idle, timeout=10_000)
-    assert workers.shutdown()
 
 
 def green_pixels(image: QImage) -> int:

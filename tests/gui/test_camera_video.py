@@ -6,10 +6,8 @@ QVideoFrameInput), so no external tool is needed: blank desk first, then a tilte
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QSize, QUrl
 from PySide6.QtMultimedia import (
     QMediaCaptureSession,
@@ -59,14 +57,6 @@ def record_demo_video(qtbot: QtBot, target: Path) -> None:
     )
     assert errors == []
     assert target.stat().st_size > 10_000
-
-
-@pytest.fixture
-def pool(qtbot: QtBot) -> Iterator[WorkerPool]:
-    workers = WorkerPool()
-    yield workers
-    qtbot.waitUntil(workers.is_idle, timeout=10_000)
-    assert workers.shutdown()
 
 
 def test_demo_video_is_decoded_like_a_camera(

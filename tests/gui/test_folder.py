@@ -27,14 +27,6 @@ def png_bytes(number: int = 1) -> bytes:
 
 
 @pytest.fixture
-def pool(qtbot: QtBot) -> Iterator[WorkerPool]:
-    workers = WorkerPool()
-    yield workers
-    qtbot.waitUntil(workers.is_idle)
-    assert workers.shutdown()
-
-
-@pytest.fixture
 def folder(tmp_path: Path) -> Path:
     target = tmp_path / "scans"
     target.mkdir()
