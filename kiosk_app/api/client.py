@@ -240,11 +240,7 @@ class VerificationClient:
     def _check(self, body: dict[str, Any], service: ServiceKind) -> CheckResult:
         if len(body.get("services") or []) != 1:  # never null/empty: it would bill every service
             raise ConfigurationError("A check must name exactly one service.")
-        url = self._url("base", "check service") + constants.CHECK_PATH
-        headers = {
-            "Content-Type": "application/json",
-            constants.API_VERSION_HEADER: constants.API_VERSION,
-        }
+        url, headers = self._check_endpoint()
         document = self._post_json(url, body, headers, self._bearer())
         elements = parse_check_reply(document) if _looks_like_check(document) else None
         if elements is None:
@@ -323,11 +319,7 @@ class VerificationClient:
             "dateOfBirths": "",
             "issuedBy": "",
         }
-        url = self._url("base", "check service") + constants.CHECK_PATH
-        headers = {
-            "Content-Type": "application/json",
-            constants.API_VERSION_HEADER: constants.API_VERSION,
-        }
+        url, headers = self._check_endpoint()
         try:
             self._post_json(url, body, headers, self._bearer())
         except (AuthenticationError, ServerError):
@@ -354,6 +346,15 @@ class VerificationClient:
         if not url:
             raise ConfigurationError(f"The {label} address is not set. Ask the administrator.")
         return url
+
+    def _check_endpoint(self) -> tuple[str, dict[str, str]]:
+        """The check service's URL and headers (section 4.1)."""
+        url = self._url("base", "check service") + constants.CHECK_PATH
+        headers = {
+            "Content-Type": "application/json",
+            constants.API_VERSION_HEADER: constants.API_VERSION,
+        }
+        return url, headers
 
     def _bearer(self) -> _BearerAuth:
         if not self._token:
