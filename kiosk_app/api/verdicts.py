@@ -16,7 +16,6 @@ from kiosk_app.api.models import (
     CheckResponseElement,
     DvsResponse,
     FieldResult,
-    MatchStatus,
     ParseImageResult,
     Profile,
     StatusCode,
@@ -160,7 +159,7 @@ def _field_outcomes(data: Sequence[FieldResult]) -> tuple[FieldOutcome, ...]:
     rows = []
     for item in data:
         code = item.match_status_code
-        known = code is not None and int(code) in {m.value for m in MatchStatus}
+        known = code is not None and int(code) in {m.value for m in MatchCategory}
         match = MatchCategory(int(code)) if known and code is not None else MatchCategory.NONE
         rows.append(
             FieldOutcome(
