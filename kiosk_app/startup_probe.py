@@ -38,9 +38,11 @@ def process_age_ms() -> float | None:
 
 
 def print_and_quit(line: str) -> None:
-    """The probe's default report: print the line (flushed) and quit the application."""
+    """The probe's default report: print the line (flushed) and end the event loop."""
     print(line, flush=True)
-    QCoreApplication.quit()
+    # exit(), not quit(): Qt 6's quit() first asks every window to close, and the kiosk
+    # window in --kiosk mode refuses (it may only be left with the admin PIN).
+    QCoreApplication.exit(0)
 
 
 class FirstWindowProbe(QObject):
