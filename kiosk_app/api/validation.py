@@ -7,7 +7,7 @@ The GUI form reuses these functions for its inline messages; each error names it
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -46,7 +46,7 @@ class CanadaCheckInput:
     date_of_birth: str
     province: str
     licence_class: str | None = None
-    metadata: dict[str, Any] | None = field(default=None)
+    metadata: dict[str, Any] | None = None
 
 
 def validate_licence_number(value: str) -> str:
