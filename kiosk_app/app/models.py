@@ -5,7 +5,7 @@ They carry personal data for display only: never log them, never write them to d
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 
@@ -101,9 +101,3 @@ class DemoSample:
     check: CheckKind
     expected: str = ""
 
-
-@dataclass
-class InputStatus:
-    """Which inputs are live, for the Ready screen."""
-
-    sources: dict[str, str] = field(default_factory=dict)
