@@ -100,4 +100,3 @@ class DemoSample:
     title: str
     check: CheckKind
     expected: str = ""
-
