@@ -17,7 +17,7 @@ from pydantic import SecretStr, ValidationError
 from PySide6.QtCore import QObject
 
 from kiosk_app import config, secrets
-from kiosk_app.api.errors import ConfigurationError
+from kiosk_app.api.errors import ConfigurationError, KioskApiError
 from kiosk_app.api.transport import checked_base_url, checked_ca_bundle
 from kiosk_app.app.workers import ErrorCallback, ResultCallback, WorkerPool
 from kiosk_app.config import Settings
@@ -240,8 +240,6 @@ def secrets_location(services: AdminServices) -> str:
 
 def describe_error(error: BaseException) -> str:
     """One sentence for the admin about a failed save, test or export (no secrets in it)."""
-    from kiosk_app.api.errors import KioskApiError
-
     if isinstance(error, KioskApiError):
         return error.user_message
     if isinstance(error, OSError):
