@@ -31,6 +31,12 @@ def scan(window: Any, key: str, clock: FakeClock) -> bytes:
     return payload
 
 
+def scan_flushed(window: Any, key: str, clock: FakeClock) -> None:
+    """Scan a sample and end the burst at once, as the wedge's gap timer would."""
+    scan(window, key, clock)
+    window.core.wedge.flush()
+
+
 def focused_form_field(qtbot: Any, window: Any, name: str) -> QLineEdit:
     """Open the Canada form and give the focus to its field ``name``."""
     window.session.open_canada_form()
@@ -106,17 +112,14 @@ def test_same_barcode_within_two_seconds_is_ignored(
     window = make_window()
     received: list[bytes] = []
     window.core.wedge.payload_scanned.connect(received.append)
-    scan(window, "dvs-parse", clock)
-    window.core.wedge.flush()
+    scan_flushed(window, "dvs-parse", clock)
     clock.advance(0.3)
-    scan(window, "dvs-parse", clock)
-    window.core.wedge.flush()
+    scan_flushed(window, "dvs-parse", clock)
     assert len(received) == 1
     assert "ignored" in window.core.wedge.status
     clock.advance(2.5)
     wait_stage(qtbot, window, Stage.READY)
-    scan(window, "dvs-parse", clock)
-    window.core.wedge.flush()
+    scan_flushed(window, "dvs-parse", clock)
     assert len(received) == 2
     wait_stage(qtbot, window, Stage.READY)
 
@@ -127,12 +130,10 @@ def test_wipe_forgets_the_last_scan(
     window = make_window()
     received: list[bytes] = []
     window.core.wedge.payload_scanned.connect(received.append)
-    scan(window, "dvs-parse", clock)
-    window.core.wedge.flush()
+    scan_flushed(window, "dvs-parse", clock)
     wait_stage(qtbot, window, Stage.READY)
     window.session.wipe()
-    scan(window, "dvs-parse", clock)
-    window.core.wedge.flush()
+    scan_flushed(window, "dvs-parse", clock)
     assert len(received) == 2
     wait_stage(qtbot, window, Stage.READY)
 
@@ -208,7 +209,6 @@ def test_wedge_scan_of_another_barcode_says_it_is_not_a_licence(
     wait_stage(qtbot, window, Stage.ERROR)
     assert "not from a driver's licence" in window.error.message.text()
     # The next scan works from the Error screen.
-    scan(window, "dvs-parse", clock)
-    window.core.wedge.flush()
+    scan_flushed(window, "dvs-parse", clock)
     qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
     wait_stage(qtbot, window, Stage.READY)
