@@ -127,6 +127,10 @@ class PinStore:
         self._clock = clock
         self._params = params or ScryptParams()
 
+    def now(self) -> float:
+        """The store's clock (seconds, wall time): lock-out times are on this clock."""
+        return self._clock()
+
     def is_set(self) -> bool:
         """Whether an admin PIN exists (``False`` on first start)."""
         return self.path.exists()

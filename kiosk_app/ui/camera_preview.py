@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtMultimedia import QVideoFrame
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from kiosk_app.app.capture.camera import PLAYING, READY, STARTING, CameraSource
 from kiosk_app.app.capture.frames import preview_image
 from kiosk_app.app.capture.live_decode import SymbolOutline
+from kiosk_app.ui.messages import translate_message
 
 OUTLINE_COLOUR = QColor(40, 200, 90)
 #: An outline older than this is no longer drawn (the card moved away).
@@ -111,6 +112,12 @@ class CameraPreview(QWidget):
             self._repaint.stop()
         self.update()
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Repaint a status text shown in the new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.update()
+        super().changeEvent(event)
+
     def _flush(self) -> None:
         if self._dirty:
             self._dirty = False
@@ -128,7 +135,7 @@ class CameraPreview(QWidget):
             painter.drawText(
                 self.rect().adjusted(12, 12, -12, -12),
                 Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                self._message,
+                translate_message(self._message),
             )
             painter.end()
             return

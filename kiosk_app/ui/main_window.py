@@ -6,7 +6,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
-from kiosk_app.app.capture.files import OPEN_DIALOG_FILTER, image_paths_from_mime
+from kiosk_app.app.capture.files import IMAGE_SUFFIXES, image_paths_from_mime
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.models import CanadaFormData, FieldProblem
 from kiosk_app.app.session import Stage
@@ -150,7 +150,8 @@ class MainWindow(QMainWindow):
 
         name, _filter = QFileDialog.getOpenFileName(
             self, QCoreApplication.translate("Window", "Open a picture of the back of the licence"),
-            "", OPEN_DIALOG_FILTER,
+            "", QCoreApplication.translate("Window", "Images (%1);;All files (*)").replace(
+                "%1", " ".join(f"*{suffix}" for suffix in IMAGE_SUFFIXES)),
         )
         if name:
             self.core.files.submit_path(Path(name))

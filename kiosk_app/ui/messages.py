@@ -14,8 +14,11 @@ shown as sent.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication
 
+from kiosk_app.app.capture.statuses import STATUS_TEMPLATES, TRANSLATED_VALUES
 from kiosk_app.app.models import CHECK_TITLES
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.config import CheckKind
@@ -24,8 +27,45 @@ CONTEXT = "messages"
 
 
 def translate_message(text: str) -> str:
-    """``text`` in the interface language (unchanged when there is no translation)."""
-    return QCoreApplication.translate(CONTEXT, text) if text else text
+    """``text`` in the interface language (unchanged when there is no translation).
+
+    A capture source's status made from a template of
+    :mod:`kiosk_app.app.capture.statuses` ("Ready on COM3") is translated through its
+    template, the names filled in after translation.
+    """
+    if not text:
+        return text
+    translated = QCoreApplication.translate(CONTEXT, text)
+    return translated if translated != text else _translate_status(text)
+
+
+def _template_pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{([a-z_]+)\}", template)
+    regex = "".join(
+        re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+)"
+        for index, part in enumerate(parts)
+    )
+    return re.compile(regex, re.DOTALL)
+
+
+# Longest fixed text first, so "Ready on {port} ({problem})" wins over "Ready on {port}".
+_STATUS_PATTERNS = tuple(
+    (template, _template_pattern(template))
+    for template in sorted(STATUS_TEMPLATES, key=lambda t: -len(re.sub(r"\{[a-z_]+\}", "", t)))
+)
+
+
+def _translate_status(text: str) -> str:
+    for template, pattern in _STATUS_PATTERNS:
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        values = {
+            name: translate_message(value) if name in TRANSLATED_VALUES else value
+            for name, value in match.groupdict().items()
+        }
+        return QCoreApplication.translate(CONTEXT, template).format(**values)
+    return text
 
 
 def check_title(kind: CheckKind) -> str:

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWid
 
 from kiosk_app.app.models import DemoSample, LicenceSummary
 from kiosk_app.config import CheckKind
-from kiosk_app.ui.messages import check_title
+from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.ready_camera import ReadyCamera
 from kiosk_app.ui.widgets import (
     LicencePanel,
@@ -151,7 +151,7 @@ class ReadyScreen(QWidget):
     def set_inputs(self, statuses: dict[str, str]) -> None:
         """Which inputs are live: ``{"Barcode scanner (keyboard)": "Listening", ...}``."""
         self._statuses = dict(statuses)
-        parts = [f"{translate('messages', name)}: {translate('messages', status)}"
+        parts = [f"{translate_message(name)}: {translate_message(status)}"
                  for name, status in statuses.items()]
         self.inputs.setText(translate("Ready", "Live inputs — {inputs}").format(
             inputs=" · ".join(parts)))

@@ -165,82 +165,82 @@
         <translation>Dernier balayage brut de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="174"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="181"/>
         <source>Status: %1</source>
         <translation>État : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="183"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="190"/>
         <source>No scan since the last customer was cleared</source>
         <translation>Aucun balayage depuis l&apos;effacement du dernier client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="190"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="197"/>
         <source>Picture %1 (%2 bytes) at %3</source>
         <translation>Image %1 (%2 octets) à %3</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="191"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="198"/>
         <source>without a name</source>
         <translation>sans nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="205"/>
         <source>Last scan: %1 bytes at %2</source>
         <translation>Dernier balayage : %1 octets à %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="211"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="218"/>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="213"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="220"/>
         <source>in use</source>
         <translation>en cours d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="215"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="222"/>
         <source>No camera found</source>
         <translation>Aucune caméra trouvée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="223"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="230"/>
         <source>(configured)</source>
         <translation>(configuré)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="226"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="233"/>
         <source>%1 (configured, not present)</source>
         <translation>%1 (configuré, absent)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="227"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="234"/>
         <source>No serial port found</source>
         <translation>Aucun port série trouvé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="232"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="239"/>
         <source>No folder set in the admin settings</source>
         <translation>Aucun dossier défini dans les paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="236"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="243"/>
         <source>%1: checking…</source>
         <translation>%1 : vérification…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="258"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="265"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="266"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="273"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="272"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="279"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion : %1</translation>
     </message>
@@ -286,84 +286,84 @@
         <translation>Administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="75"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="77"/>
         <source>PIN pad message</source>
         <translation>Message du clavier NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="87"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="89"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="111"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="113"/>
         <source>Delete</source>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="112"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="114"/>
         <source>Delete last digit</source>
         <translation>Effacer le dernier chiffre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="113"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="115"/>
         <source>OK</source>
         <translation>OK</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="145"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="148"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="160"/>
         <source>Administrator PIN</source>
         <translation>NIP administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="146"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="149"/>
         <source>Enter the administrator PIN.</source>
         <translation>Entrez le NIP administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="148"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="154"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="151"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="157"/>
         <source>Choose an administrator PIN</source>
         <translation>Choisissez un NIP administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="150"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="153"/>
         <source>No PIN is set yet. Choose one of %1 to %2 digits.</source>
         <translation>Aucun NIP n&apos;est encore défini. Choisissez-en un de %1 à %2 chiffres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="158"/>
         <source>Enter the same PIN again.</source>
         <translation>Entrez le même NIP de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="162"/>
         <source>The PIN file is damaged. IT must delete admin_pin.json (see the README) so that a new PIN can be chosen.</source>
         <translation>Le fichier du NIP est endommagé. Le service informatique doit supprimer admin_pin.json (voir le README) pour qu&apos;un nouveau NIP puisse être choisi.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="200"/>
         <source>The PIN must be %1 to %2 digits.</source>
         <translation>Le NIP doit compter de %1 à %2 chiffres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="209"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="212"/>
         <source>The two PINs were not the same. Start again.</source>
         <translation>Les deux NIP ne sont pas identiques. Recommencez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="241"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="245"/>
         <source>Wrong PIN. %1 more tries before the pad locks.</source>
         <translation>NIP erroné. Encore %1 essais avant le verrouillage du clavier.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="255"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="259"/>
         <source>The PIN could not be checked.</source>
         <translation>Le NIP n&apos;a pas pu être vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="257"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="261"/>
         <source>The PIN could not be saved or checked (disk error).</source>
         <translation>Le NIP n&apos;a pas pu être enregistré ni vérifié (erreur de disque).</translation>
     </message>
@@ -507,102 +507,102 @@
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="154"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="163"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="155"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="164"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="156"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="165"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="157"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="166"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="218"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="228"/>
         <source>Service message: {message}</source>
         <translation>Message du service : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="220"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="230"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace : {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="250"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="271"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="158"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="167"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="159"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="168"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="320"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="341"/>
         <source>Licence: {message}</source>
         <translation>Permis : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="323"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="344"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles : {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="357"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="378"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="358"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="379"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="359"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="380"/>
         <source>Signature: unknown</source>
         <translation>Signature : inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="362"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="383"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="363"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="384"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="364"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="385"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="372"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="393"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="379"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="400"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="380"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="401"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -951,67 +951,67 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="128"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="138"/>
         <source>Verdict: {words}</source>
         <translation>Verdict : {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="226"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="236"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="227"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="237"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="248"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="258"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="250"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="260"/>
         <source>Born: {date}</source>
         <translation>Naissance : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="253"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="263"/>
         <source>Age: {age}</source>
         <translation>Âge : {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="254"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="264"/>
         <source>Age: unknown</source>
         <translation>Âge : inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="257"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="267"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="266"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="278"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="274"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="286"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="278"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="290"/>
         <source>Expires: {date}</source>
         <translation>Expiration : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="281"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="293"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="284"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="296"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -1025,14 +1025,19 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/main_window.py" line="38"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="131"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="132"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="151"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="152"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/main_window.py" line="153"/>
+        <source>Images (%1);;All files (*)</source>
+        <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
 </context>
 <context>
@@ -1076,459 +1081,625 @@
         <translation>Le permis n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="93"/>
-        <source>The service could not complete the check</source>
-        <translation>Le service n&apos;a pas pu terminer la vérification</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk_app/app/session.py" line="98"/>
+        <location filename="../../kiosk_app/app/session.py" line="92"/>
         <source>The check could not be completed</source>
         <translation>La vérification n&apos;a pas pu être terminée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="103"/>
+        <location filename="../../kiosk_app/app/session.py" line="97"/>
         <source>Something went wrong in the kiosk</source>
         <translation>Un problème est survenu dans le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="104"/>
+        <location filename="../../kiosk_app/app/session.py" line="98"/>
         <source>Please try again. If it happens again, call support.</source>
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="247"/>
+        <location filename="../../kiosk_app/app/session.py" line="241"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check} : désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="255"/>
+        <location filename="../../kiosk_app/app/session.py" line="249"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="314"/>
+        <location filename="../../kiosk_app/app/session.py" line="308"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="387"/>
+        <location filename="../../kiosk_app/app/session.py" line="381"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement : {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="455"/>
+        <location filename="../../kiosk_app/app/session.py" line="449"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="37"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="77"/>
         <source>A check must name exactly one service.</source>
         <translation>Une vérification doit désigner un seul service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="38"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="78"/>
         <source>Alberta</source>
         <translation>Alberta</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="39"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="93"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="79"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="40"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
         <source>British Columbia</source>
         <translation>Colombie-Britannique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="41"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="81"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="42"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="82"/>
         <source>Choose a Canadian province or territory (two letters, for example ON or BC).</source>
         <translation>Choisissez une province ou un territoire du Canada (deux lettres, par exemple ON ou BC).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="46"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="86"/>
         <source>Choose the province or territory.</source>
         <translation>Choisissez la province ou le territoire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="47"/>
+        <location filename="../../kiosk_app/app/capture/files.py" line="57"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="87"/>
         <source>Drop a picture of the back of the licence</source>
         <translation>Déposez une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="48"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="88"/>
         <source>Enter one licence class of at most 2 letters or digits, for example G or 5.</source>
         <translation>Entrez une seule classe de permis d&apos;au plus 2 lettres ou chiffres, par exemple G ou 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="52"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="92"/>
         <source>Enter the date of birth as year-month-day, for example 1989-12-24.</source>
         <translation>Entrez la date de naissance sous la forme année-mois-jour, par exemple 1989-12-24.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="56"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="96"/>
         <source>Enter the date of birth.</source>
         <translation>Entrez la date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="57"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="97"/>
         <source>Enter the licence number.</source>
         <translation>Entrez le numéro de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="58"/>
+        <location filename="../../kiosk_app/app/capture/files.py" line="38"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="98"/>
         <source>Image files (Open or drag and drop)</source>
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="59"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="127"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="211"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="99"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="60"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="100"/>
         <source>Manitoba</source>
         <translation>Manitoba</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="61"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="101"/>
         <source>New Brunswick</source>
         <translation>Nouveau-Brunswick</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="62"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
         <source>Newfoundland and Labrador</source>
         <translation>Terre-Neuve-et-Labrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="63"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="103"/>
         <source>No API token is configured. Ask the administrator.</source>
         <translation>Aucun jeton d&apos;API n&apos;est configuré. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="64"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="104"/>
         <source>No barcode data was read; scan the back of the card again.</source>
         <translation>Aucune donnée de code-barres n&apos;a été lue; balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="65"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="105"/>
         <source>No legacy auth key is configured. Ask the administrator.</source>
         <translation>Aucune clé d&apos;authentification de l&apos;ancien service n&apos;est configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="66"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="106"/>
         <source>No licence barcode found — hold the card flatter, move closer and avoid glare, then try again.</source>
         <translation>Aucun code-barres de permis trouvé — tenez la carte plus à plat, approchez-vous et évitez les reflets, puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="71"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="111"/>
         <source>Northwest Territories</source>
         <translation>Territoires du Nord-Ouest</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="72"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
         <source>Nova Scotia</source>
         <translation>Nouvelle-Écosse</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="73"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
         <source>Nunavut</source>
         <translation>Nunavut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="74"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="114"/>
         <source>Ontario</source>
         <translation>Ontario</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="75"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="115"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="76"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
         <source>Prince Edward Island</source>
         <translation>Île-du-Prince-Édouard</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="77"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
         <source>Quebec</source>
         <translation>Québec</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="78"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="29"/>
+        <source>Input</source>
+        <translation>Entrée</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/base.py" line="48"/>
+        <location filename="../../kiosk_app/app/capture/files.py" line="48"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="79"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="209"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="120"/>
         <source>Saskatchewan</source>
         <translation>Saskatchewan</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="81"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="121"/>
         <source>Some details are missing or wrong; nothing was sent.</source>
         <translation>Certains renseignements sont manquants ou erronés; rien n&apos;a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="82"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="33"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="52"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="143"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="122"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="83"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="123"/>
         <source>That barcode is not from a driver&apos;s licence or ID card.</source>
         <translation>Ce code-barres ne provient pas d&apos;un permis de conduire ni d&apos;une carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="84"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="124"/>
         <source>That date of birth does not exist; check the day and month.</source>
         <translation>Cette date de naissance n&apos;existe pas; vérifiez le jour et le mois.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="85"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="125"/>
         <source>That file is not a picture the kiosk can open. Try another photo or scan.</source>
         <translation>Ce fichier n&apos;est pas une image que le kiosque peut ouvrir. Essayez une autre photo ou numérisation.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="89"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
         <source>The CA bundle file in the settings does not exist.</source>
         <translation>Le fichier de certificats d&apos;autorité (CA) indiqué dans les paramètres n&apos;existe pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="90"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
         <source>The barcode could not be read.</source>
         <translation>Le code-barres n&apos;a pas pu être lu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="91"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
         <source>The barcode data is not a byte string.</source>
         <translation>Les données du code-barres ne sont pas une suite d&apos;octets.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="92"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="132"/>
         <source>The data has no AAMVA header (expected &apos;@&apos; and &apos;ANSI&apos;).</source>
         <translation>Les données n&apos;ont pas d&apos;en-tête AAMVA (&apos;@&apos; et &apos;ANSI&apos; attendus).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="93"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
         <source>The data has no driver licence or ID card subfile.</source>
         <translation>Les données ne contiennent aucun sous-fichier de permis de conduire ni de carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="94"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="134"/>
         <source>The data is empty or far too short to be a licence barcode.</source>
         <translation>Les données sont vides ou beaucoup trop courtes pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="95"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="135"/>
         <source>The data is far too long to be a licence barcode.</source>
         <translation>Les données sont beaucoup trop longues pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="96"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="136"/>
         <source>The date of birth is in the future; check the year.</source>
         <translation>La date de naissance est dans le futur; vérifiez l&apos;année.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="97"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="137"/>
         <source>The image of the back of the card is empty.</source>
         <translation>L&apos;image du dos de la carte est vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="98"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="138"/>
         <source>The kiosk&apos;s access key was refused by the service. Ask the administrator.</source>
         <translation>La clé d&apos;accès du kiosque a été refusée par le service. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="142"/>
         <source>The kiosk&apos;s service settings are invalid. Ask the administrator.</source>
         <translation>Les paramètres de service du kiosque ne sont pas valides. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="106"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="146"/>
         <source>The licence barcode data is cut off after its header.</source>
         <translation>Les données du code-barres du permis sont tronquées après l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="107"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="147"/>
         <source>The licence barcode data is cut off: it ends before the length its header declares.</source>
         <translation>Les données du code-barres du permis sont tronquées : elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="152"/>
         <source>The licence barcode data is cut off: no licence number and no date of birth.</source>
         <translation>Les données du code-barres du permis sont tronquées : ni numéro de permis ni date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="156"/>
         <source>The licence barcode data is malformed.</source>
         <translation>Les données du code-barres du permis sont mal formées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="157"/>
         <source>The licence barcode was only partly read. Scan it again.</source>
         <translation>Le code-barres du permis n&apos;a été lu qu&apos;en partie. Balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="158"/>
         <source>The licence number does not look right; type it as printed on the card.</source>
         <translation>Le numéro de permis semble incorrect; tapez-le tel qu&apos;imprimé sur la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="122"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="162"/>
         <source>The licence subfile holds no data elements.</source>
         <translation>Le sous-fichier du permis ne contient aucun élément de données.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="123"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="163"/>
         <source>The network answered with a web page instead of the verification service, probably a Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again.</source>
         <translation>Le réseau a répondu par une page Web au lieu du service de vérification, probablement une page de connexion Wi-Fi. Connectez-vous au réseau (ou adressez-vous à l&apos;administrateur), puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="169"/>
         <source>The parsing service could not read the data; scan again or use the image.</source>
         <translation>Le service de décodage n&apos;a pas pu lire les données; balayez de nouveau ou utilisez l&apos;image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="173"/>
         <source>The proxy server refused the connection. Ask the administrator.</source>
         <translation>Le serveur mandataire a refusé la connexion. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="137"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="177"/>
         <source>The registry could not complete the check. Try again in 15 minutes; this check was not counted.</source>
         <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="142"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="182"/>
         <source>The scanned data is far too long to be a licence barcode; nothing was sent. Scan the back of the card again.</source>
         <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="147"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="187"/>
         <source>The service could not complete the check; it was not counted.</source>
         <translation>Le service n&apos;a pas pu terminer la vérification; elle n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="148"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="188"/>
         <source>The service could not read the barcode; scan it again.</source>
         <translation>Le service n&apos;a pas pu lire le code-barres; balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="149"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="189"/>
         <source>The service returned a status this kiosk does not know; treat as unverified.</source>
         <translation>Le service a renvoyé un statut inconnu de ce kiosque; considérez le document comme non vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="153"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="193"/>
         <source>The service time limits must be positive.</source>
         <translation>Les délais du service doivent être positifs.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="154"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="194"/>
         <source>The service&apos;s security certificate was not accepted. The connection was stopped; ask the administrator.</source>
         <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue; adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="159"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="199"/>
         <source>The signature check could not be completed. Check the request for errors (scan the barcode again); this check was not counted.</source>
         <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres); cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="164"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="204"/>
         <source>The verification service answered for a different check.</source>
         <translation>Le service de vérification a répondu pour une autre vérification.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="165"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="205"/>
         <source>The verification service cannot be reached. Check the network and try again.</source>
         <translation>Le service de vérification est injoignable. Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="169"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="209"/>
         <source>The verification service could not be reached in time. Nothing was sent; check the network and try again.</source>
         <translation>Le service de vérification n&apos;a pas pu être joint à temps. Rien n&apos;a été envoyé; vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="174"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="214"/>
         <source>The verification service could not be used.</source>
         <translation>Le service de vérification n&apos;a pas pu être utilisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="175"/>
-        <source>The verification service could not complete the check.</source>
-        <translation>Le service de vérification n&apos;a pas pu terminer la vérification.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="176"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="215"/>
         <source>The verification service did not answer in time. Please try again.</source>
         <translation>Le service de vérification n&apos;a pas répondu à temps. Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="180"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="219"/>
         <source>The verification service is having trouble. Please try again shortly.</source>
         <translation>Le service de vérification éprouve des difficultés. Veuillez réessayer sous peu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="184"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="223"/>
         <source>The verification service reported an error.</source>
         <translation>Le service de vérification a signalé une erreur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="185"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="224"/>
         <source>The verification service sent a reply nested too deeply.</source>
         <translation>Le service de vérification a envoyé une réponse trop imbriquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="186"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="225"/>
         <source>The verification service sent a reply that is far too large; it was ignored.</source>
         <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse; elle a été ignorée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="190"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="229"/>
         <source>The verification service sent a reply the kiosk cannot read.</source>
         <translation>Le service de vérification a envoyé une réponse que le kiosque ne peut pas lire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="191"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="230"/>
         <source>The verification service sent a reply with far too many entries.</source>
         <translation>Le service de vérification a envoyé une réponse comportant beaucoup trop d&apos;entrées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="195"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
         <source>The verification service sent an empty answer.</source>
         <translation>Le service de vérification a envoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="196"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="235"/>
         <source>The verification service sent an empty reply.</source>
         <translation>Le service de vérification a renvoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="197"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="236"/>
         <source>The verification service&apos;s answer has no overall status.</source>
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="198"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="237"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="199"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="238"/>
         <source>Yukon</source>
         <translation>Yukon</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="68"/>
+        <source>No camera connected — the other inputs still work</source>
+        <translation>Aucune caméra branchée — les autres entrées fonctionnent toujours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="69"/>
+        <source>Unplugged — plug the camera back in; the other inputs still work</source>
+        <translation>Débranchée — rebranchez la caméra; les autres entrées fonctionnent toujours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="72"/>
+        <source>Ready — hold the back of the licence up to the camera</source>
+        <translation>Prête — présentez le dos du permis devant la caméra</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="73"/>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="76"/>
+        <source>Not allowed to use the camera — allow camera access in the system settings; the other inputs still work</source>
+        <translation>Accès à la caméra refusé — autorisez l&apos;accès à la caméra dans les paramètres du système; les autres entrées fonctionnent toujours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="81"/>
+        <source>In use by another program — close it; the other inputs still work</source>
+        <translation>Utilisée par un autre programme — fermez-le; les autres entrées fonctionnent toujours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="84"/>
+        <source>Stopped working — check the camera&apos;s cable; the other inputs still work</source>
+        <translation>A cessé de fonctionner — vérifiez le câble de la caméra; les autres entrées fonctionnent toujours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="266"/>
+        <source>Camera</source>
+        <translation>Caméra</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/folder.py" line="157"/>
+        <source>Scan folder</source>
+        <translation>Dossier de numérisation</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/serial.py" line="207"/>
+        <source>Serial barcode scanner</source>
+        <translation>Lecteur de codes-barres série</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="17"/>
+        <source>Demo video not found: {path}</source>
+        <translation>Vidéo de démonstration introuvable : {path}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="18"/>
+        <source>Playing the demo video {name}</source>
+        <translation>Lecture de la vidéo de démonstration {name}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="19"/>
+        <source>Demo video cannot be played: {error}</source>
+        <translation>Impossible de lire la vidéo de démonstration : {error}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="22"/>
+        <source>No port set in the admin settings</source>
+        <translation>Aucun port défini dans les paramètres d&apos;administration</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="23"/>
+        <source>terminator setting not understood: idle gap only</source>
+        <translation>réglage du terminateur incompris : pause seulement</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="26"/>
+        <source>Ready on {port}</source>
+        <translation>Prêt sur {port}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="27"/>
+        <source>Ready on {port} ({problem})</source>
+        <translation>Prêt sur {port} ({problem})</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="28"/>
+        <source>{port} is busy or access is denied — retrying</source>
+        <translation>{port} est occupé ou son accès est refusé — nouvel essai en cours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="29"/>
+        <source>Not connected ({port}) — waiting for it</source>
+        <translation>Non branché ({port}) — en attente</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="30"/>
+        <source>{port} cannot be opened — retrying</source>
+        <translation>Impossible d&apos;ouvrir {port} — nouvel essai en cours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="31"/>
+        <source>Over {size} KB arrived without a break — discarded (check the baud rate and framing)</source>
+        <translation>Plus de {size} Ko reçus sans séparateur — ignorés (vérifiez le débit en bauds et le tramage)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="35"/>
+        <source>Disconnected ({port}) — reconnecting</source>
+        <translation>Débranché ({port}) — reconnexion en cours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="38"/>
+        <source>Watching {folder}</source>
+        <translation>Surveillance de {folder}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="39"/>
+        <source>Folder not found or not readable: {folder}</source>
+        <translation>Dossier introuvable ou illisible : {folder}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="40"/>
+        <source>Ignored {name}: not an image file</source>
+        <translation>{name} ignoré : ce n&apos;est pas un fichier image</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="41"/>
+        <source>Read {name}</source>
+        <translation>{name} lu</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="42"/>
+        <source>Could not read {name}: too large</source>
+        <translation>Impossible de lire {name} : fichier trop volumineux</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="43"/>
+        <source>Could not read {name}: cannot be opened</source>
+        <translation>Impossible de lire {name} : le fichier ne s&apos;ouvre pas</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="44"/>
+        <source>Read {name}, but could not move it — check the folder&apos;s permissions</source>
+        <translation>{name} lu, mais impossible de le déplacer — vérifiez les autorisations du dossier</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="47"/>
+        <source>Read {name}, but could not delete it — check the folder&apos;s permissions</source>
+        <translation>{name} lu, mais impossible de le supprimer — vérifiez les autorisations du dossier</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="52"/>
+        <source>Not an image file: {suffix}</source>
+        <translation>Ce n&apos;est pas un fichier image : {suffix}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="53"/>
+        <source>no extension</source>
+        <translation>aucune extension</translation>
     </message>
 </context>
 </TS>

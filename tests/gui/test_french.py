@@ -9,6 +9,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from kiosk_app.app.capture.camera import NO_CAMERA, CameraSource
+from kiosk_app.app.capture.serial import SerialScannerSource
+from kiosk_app.app.capture.statuses import SERIAL_DISCONNECTED
 from kiosk_app.app.session import Stage
 from kiosk_app.ui.i18n import install_language, qm_path, remove_language
 from kiosk_app.ui.main_window import MainWindow
@@ -114,3 +117,16 @@ def test_the_wipe_brings_back_the_desk_language(
         )
     finally:
         remove_language(qapp)
+
+
+def test_input_statuses_with_a_port_name_are_in_french(
+    qtbot: Any, make_window: WindowFactory, french: None
+) -> None:
+    window = make_window()
+    window.ready.set_inputs({
+        SerialScannerSource.display_name: SERIAL_DISCONNECTED.format(port="COM3"),
+        CameraSource.display_name: NO_CAMERA,
+    })
+    text = window.ready.inputs.text()
+    assert "Lecteur de codes-barres série: Débranché (COM3) — reconnexion en cours" in text
+    assert "Caméra" in text and "Aucune caméra branchée" in text

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
+
 
 class CaptureSource(QObject):
     """Base class of every input: start/stop plus the three signals above."""
@@ -23,12 +25,12 @@ class CaptureSource(QObject):
     image_captured = Signal(object)
     status_changed = Signal(str)
 
-    #: Short name shown on the Ready screen ("Barcode scanner", "Image files").
-    display_name = "Input"
+    # Short name shown on the Ready screen ("Barcode scanner", "Image files").
+    display_name = QT_TRANSLATE_NOOP("messages", "Input")
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._status = "Stopped"
+        self._status = QT_TRANSLATE_NOOP("messages", "Stopped")
 
     @property
     def status(self) -> str:
@@ -43,11 +45,11 @@ class CaptureSource(QObject):
 
     def start(self) -> None:
         """Begin listening; subclasses extend."""
-        self.set_status("Ready")
+        self.set_status(QT_TRANSLATE_NOOP("messages", "Ready"))
 
     def stop(self) -> None:
         """Stop listening and release the device; subclasses extend."""
-        self.set_status("Stopped")
+        self.set_status(QT_TRANSLATE_NOOP("messages", "Stopped"))
 
 
 class DuplicateFilter:

@@ -56,28 +56,37 @@ from kiosk_app.app.capture.live_decode import (
     LatestWinsDecoder,
     decode_video_frame,
 )
+from kiosk_app.app.capture.statuses import VIDEO_FAILED, VIDEO_NOT_FOUND, VIDEO_PLAYING
 from kiosk_app.app.session import Stage
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.config import Settings
 
 log = logging.getLogger(__name__)
 
-NO_CAMERA = "No camera connected — the other inputs still work"
-UNPLUGGED = "Unplugged — plug the camera back in; the other inputs still work"
-READY = "Ready — hold the back of the licence up to the camera"
-STARTING = "Starting…"
-#: Status prefix while a demo video plays (frames flow as from a camera).
-PLAYING = "Playing the demo video"
-DENIED = (
-    "Not allowed to use the camera — allow camera access in the system settings; "
-    "the other inputs still work"
+NO_CAMERA = QT_TRANSLATE_NOOP("messages", "No camera connected — the other inputs still work")
+UNPLUGGED = QT_TRANSLATE_NOOP(
+    "messages", "Unplugged — plug the camera back in; the other inputs still work"
 )
-BUSY = "In use by another program — close it; the other inputs still work"
-FAILED = "Stopped working — check the camera's cable; the other inputs still work"
-#: How often a camera that failed (busy, error) is tried again.
+READY = QT_TRANSLATE_NOOP("messages", "Ready — hold the back of the licence up to the camera")
+STARTING = QT_TRANSLATE_NOOP("messages", "Starting…")
+# Status prefix while a demo video plays (frames flow as from a camera).
+PLAYING = VIDEO_PLAYING.split("{", 1)[0].rstrip()
+DENIED = QT_TRANSLATE_NOOP(
+    "messages",
+    "Not allowed to use the camera — allow camera access in the system settings; "
+    "the other inputs still work",
+)
+BUSY = QT_TRANSLATE_NOOP(
+    "messages", "In use by another program — close it; the other inputs still work"
+)
+FAILED = QT_TRANSLATE_NOOP(
+    "messages", "Stopped working — check the camera's cable; the other inputs still work"
+)
+# How often a camera that failed (busy, error) is tried again.
 RETRY_MS = 5000
-#: A started camera that shows no picture within this time counts as failed.
+# A started camera that shows no picture within this time counts as failed.
 FIRST_FRAME_MS = 10_000
 
 
@@ -254,10 +263,10 @@ def available_cameras() -> list[CameraInfo]:
 class CameraSource(CaptureSource):
     """Camera input: preview frames, symbol outline, auto-capture of the licence payload."""
 
-    display_name = "Camera"
-    #: Every frame, for the preview (a ``QVideoFrame``; cheap to pass, shared memory).
+    display_name = QT_TRANSLATE_NOOP("messages", "Camera")
+    # Every frame, for the preview (a ``QVideoFrame``; cheap to pass, shared memory).
     frame_ready = Signal(object)
-    #: A :class:`~kiosk_app.app.capture.live_decode.SymbolOutline` after each decode.
+    # A :class:`~kiosk_app.app.capture.live_decode.SymbolOutline` after each decode.
     symbol_located = Signal(object)
 
     def __init__(
@@ -438,7 +447,7 @@ class CameraSource(CaptureSource):
     def _play_video(self) -> None:
         path = Path(self.video_file)
         if not path.is_file():
-            self.set_status(f"Demo video not found: {path}")
+            self.set_status(VIDEO_NOT_FOUND.format(path=path))
             return
         if self._player is None:
             self._player = QMediaPlayer(self)
@@ -447,10 +456,10 @@ class CameraSource(CaptureSource):
             self._player.errorOccurred.connect(self._on_player_error)
         self._player.setSource(QUrl.fromLocalFile(str(path.resolve())))
         self._player.play()
-        self.set_status(f"{PLAYING} {path.name}")
+        self.set_status(VIDEO_PLAYING.format(name=path.name))
 
     def _on_player_error(self, _error: QMediaPlayer.Error, text: str) -> None:
-        self.set_status(f"Demo video cannot be played: {text}")
+        self.set_status(VIDEO_FAILED.format(error=text))
 
     # --- frames ------------------------------------------------------------------------------
 

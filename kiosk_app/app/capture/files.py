@@ -11,12 +11,12 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData, QObject
 
 from kiosk_app.app.capture.base import CaptureSource
+from kiosk_app.app.capture.statuses import FILE_NOT_IMAGE, NO_EXTENSION
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
 
 IMAGE_SUFFIXES = (
     ".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tif", ".tiff", ".webp", ".pgm", ".ppm",
 )
-#: Name filter for the Open dialog.
-OPEN_DIALOG_FILTER = "Images (" + " ".join(f"*{s}" for s in IMAGE_SUFFIXES) + ");;All files (*)"
 
 
 def is_image_path(path: Path) -> bool:
@@ -35,7 +35,7 @@ def image_paths_from_mime(mime: QMimeData) -> list[Path]:
 class ImageFileSource(CaptureSource):
     """Emits ``image_captured(Path)`` for a file chosen with Open or dropped on the window."""
 
-    display_name = "Image files (Open or drag and drop)"
+    display_name = QT_TRANSLATE_NOOP("messages", "Image files (Open or drag and drop)")
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -43,9 +43,9 @@ class ImageFileSource(CaptureSource):
     def submit_path(self, path: Path) -> bool:
         """Offer one file; returns False (and says why) when it is not an image file name."""
         if not is_image_path(path):
-            self.set_status(f"Not an image file: {path.suffix or 'no extension'}")
+            self.set_status(FILE_NOT_IMAGE.format(suffix=path.suffix or NO_EXTENSION))
             return False
-        self.set_status("Ready")
+        self.set_status(QT_TRANSLATE_NOOP("messages", "Ready"))
         self.image_captured.emit(path)
         return True
 
@@ -53,6 +53,8 @@ class ImageFileSource(CaptureSource):
         """Offer the first image of a drop; False when the drop holds none."""
         paths = image_paths_from_mime(mime)
         if not paths:
-            self.set_status("Drop a picture of the back of the licence")
+            self.set_status(
+                QT_TRANSLATE_NOOP("messages", "Drop a picture of the back of the licence")
+            )
             return False
         return self.submit_path(paths[0])

@@ -31,6 +31,17 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
 
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.files import is_image_path
+from kiosk_app.app.capture.statuses import (
+    FOLDER_IGNORED,
+    FOLDER_MISSING,
+    FOLDER_NOT_DELETED,
+    FOLDER_NOT_MOVED,
+    FOLDER_READ,
+    FOLDER_TOO_LARGE,
+    FOLDER_UNREADABLE,
+    FOLDER_WATCHING,
+)
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.imaging import MAX_FILE_BYTES
 
@@ -143,7 +154,7 @@ def _read_if_unchanged(path: Path, expected: FileState) -> _ReadResult:
 class WatchedFolderSource(CaptureSource):
     """Emits ``image_captured(ScannedFile)`` for each picture saved into the watched folder."""
 
-    display_name = "Scan folder"
+    display_name = QT_TRANSLATE_NOOP("messages", "Scan folder")
 
     def __init__(
         self,
@@ -184,7 +195,7 @@ class WatchedFolderSource(CaptureSource):
     def start(self) -> None:
         """Watch the folder (waiting for it if it does not exist yet)."""
         self._running = True
-        self.set_status(f"Watching {self.folder}")
+        self.set_status(FOLDER_WATCHING.format(folder=self.folder))
         self._timer.start()
         self._refresh()
 
@@ -212,7 +223,7 @@ class WatchedFolderSource(CaptureSource):
 
     def _on_listing_failed(self, error: BaseException) -> None:
         self._listing = None
-        self.set_status(f"Folder not found or not readable: {self.folder}")
+        self.set_status(FOLDER_MISSING.format(folder=self.folder))
 
     def _on_listing(self, files: dict[str, FileState]) -> None:
         self._listing = None
@@ -220,8 +231,8 @@ class WatchedFolderSource(CaptureSource):
             return
         if str(self.folder) not in self._watcher.directories():
             self._watcher.addPath(str(self.folder))
-        if self.status.startswith("Folder not found"):
-            self.set_status(f"Watching {self.folder}")
+        if self.status == FOLDER_MISSING.format(folder=self.folder):
+            self.set_status(FOLDER_WATCHING.format(folder=self.folder))
         self._forget_gone(files)
         now = self._clock()
         for name, state in files.items():
@@ -240,7 +251,7 @@ class WatchedFolderSource(CaptureSource):
         if not is_image_path(Path(name)):
             if name not in self._reported:
                 self._reported.add(name)
-                self.set_status(f"Ignored {name}: not an image file")
+                self.set_status(FOLDER_IGNORED.format(name=name))
             return
         watch = self._watching.get(name)
         if watch is None:
@@ -288,7 +299,7 @@ class WatchedFolderSource(CaptureSource):
             return  # the kiosk got busy meanwhile: read it again later
         del self._watching[result.name]
         self._handled[result.name] = result.state
-        self.set_status(f"Read {result.name}")
+        self.set_status(FOLDER_READ.format(name=result.name))
         self.image_captured.emit(ScannedFile(result.data, result.name))
         self._dispose(result.name)
         self._read_next()
@@ -306,16 +317,15 @@ class WatchedFolderSource(CaptureSource):
         # Too large, or unreadable for the whole grace period: say so once, leave it alone.
         del self._watching[name]
         self._handled[name] = state
-        reason = "too large" if isinstance(error, FileTooLargeError) else "cannot be opened"
-        self.set_status(f"Could not read {name}: {reason}")
+        template = FOLDER_TOO_LARGE if isinstance(error, FileTooLargeError) else FOLDER_UNREADABLE
+        self.set_status(template.format(name=name))
 
     def _dispose(self, name: str) -> None:
         path, keep = self.folder / name, self.keep
         self._pool.submit(
             lambda: dispose_file(path, keep), None,
             lambda _error: self.set_status(
-                f"Read {name}, but could not {'move' if keep else 'delete'} it — "
-                "check the folder's permissions"
+                (FOLDER_NOT_MOVED if keep else FOLDER_NOT_DELETED).format(name=name)
             ),
             name="scan folder: dispose",
         )

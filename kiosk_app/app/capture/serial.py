@@ -27,13 +27,25 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtSerialPort import QSerialPort, QSerialPortInfo
 
 from kiosk_app.app.capture.base import CaptureSource, DuplicateFilter
+from kiosk_app.app.capture.statuses import (
+    NO_PORT,
+    SERIAL_BUSY,
+    SERIAL_CANNOT_OPEN,
+    SERIAL_DISCONNECTED,
+    SERIAL_NOT_CONNECTED,
+    SERIAL_OVERFLOW,
+    SERIAL_READY,
+    SERIAL_READY_NOTE,
+    TERMINATOR_NOT_UNDERSTOOD,
+)
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.config import Settings
 
 log = logging.getLogger(__name__)
 
-#: Longest scan accepted (a licence PDF417 holds at most a few kilobytes).
+# Longest scan accepted (a licence PDF417 holds at most a few kilobytes).
 MAX_SCAN_BYTES = 16 * 1024
-#: How often a missing or vanished port is tried again.
+# How often a missing or vanished port is tried again.
 RETRY_MS = 2000
 
 _PARITY = {
@@ -167,7 +179,7 @@ class SerialConfig:
     terminator: bytes = b""
     idle_gap_ms: int = 150
     max_scan_bytes: int = MAX_SCAN_BYTES
-    #: A settings problem the status should mention (the terminator could not be read).
+    # A settings problem the status should mention (the terminator could not be read).
     problem: str = ""
 
     @classmethod
@@ -176,7 +188,7 @@ class SerialConfig:
         try:
             terminator, problem = parse_terminator(settings.serial_terminator), ""
         except ValueError:
-            terminator, problem = b"", "terminator setting not understood: idle gap only"
+            terminator, problem = b"", TERMINATOR_NOT_UNDERSTOOD
         return cls(
             port=settings.serial_port,
             baud=settings.serial_baud,
@@ -192,7 +204,7 @@ class SerialConfig:
 class SerialScannerSource(CaptureSource):
     """Emits ``payload_scanned(bytes)`` for each scan a serial scanner sends."""
 
-    display_name = "Serial barcode scanner"
+    display_name = QT_TRANSLATE_NOOP("messages", "Serial barcode scanner")
 
     def __init__(
         self,
@@ -226,7 +238,7 @@ class SerialScannerSource(CaptureSource):
         """Open the port (or keep trying until it appears)."""
         self._running = True
         if not self.config.port:
-            self.set_status("No port set in the admin settings")
+            self.set_status(NO_PORT)
             return
         self._try_open()
 
@@ -263,16 +275,17 @@ class SerialScannerSource(CaptureSource):
         port.setFlowControl(QSerialPort.FlowControl.NoFlowControl)
 
     def _ready_text(self) -> str:
-        note = f" ({self.config.problem})" if self.config.problem else ""
-        return f"Ready on {self.config.port}{note}"
+        if self.config.problem:
+            return SERIAL_READY_NOTE.format(port=self.config.port, problem=self.config.problem)
+        return SERIAL_READY.format(port=self.config.port)
 
     def _open_failure_text(self, error: QSerialPort.SerialPortError) -> str:
         name = self.config.port
         if error == QSerialPort.SerialPortError.PermissionError:
-            return f"{name} is busy or access is denied — retrying"
+            return SERIAL_BUSY.format(port=name)
         if error == QSerialPort.SerialPortError.DeviceNotFoundError:
-            return f"Not connected ({name}) — waiting for it"
-        return f"{name} cannot be opened — retrying"
+            return SERIAL_NOT_CONNECTED.format(port=name)
+        return SERIAL_CANNOT_OPEN.format(port=name)
 
     def _on_ready_read(self) -> None:
         data = bytes(self._port.readAll().data())
@@ -280,10 +293,7 @@ class SerialScannerSource(CaptureSource):
             return
         result = self._assembler.feed(data)
         if result.overflowed:
-            self.set_status(
-                f"Over {self.config.max_scan_bytes // 1024} KB arrived without a break — "
-                "discarded (check the baud rate and framing)"
-            )
+            self.set_status(SERIAL_OVERFLOW.format(size=self.config.max_scan_bytes // 1024))
         for scan in result.scans:
             self._deliver(scan)
         if self._assembler.pending:
@@ -316,7 +326,7 @@ class SerialScannerSource(CaptureSource):
             return
         self._close()
         if self._running:
-            self.set_status(f"Disconnected ({self.config.port}) — reconnecting")
+            self.set_status(SERIAL_DISCONNECTED.format(port=self.config.port))
             self._retry.start()
 
     def _close(self) -> None:

@@ -53,6 +53,7 @@ from PySide6.QtGui import QGuiApplication, QKeyEvent, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
 from kiosk_app.app.capture.base import CaptureSource, DuplicateFilter
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.barcode.payload import payload_from_track_string
 
 Clock = Callable[[], float]
@@ -89,7 +90,7 @@ class _HeldKey:
 class WedgeScanner(CaptureSource):
     """Application-wide keyboard-wedge listener; see the module docstring for the rules."""
 
-    display_name = "Barcode scanner (keyboard)"
+    display_name = QT_TRANSLATE_NOOP("messages", "Barcode scanner (keyboard)")
 
     def __init__(
         self,
@@ -123,7 +124,7 @@ class WedgeScanner(CaptureSource):
         """Watch every top-level window that exists now (the kiosk window is shown first)."""
         for window in QGuiApplication.topLevelWindows():
             self.watch(window)
-        self.set_status("Listening")
+        self.set_status(QT_TRANSLATE_NOOP("messages", "Listening"))
 
     def watch(self, window: QWindow | None) -> None:
         """Catch scans typed into ``window`` (idempotent)."""
@@ -139,7 +140,7 @@ class WedgeScanner(CaptureSource):
             if shiboken6.isValid(window):
                 window.removeEventFilter(self)
         self._windows.clear()
-        self.set_status("Stopped")
+        self.set_status(QT_TRANSLATE_NOOP("messages", "Stopped"))
 
     def forget(self) -> None:
         """Forget the last scan (idle wipe): the same licence may be scanned again at once."""
@@ -205,9 +206,9 @@ class WedgeScanner(CaptureSource):
     def _emit_scan(self, text: str) -> None:
         payload = payload_from_track_string(text)
         if self._duplicates.is_duplicate(payload, self._clock()):
-            self.set_status("Same barcode again — ignored")
+            self.set_status(QT_TRANSLATE_NOOP("messages", "Same barcode again — ignored"))
             return
-        self.set_status("Listening")
+        self.set_status(QT_TRANSLATE_NOOP("messages", "Listening"))
         self.payload_scanned.emit(payload)
 
     def _replay(self, held: list[_HeldKey], target: QObject | None) -> None:

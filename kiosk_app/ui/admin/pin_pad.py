@@ -66,6 +66,8 @@ class PinPad(QDialog):
         self._entry = ""
         self._first_choice = ""
         self._busy = False
+        # When the lock-out ends, on the store's clock (read once; no file I/O per tick).
+        self._locked_until = 0.0
         self.title = label("", "ScreenTitle")
         self.prompt = label("", "Muted")
         self.dots = label("", "PinDots", wrap=False)
@@ -128,6 +130,7 @@ class PinPad(QDialog):
             setup = force_setup or not self._store.is_set()
             self._set_mode(PadMode.CHOOSE if setup else PadMode.VERIFY)
             if not setup:
+                self._locked_until = self._store.now() + self._store.lock_remaining_s()
                 self._refresh_lock()
         except PinFileError:
             self._set_mode(PadMode.BROKEN)
@@ -235,6 +238,7 @@ class PinPad(QDialog):
             self.unlocked.emit()
             self.accept()
         elif result.locked_for_s > 0:
+            self._locked_until = self._store.now() + result.locked_for_s
             self._refresh_lock()
         else:
             self.message.setText(
@@ -262,11 +266,7 @@ class PinPad(QDialog):
         """Seconds until the pad accepts a PIN again (0 when not locked)."""
         if self._mode is not PadMode.VERIFY:
             return 0.0
-        try:
-            return self._store.lock_remaining_s()
-        except PinFileError:
-            self._set_mode(PadMode.BROKEN)
-            return 0.0
+        return max(self._locked_until - self._store.now(), 0.0)
 
     def _refresh_lock(self) -> None:
         remaining = self.lock_remaining_s()

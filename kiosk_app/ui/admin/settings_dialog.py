@@ -43,10 +43,10 @@ from kiosk_app.app.admin import (
     validate_settings,
     with_secrets,
 )
-from kiosk_app.app.models import CHECK_TITLES
 from kiosk_app.config import CheckKind, Settings
 from kiosk_app.ui import theme
 from kiosk_app.ui.admin.usage_panel import UsagePanel
+from kiosk_app.ui.messages import check_title
 from kiosk_app.ui.widgets import big_button, label
 
 MIN_FIELD_PX: Final = 44
@@ -223,7 +223,7 @@ class ChecksEditor(FieldEditor):
         row.setContentsMargins(0, 0, 0, 0)
         self.boxes: dict[CheckKind, QCheckBox] = {}
         for kind in CheckKind:
-            box = QCheckBox(CHECK_TITLES[kind])
+            box = QCheckBox(check_title(kind))
             box.setMinimumHeight(MIN_FIELD_PX)
             self.boxes[kind] = box
             row.addWidget(box)
@@ -250,7 +250,7 @@ def editor_for(name: str, info: FieldInfo, title: str) -> FieldEditor:
     if name == "enabled_checks":
         return ChecksEditor()
     if isinstance(annotation, type) and issubclass(annotation, CheckKind):
-        return ChoiceEditor({k.value: CHECK_TITLES[k] for k in CheckKind})
+        return ChoiceEditor({k.value: check_title(k) for k in CheckKind})
     if typing.get_origin(annotation) is typing.Literal:
         return ChoiceEditor({str(a): str(a) for a in typing.get_args(annotation)})
     return TextEditor(constraint_hint(info))
