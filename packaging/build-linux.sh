@@ -25,7 +25,7 @@ BUNDLE="$DIST/kiosk-app"
 
 # The system libraries the bundled Qt loads (xcb, EGL/GL, fonts, input, D-Bus, audio), and
 # what PyInstaller (objdump, ldd) and the .deb build (dpkg-deb, dpkg-architecture) need.
-APT_PACKAGES=(binutils dpkg-dev python3-venv
+APT_PACKAGES=(binutils dpkg-dev python3-venv icu-devtools
   libegl1 libgl1 libfontconfig1 libfreetype6 libxkbcommon0 libxkbcommon-x11-0 libdbus-1-3
   libglib2.0-0 libpulse0 libx11-6 libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4
   libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-shm0
