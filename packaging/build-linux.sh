@@ -6,8 +6,10 @@
 # then prints the bundle size, the .deb size and a cold-start measurement.
 #
 # It installs what it needs: apt packages (binutils for PyInstaller, the system libraries Qt
-# loads, dpkg-dev) and a build venv (build/venv) holding the package with its `package` extra,
-# installed non-editable. Re-running is cheap: apt and pip only act on what is missing.
+# loads, dpkg-dev, icu-devtools, a C/C++ compiler) and a build venv (build/venv) holding the
+# package with its `package` extra, installed non-editable, with NumPy rebuilt from source
+# without BLAS (once per NumPy version, cached in build/wheels: about 6 minutes on 2 cores).
+# Re-running is cheap: apt and pip only act on what is missing.
 #
 #   bash packaging/build-linux.sh            bundle + self-test + .deb + measurements
 #   SKIP_DEB=1 bash packaging/build-linux.sh bundle + self-test only
@@ -25,7 +27,7 @@ BUNDLE="$DIST/kiosk-app"
 
 # The system libraries the bundled Qt loads (xcb, EGL/GL, fonts, input, D-Bus, audio), and
 # what PyInstaller (objdump, ldd) and the .deb build (dpkg-deb, dpkg-architecture) need.
-APT_PACKAGES=(binutils dpkg-dev python3-venv icu-devtools
+APT_PACKAGES=(binutils dpkg-dev python3-venv icu-devtools gcc g++ python3-dev
   libegl1 libgl1 libfontconfig1 libfreetype6 libxkbcommon0 libxkbcommon-x11-0 libdbus-1-3
   libglib2.0-0 libpulse0 libx11-6 libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4
   libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-shm0
@@ -54,6 +56,38 @@ install_build_venv() {
   # Not editable: PyInstaller cannot see packages installed through setuptools' editable
   # finder, and kiosk_app.resources only exists as a package once installed.
   "$VENV/bin/python" -m pip install -q ".[package]"
+  install_numpy_without_blas
+}
+
+# NumPy's wheels carry OpenBLAS (28 MB, and a thread pool); the kiosk's NumPy work is image
+# arithmetic and one 8x8 solve, which NumPy's own fallback routines do. The same version as
+# the wheel pip resolved, rebuilt from its source release with BLAS and LAPACK off.
+install_numpy_without_blas() {
+  local version wheels
+  version="$("$VENV/bin/python" -c 'import numpy; print(numpy.__version__)')"
+  if numpy_has_no_blas; then
+    echo "== NumPy $version: built without BLAS"
+    return 0
+  fi
+  wheels="$BUILD/wheels/numpy-$version-noblas"
+  if ! compgen -G "$wheels/numpy-$version-*.whl" >/dev/null; then
+    echo "== NumPy $version without BLAS: building from source (minutes)"
+    "$VENV/bin/python" -m pip wheel -q --no-deps --no-cache-dir --no-binary numpy \
+      -Csetup-args=-Dblas=none -Csetup-args=-Dlapack=none -w "$wheels" "numpy==$version"
+  fi
+  "$VENV/bin/python" -m pip install -q --no-deps --force-reinstall "$wheels"/numpy-"$version"-*.whl
+  numpy_has_no_blas || { echo "NumPy still links a BLAS library" >&2; return 1; }
+}
+
+numpy_has_no_blas() {
+  "$VENV/bin/python" - <<'PY'
+import sys
+
+import numpy
+
+dependencies = numpy.show_config(mode="dicts")["Build Dependencies"]
+sys.exit(any(dependencies[name]["name"] != "none" for name in ("blas", "lapack")))
+PY
 }
 
 build_bundle() {

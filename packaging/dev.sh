@@ -47,6 +47,7 @@ case "$mode" in
   test)
     "$VENV/bin/ruff" check kiosk_app tests packaging
     "$VENV/bin/mypy"
+    "$VENV/bin/mypy" packaging/*.py packaging/deb/*.py
     exec "$VENV/bin/python" -m pytest "$@" ;;
   *)
     echo "usage: bash packaging/dev.sh demo|test [args...]" >&2; exit 64 ;;

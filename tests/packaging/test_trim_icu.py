@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from .scripts import load_packaging_script
 
-
-def load_trim_icu() -> ModuleType:
-    """The packaging script as a module (packaging/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("trim_icu", ROOT / "packaging" / "trim_icu.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-trim_icu = load_trim_icu()
+trim_icu = load_packaging_script("trim_icu")
 
 ITEMS = [
     "root.res", "en.res", "en_CA.res", "en_001.res", "fr.res", "fr_CA.res", "de.res",
