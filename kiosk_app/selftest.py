@@ -192,6 +192,21 @@ def check_qt() -> str:
     )
 
 
+def check_icu(locale_name: str = "fr_CA") -> str:
+    """Qt's ICU data serves French collation (the Linux bundle ships a copy trimmed to root,
+    English and French data, packaging/trim_icu.py; a broken copy still loads but answers
+    with root data or not at all)."""
+    if not sys.platform.startswith("linux"):
+        return "not checked: Qt uses the system's ICU here"
+    qt_application()
+    from PySide6.QtCore import QCollator, QLocale
+
+    # French (Canada) compares accents from the end of the word: côte < coté (root: coté first).
+    if QCollator(QLocale(locale_name)).compare("côte", "coté") >= 0:
+        raise CheckFailedError(f"ICU collation for {locale_name} is wrong (ICU data damaged?)")
+    return f"{locale_name} collation from Qt's ICU data"
+
+
 def _media_backend_formats() -> int:
     """How many container formats the Qt Multimedia backend (FFmpeg plugin) can decode."""
     from PySide6.QtMultimedia import QMediaFormat
@@ -435,6 +450,7 @@ def check_keyring() -> str:
 DEFAULT_CHECKS: Final[tuple[Check, ...]] = (
     Check("modules", check_modules),
     Check("qt", check_qt),
+    Check("text services (ICU)", check_icu),
     Check("resources", check_resources),
     Check("translations", check_translations),
     Check("sample decode", check_sample_decode),

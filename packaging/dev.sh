@@ -16,8 +16,9 @@ APT_PACKAGES=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 lib
   libglib2.0-0 libpulse0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0
   libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libx11-xcb1
   xvfb python3-venv dpkg-dev)
-# The tests also rebuild Qt's ICU data library as the bundle build does (packaging/trim_icu.py).
-if [ "$mode" = test ]; then APT_PACKAGES+=(binutils icu-devtools); fi
+# The tests also rebuild Qt's ICU data library (packaging/trim_icu.py), run the installed
+# kiosk session command in cage and set a desk up with setup-kiosk-session (systemctl).
+if [ "$mode" = test ]; then APT_PACKAGES+=(binutils icu-devtools cage xwayland systemd); fi
 
 install_system_packages() {
   local missing=()

@@ -209,3 +209,74 @@ def test_installed_kiosk_session_command_shows_the_window_in_cage(installed: Pat
     assert "startup-probe: first window shown after" in result.stdout, (
         result.stdout + result.stderr
     )
+
+
+SETUP_KIOSK_SESSION = "/usr/lib/kiosk-app/setup-kiosk-session"
+SYSTEMD_ETC = Path("/etc/systemd/system")
+UNIT = "kiosk-app-kiosk.service"
+KIOSK_FILES = (
+    Path("/etc/systemd/logind.conf.d/kiosk-app.conf"),
+    Path("/etc/sysctl.d/50-kiosk-app.conf"),
+)
+
+
+@pytest.fixture
+def kiosk_test_user(installed: Path) -> Iterator[str]:
+    """A user name for setup-kiosk-session; afterwards the set-up is undone, the user removed
+    and the machine's default target restored."""
+    import pwd
+
+    user = "kiosk-ci-test"
+    if not (shutil.which("systemctl") and shutil.which("cage") and shutil.which("Xwayland")):
+        pytest.skip("systemctl, cage or Xwayland is not installed on this machine")
+    if (SYSTEMD_ETC / "ctrl-alt-del.target").exists() or any(p.exists() for p in KIOSK_FILES):
+        pytest.skip("this machine already has kiosk lock-down settings; not touching them")
+    try:
+        pwd.getpwnam(user)
+        pytest.skip(f"user {user} exists on this machine")
+    except KeyError:
+        pass
+    default_target = run(["systemctl", "get-default"]).stdout.strip()
+    try:
+        yield user
+    finally:
+        run([SETUP_KIOSK_SESSION, "--undo"])
+        run(["userdel", "--remove", user])
+        if default_target:
+            run(["systemctl", "set-default", default_target])
+
+
+def test_setup_kiosk_session_locks_the_desk_down_and_undo_reverts_it(kiosk_test_user: str) -> None:
+    """The IT command, run as on a desk (systemd need not be running: enable/mask edit files)."""
+    import grp
+    import pwd
+
+    result = run([SETUP_KIOSK_SESSION, kiosk_test_user], timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+    account = pwd.getpwnam(kiosk_test_user)
+    assert Path(account.pw_dir).is_dir()
+    for group in ("video", "dialout", "audio", "render"):
+        try:
+            members = grp.getgrnam(group).gr_mem
+        except KeyError:
+            continue
+        assert kiosk_test_user in members, group
+    drop_in = SYSTEMD_ETC / f"{UNIT}.d" / "user.conf"
+    assert drop_in.read_text() == f"[Service]\nUser={kiosk_test_user}\n"
+    wanted = SYSTEMD_ETC / "graphical.target.wants" / UNIT
+    assert wanted.is_symlink() and wanted.resolve().name == UNIT
+    assert os.readlink(SYSTEMD_ETC / "ctrl-alt-del.target") == "/dev/null"
+    assert "NAutoVTs=0" in KIOSK_FILES[0].read_text()
+    assert "kernel.sysrq = 0" in KIOSK_FILES[1].read_text()
+    assert run(["systemctl", "get-default"]).stdout.strip() == "graphical.target"
+    if shutil.which("systemd-analyze"):
+        verify = run(["systemd-analyze", "verify", UNIT])
+        assert verify.returncode == 0, verify.stdout + verify.stderr
+
+    undo = run([SETUP_KIOSK_SESSION, "--undo"], timeout=120)
+    assert undo.returncode == 0, undo.stdout + undo.stderr
+    assert not wanted.exists() and not wanted.is_symlink()
+    assert not drop_in.exists()
+    assert not (SYSTEMD_ETC / "ctrl-alt-del.target").is_symlink()
+    assert not any(p.exists() for p in KIOSK_FILES)

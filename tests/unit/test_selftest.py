@@ -161,3 +161,11 @@ def test_unwritable_directory_is_named(tmp_path: Path, label: str) -> None:
     status, lines = run([Check("directories", partial(selftest.check_directories, dirs))])
     assert status == selftest.EXIT_FAILED
     assert f"{label} directory {blocker / 'sub'} is not writable" in lines[0]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PySide6 ships ICU on Linux")
+def test_icu_check_passes_for_french_and_fails_where_accents_sort_forward() -> None:
+    assert "fr_CA collation" in selftest.check_icu()
+    # English sorts accents from the start (coté before côte): the French rule must be missing.
+    with pytest.raises(selftest.CheckFailedError, match="en_US"):
+        selftest.check_icu("en_US")
