@@ -86,6 +86,10 @@ def _samples(simulator: Any) -> dict[str, Any] | None:
 
 def run_gui(args: argparse.Namespace) -> int:
     """Launch the kiosk window (the default action)."""
+    # Qt Multimedia lists each optional library it did not find (PipeWire, VA-API) at every
+    # start: noise in a desk's journal, not a fault. Qt reads this before any Qt import;
+    # an admin's own QT_LOGGING_RULES wins.
+    os.environ.setdefault("QT_LOGGING_RULES", "qt.multimedia.symbolsresolver=false")
     from kiosk_app.ui.launch import display_problem
 
     problem = display_problem()
