@@ -197,7 +197,7 @@ def check_icu(locale_name: str = "fr_CA") -> str:
     English and French data, packaging/trim_icu.py; a broken copy still loads but answers
     with root data or not at all)."""
     if not sys.platform.startswith("linux"):
-        return "not checked: Qt uses the system's ICU here"
+        return "not checked: only the Linux bundle ships (trimmed) ICU data"
     qt_application()
     from PySide6.QtCore import QCollator, QLocale
 
