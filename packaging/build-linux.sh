@@ -63,19 +63,22 @@ install_build_venv() {
 # arithmetic and one 8x8 solve, which NumPy's own fallback routines do. The same version as
 # the wheel pip resolved, rebuilt from its source release with BLAS and LAPACK off.
 install_numpy_without_blas() {
-  local version wheels
+  local version tag wheels
   version="$("$VENV/bin/python" -c 'import numpy; print(numpy.__version__)')"
+  tag="$("$VENV/bin/python" -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1]}")')"
   if numpy_has_no_blas; then
     echo "== NumPy $version: built without BLAS"
     return 0
   fi
-  wheels="$BUILD/wheels/numpy-$version-noblas"
-  if ! compgen -G "$wheels/numpy-$version-*.whl" >/dev/null; then
+  wheels="$BUILD/wheels/numpy-$version-$tag-noblas"
+  if ! compgen -G "$wheels/numpy-$version-$tag-*.whl" >/dev/null; then
     echo "== NumPy $version without BLAS: building from source (minutes)"
     "$VENV/bin/python" -m pip wheel -q --no-deps --no-cache-dir --no-binary numpy \
       -Csetup-args=-Dblas=none -Csetup-args=-Dlapack=none -w "$wheels" "numpy==$version"
   fi
-  "$VENV/bin/python" -m pip install -q --no-deps --force-reinstall "$wheels"/numpy-"$version"-*.whl
+  echo "== NumPy $version without BLAS: installing $(basename "$wheels"/numpy-"$version"-"$tag"-*.whl)"
+  "$VENV/bin/python" -m pip install -q --no-deps --force-reinstall \
+    "$wheels"/numpy-"$version"-"$tag"-*.whl
   numpy_has_no_blas || { echo "NumPy still links a BLAS library" >&2; return 1; }
 }
 
