@@ -84,9 +84,8 @@ def data_symbol(library: Path) -> tuple[str, int]:
     raise TrimError(f"{library} exports no icudtNN_dat symbol: not an ICU data library")
 
 
-def extract_package(library: Path, out: Path) -> str:
-    """Copy the library's common-data package to ``out``; returns the data symbol's name."""
-    symbol, size = data_symbol(library)
+def extract_package(library: Path, symbol: str, size: int, out: Path) -> None:
+    """Copy the library's common-data package (``symbol``, ``size`` bytes) to ``out``."""
     _run(["objcopy", "-O", "binary", "--only-section=.rodata", str(library), str(out)])
     data = out.read_bytes()
     if len(data) != size or data[2:4] != _ICU_MAGIC:
@@ -94,7 +93,6 @@ def extract_package(library: Path, out: Path) -> str:
             f"{library}: .rodata is {len(data)} bytes, {symbol} {size}: not the layout "
             "this script knows (the data must be the whole .rodata section)"
         )
-    return symbol
 
 
 def package_items(package: Path) -> list[str]:
@@ -126,10 +124,10 @@ def link_data_library(package: Path, symbol: str, soname: str, out: Path) -> Non
 def trim(library: Path, work_dir: Path, languages: Iterable[str] = KEPT_LANGUAGES) -> Path:
     """Write a trimmed copy of ``library`` (same file name) into ``work_dir``; return it."""
     work_dir.mkdir(parents=True, exist_ok=True)
-    symbol, _size = data_symbol(library)
+    symbol, size = data_symbol(library)
     # icupkg wants the file named like the package: icudt73l.dat (l: little-endian).
     full = work_dir / f"{symbol.removesuffix('_dat')}{sys.byteorder[0]}.dat"
-    extract_package(library, full)
+    extract_package(library, symbol, size, full)
     removed = removable_items(package_items(full), languages)
     listing = work_dir / "removed.txt"
     listing.write_text("".join(f"{item}\n" for item in removed), encoding="utf-8")
@@ -138,7 +136,7 @@ def trim(library: Path, work_dir: Path, languages: Iterable[str] = KEPT_LANGUAGE
     trimmed.parent.mkdir(exist_ok=True)
     trimmed.unlink(missing_ok=True)
     _run(["icupkg", "-r", str(listing), str(full), str(trimmed)])
-    if not trimmed.is_file():  # icupkg reports a broken dependency without failing
+    if not trimmed.is_file():  # icupkg exits non-zero on a broken dependency; belt and braces
         raise TrimError(f"icupkg wrote no package; items removed: {listing}")
     out = work_dir / library.name
     link_data_library(trimmed, symbol, library.name, out)
