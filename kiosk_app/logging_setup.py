@@ -42,9 +42,7 @@ REDACTED: Final = "[redacted]"
 
 # --- patterns redacted whoever logs them ---------------------------------------------------
 # A whole AAMVA payload: from its compliance indicator (or ANSI header) to the end.
-_PAYLOAD_START = re.compile(
-    r"@(?:\r?\n|\r|\\[nr]|\x1e|\\x1e).*|(?:ANSI ?|AAMVA)\d{6}.*", re.DOTALL
-)
+_PAYLOAD_START = re.compile(r"@(?:\r?\n|\r|\\[nr]|\x1e|\\x1e).*|(?:ANSI ?|AAMVA)\d{6}.*", re.DOTALL)
 # AAMVA data elements are D + [A-D] + letter (DAQ id number, DCS surname, DBB birth date...),
 # followed directly by the value; the value runs to the end of its line.
 _AAMVA_ELEMENT = re.compile(r"(?<![A-Za-z0-9])D[A-D][A-Z](?=[A-Za-z0-9])[^\r\n\x1e\\'\"]*")
@@ -155,8 +153,15 @@ def register_sensitive(*values: str, persistent: bool = False) -> None:
 def register_sensitive_date(value: date) -> None:
     """Scrub a customer's date (birth, expiry) in every common spelling until the wipe."""
     spellings = (
-        "%m%d%Y", "%Y%m%d", "%Y-%m-%d", "%m/%d/%Y", "%d/%m/%Y", "%Y/%m/%d", "%d-%m-%Y",
-        "%m-%d-%Y", "%d.%m.%Y",
+        "%m%d%Y",
+        "%Y%m%d",
+        "%Y-%m-%d",
+        "%m/%d/%Y",
+        "%d/%m/%Y",
+        "%Y/%m/%d",
+        "%d-%m-%Y",
+        "%m-%d-%Y",
+        "%d.%m.%Y",
     )
     SENSITIVE.add(value.strftime(s) for s in spellings)
 

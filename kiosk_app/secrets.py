@@ -50,9 +50,7 @@ def mask_secret(value: str) -> str:
     """``"••••abcd"``: a fixed mask plus at most the last four characters; ``""`` if unset."""
     if not value:
         return ""
-    visible = (
-        MASK_VISIBLE_CHARS if len(value) >= MASK_FULL_TAIL_MIN_LENGTH else len(value) // 4
-    )
+    visible = MASK_VISIBLE_CHARS if len(value) >= MASK_FULL_TAIL_MIN_LENGTH else len(value) // 4
     return MASK + (value[-visible:] if visible else "")
 
 

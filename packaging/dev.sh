@@ -46,6 +46,7 @@ case "$mode" in
   demo)
     exec "$VENV/bin/kiosk-app" --demo "$@" ;;
   test)
+    "$VENV/bin/ruff" format --check kiosk_app tests packaging
     "$VENV/bin/ruff" check kiosk_app tests packaging
     "$VENV/bin/mypy"
     "$VENV/bin/mypy" packaging/*.py packaging/deb/*.py

@@ -80,7 +80,11 @@ def load_failures(paths: Iterable[Path], library_path: Iterable[Path]) -> dict[s
     env = {"LD_LIBRARY_PATH": ":".join(str(p) for p in library_path)}
     result = subprocess.run(
         [sys.executable, "-c", _LOAD_CHECK, *names],
-        capture_output=True, text=True, check=False, env=env, timeout=600,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        timeout=600,
     )
     if result.returncode not in (0, 1):
         raise StripError(f"the load check crashed ({result.returncode}): {result.stderr[-2000:]}")

@@ -46,9 +46,7 @@ class TrimError(RuntimeError):
     """The library is not the ICU data library this script understands, or a tool failed."""
 
 
-def removable_items(
-    items: Iterable[str], languages: Iterable[str] = KEPT_LANGUAGES
-) -> list[str]:
+def removable_items(items: Iterable[str], languages: Iterable[str] = KEPT_LANGUAGES) -> list[str]:
     """Items of an ICU data package (``icupkg -l`` names) to remove, in their given order."""
     kept_languages = set(languages)
     removed = []

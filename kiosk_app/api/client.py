@@ -396,14 +396,19 @@ class VerificationClient:
             if deadline.expired:  # the reply may look complete: it was cut at the deadline
                 raise ApiTimeoutError(DEADLINE_MESSAGE)
         except _HANDLED as exc:
-            error = ApiTimeoutError(DEADLINE_MESSAGE) if deadline.expired else map_failure(
-                exc, self._secrets()
+            error = (
+                ApiTimeoutError(DEADLINE_MESSAGE)
+                if deadline.expired
+                else map_failure(exc, self._secrets())
             )
             log.warning("POST /%s failed: %s", path, type(error).__name__)
             raise error from None
         log.info(
             "POST /%s -> HTTP %d, %d bytes, %.0f ms",
-            path, reply.status_code, len(reply.body), (time.monotonic() - started) * 1000,
+            path,
+            reply.status_code,
+            len(reply.body),
+            (time.monotonic() - started) * 1000,
         )
         if not 200 <= reply.status_code < 300:
             raise map_failure(http_status_failure(reply, url), self._secrets()) from None

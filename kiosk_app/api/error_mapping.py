@@ -39,13 +39,31 @@ _TAGS = re.compile(r"<[^<>]*>")
 _SPACES = re.compile(r"\s+")
 _ASK_ADMIN = " The connection was stopped; ask the administrator."
 _TLS_REASONS = {  # OpenSSL X509_V_ERR codes -> (reason, sentence)
-    **dict.fromkeys((9, 10), ("expired", "The service's security certificate has expired or is "
-                              "not valid yet (check the kiosk's date and time).")),
-    **dict.fromkeys((18, 19, 20, 21), ("untrusted", "The service's security certificate is not "
-                                       "from a trusted authority (on a company network the "
-                                       "administrator can add its CA bundle in the settings).")),
-    **dict.fromkeys((62, 64), ("hostname", "The service's security certificate belongs to "
-                               "another address than the one in the settings.")),
+    **dict.fromkeys(
+        (9, 10),
+        (
+            "expired",
+            "The service's security certificate has expired or is "
+            "not valid yet (check the kiosk's date and time).",
+        ),
+    ),
+    **dict.fromkeys(
+        (18, 19, 20, 21),
+        (
+            "untrusted",
+            "The service's security certificate is not "
+            "from a trusted authority (on a company network the "
+            "administrator can add its CA bundle in the settings).",
+        ),
+    ),
+    **dict.fromkeys(
+        (62, 64),
+        (
+            "hostname",
+            "The service's security certificate belongs to "
+            "another address than the one in the settings.",
+        ),
+    ),
 }
 
 
@@ -177,27 +195,34 @@ def _status_error(
             AuthenticationError.default_message + detail, status_code=code, body_message=body
         )
     if code >= 500:
-        return ServerError(ServerError.default_message + detail, status_code=code,
-                           body_message=body)
+        return ServerError(
+            ServerError.default_message + detail, status_code=code, body_message=body
+        )
     if 300 <= code < 400:
         elsewhere = _redirect_host(reply.location)
         if elsewhere and elsewhere != request_host:
             return ApiStatusError(
                 f"The network sent the kiosk to another site ({elsewhere}) instead of the "
                 "verification service, probably a Wi-Fi sign-in page. Sign in to the network "
-                f"or ask the administrator{detail}.", status_code=code, body_message=body,
+                f"or ask the administrator{detail}.",
+                status_code=code,
+                body_message=body,
             )
         return ApiStatusError(
             "The verification service redirected the request; the address in the settings is "
-            f"probably wrong{detail}.", status_code=code, body_message=body
+            f"probably wrong{detail}.",
+            status_code=code,
+            body_message=body,
         )
     if code == 429:
         return ApiStatusError(
             "The verification service is receiving too many requests; wait a minute" + detail,
-            status_code=code, body_message=body,
+            status_code=code,
+            body_message=body,
         )
     return ApiStatusError(
-        "The verification service refused the request" + detail, status_code=code,
+        "The verification service refused the request" + detail,
+        status_code=code,
         body_message=body,
     )
 

@@ -67,8 +67,13 @@ class ApiStatusError(KioskApiError):
 
     default_message = "The verification service reported an error."
 
-    def __init__(self, user_message: str | None = None, *, status_code: int = 0,
-                 body_message: str | None = None) -> None:
+    def __init__(
+        self,
+        user_message: str | None = None,
+        *,
+        status_code: int = 0,
+        body_message: str | None = None,
+    ) -> None:
         self.status_code = status_code
         self.body_message = body_message
         super().__init__(user_message)
@@ -105,4 +110,3 @@ class ReplyTooLargeError(BadReplyError):
     """The reply exceeded the size cap and was cut off."""
 
     default_message = "The verification service sent a reply that is far too large; it was ignored."
-

@@ -356,9 +356,9 @@ class CanadaRawResult(PascalModel):
     )
     verification_result: Any = _pascal("VerificationResult")
     driver_license_verification_result: Any = _pascal("DriverLicenseVerificationResult")
-    canadian_driver_license_verification_result: (
-        CanadianDriverLicenseVerificationResult | None
-    ) = Field(None, alias="CanadianDriverLicenseVerificationResult", description="Licence result")
+    canadian_driver_license_verification_result: CanadianDriverLicenseVerificationResult | None = (
+        Field(None, alias="CanadianDriverLicenseVerificationResult", description="Licence result")
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -392,8 +392,8 @@ class DmvDigitalSignatureVerificationResult(PascalModel):
 class SignatureRawResult(PascalModel):
     """Section 2.5 item 4: the digital-signature ``serviceResponseRaw`` document."""
 
-    dmv_digital_signature_verification_result: DmvDigitalSignatureVerificationResult | None = (
-        Field(None, alias="DMVDigitalSignatureVerificationResult", description="Result object")
+    dmv_digital_signature_verification_result: DmvDigitalSignatureVerificationResult | None = Field(
+        None, alias="DMVDigitalSignatureVerificationResult", description="Result object"
     )
 
 

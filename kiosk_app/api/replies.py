@@ -52,8 +52,7 @@ def within_json_budget(body: bytes) -> bool:
     containers = body.count(b"{") + body.count(b"[")
     separators = body.count(b",") + body.count(b":")
     return (
-        containers <= constants.MAX_JSON_CONTAINERS
-        and separators <= constants.MAX_JSON_SEPARATORS
+        containers <= constants.MAX_JSON_CONTAINERS and separators <= constants.MAX_JSON_SEPARATORS
     )
 
 

@@ -131,7 +131,8 @@ def validate_barcode_payload(payload: bytes) -> bytes:
     if len(payload) > MAX_BARCODE_PAYLOAD_BYTES:
         raise InputRejectedError(
             "The scanned data is far too long to be a licence barcode; nothing was sent. "
-            "Scan the back of the card again.", field="barcode",
+            "Scan the back of the card again.",
+            field="barcode",
         )
     return payload
 

@@ -200,9 +200,7 @@ def _canada_extras(profile: Profile | None, fields: Sequence[FieldOutcome]) -> d
     return {"licence_classes": classes, "licence_message": message}
 
 
-def _signature_extras(
-    profile: Profile | None, fields: Sequence[FieldOutcome]
-) -> dict[str, object]:
+def _signature_extras(profile: Profile | None, fields: Sequence[FieldOutcome]) -> dict[str, object]:
     id_row = _find(fields, "IDNumber")
     revocation_row = _find(fields, "RevocationStatus")
     valid = _flag(id_row, when_match=True)

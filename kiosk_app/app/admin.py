@@ -162,8 +162,11 @@ class AdminServices(QObject):
         return self._keyring
 
     def _submit(
-        self, fn: Callable[[], Any], on_result: ResultCallback,
-        on_error: ErrorCallback | None, name: str,
+        self,
+        fn: Callable[[], Any],
+        on_result: ResultCallback,
+        on_error: ErrorCallback | None,
+        name: str,
     ) -> int:
         return self.pool.submit(fn, on_result, on_error, name=name)
 
@@ -180,14 +183,20 @@ class AdminServices(QObject):
         return self._submit(lambda: store.set_pin(pin), on_result, on_error, "admin-set-pin")
 
     def save(
-        self, settings: Settings, new_token: str | None, new_auth_key: str | None,
-        on_result: ResultCallback, on_error: ErrorCallback,
+        self,
+        settings: Settings,
+        new_token: str | None,
+        new_auth_key: str | None,
+        on_result: ResultCallback,
+        on_error: ErrorCallback,
     ) -> int:
         """Save settings and secrets in a worker (``None``: that secret is unchanged)."""
         backend = self._keyring
         return self._submit(
             lambda: store_settings(settings, new_token, new_auth_key, backend),
-            on_result, on_error, "admin-save",
+            on_result,
+            on_error,
+            "admin-save",
         )
 
     def test_connection(
@@ -201,14 +210,18 @@ class AdminServices(QObject):
     def load_usage(self, quota: int, on_result: ResultCallback, on_error: ErrorCallback) -> int:
         """Read the usage figures in a worker."""
         return self._submit(
-            lambda: usage_snapshot(self._usage_store(), quota), on_result, on_error,
+            lambda: usage_snapshot(self._usage_store(), quota),
+            on_result,
+            on_error,
             "admin-usage",
         )
 
     def export_usage(self, path: Path, on_result: ResultCallback, on_error: ErrorCallback) -> int:
         """Write the usage CSV in a worker."""
         return self._submit(
-            lambda: export_usage_csv(self._usage_store(), path), on_result, on_error,
+            lambda: export_usage_csv(self._usage_store(), path),
+            on_result,
+            on_error,
             "admin-export",
         )
 

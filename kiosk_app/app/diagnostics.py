@@ -148,14 +148,21 @@ def check_folder(
     pool: WorkerPool, folder: Path, on_result: Callable[[str], None], on_error: ErrorCallback
 ) -> int:
     """Look at the watched folder in a worker (a network share may be slow to answer)."""
-    return pool.submit(partial(folder_state, folder), on_result, on_error,
-                       name="diagnostics: folder")
+    return pool.submit(
+        partial(folder_state, folder), on_result, on_error, name="diagnostics: folder"
+    )
 
 
 def start_connection_test(
-    pool: WorkerPool, settings: Settings, on_result: Callable[[str], None],
+    pool: WorkerPool,
+    settings: Settings,
+    on_result: Callable[[str], None],
     on_error: ErrorCallback,
 ) -> int:
     """The admin settings' harmless connection test, with the running settings, in a worker."""
-    return pool.submit(partial(run_connection_test, settings), on_result, on_error,
-                       name="diagnostics: test connection")
+    return pool.submit(
+        partial(run_connection_test, settings),
+        on_result,
+        on_error,
+        name="diagnostics: test connection",
+    )

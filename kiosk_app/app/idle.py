@@ -23,13 +23,23 @@ from kiosk_app.app.session import Session, Stage
 
 log = logging.getLogger(__name__)
 
-ACTIVITY_EVENTS = frozenset({
-    QEvent.Type.KeyPress, QEvent.Type.KeyRelease,
-    QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseMove,
-    QEvent.Type.MouseButtonDblClick, QEvent.Type.Wheel,
-    QEvent.Type.TouchBegin, QEvent.Type.TouchUpdate, QEvent.Type.TouchEnd,
-    QEvent.Type.TabletPress, QEvent.Type.TabletMove, QEvent.Type.TabletRelease,
-})
+ACTIVITY_EVENTS = frozenset(
+    {
+        QEvent.Type.KeyPress,
+        QEvent.Type.KeyRelease,
+        QEvent.Type.MouseButtonPress,
+        QEvent.Type.MouseButtonRelease,
+        QEvent.Type.MouseMove,
+        QEvent.Type.MouseButtonDblClick,
+        QEvent.Type.Wheel,
+        QEvent.Type.TouchBegin,
+        QEvent.Type.TouchUpdate,
+        QEvent.Type.TouchEnd,
+        QEvent.Type.TabletPress,
+        QEvent.Type.TabletMove,
+        QEvent.Type.TabletRelease,
+    }
+)
 
 
 class IdleWatch(QObject):

@@ -53,8 +53,15 @@ class KioskCore(QObject):
         self.test_mode = is_test_mode(settings)
         self.demo = bool(samples)
         self.pool = WorkerPool(parent=self)
-        self.session = Session(settings, backend, self.pool, samples=samples,
-                               retry_delay_s=retry_delay_s, parent=self, usage=usage)
+        self.session = Session(
+            settings,
+            backend,
+            self.pool,
+            samples=samples,
+            retry_delay_s=retry_delay_s,
+            parent=self,
+            usage=usage,
+        )
         # The idle wipe (Settings.idle_timeout_s; tests pass a few milliseconds).
         self.idle = IdleWatch(
             self.session,

@@ -84,12 +84,14 @@ def report_for(error: BaseException) -> ErrorReport:
     """The Error screen's content for a failure; messages are the typed errors' own."""
     if isinstance(error, BarcodeError):
         return ErrorReport(
-            ErrorKind.UNREADABLE, QT_TRANSLATE_NOOP("messages", "The licence could not be read"),
+            ErrorKind.UNREADABLE,
+            QT_TRANSLATE_NOOP("messages", "The licence could not be read"),
             error.hint,
         )
     if isinstance(error, KioskApiError):
         return ErrorReport(
-            ErrorKind.SERVICE, QT_TRANSLATE_NOOP("messages", "The check could not be completed"),
+            ErrorKind.SERVICE,
+            QT_TRANSLATE_NOOP("messages", "The check could not be completed"),
             error.user_message,
         )
     return ErrorReport(
@@ -204,8 +206,9 @@ class Session(QObject):
     @Slot(object)
     def submit_image(self, source: object) -> bool:
         """A picture (path, bytes or frame): decode and parse it in a worker."""
-        started = self._begin_read(partial(self.backend.read_image, source),
-                                   translate("messages", READING_PICTURE))
+        started = self._begin_read(
+            partial(self.backend.read_image, source), translate("messages", READING_PICTURE)
+        )
         if started:
             # A watched-folder picture (ScannedFile) or an opened file: name it if it fails.
             name = getattr(source, "file_name", None)
@@ -221,12 +224,14 @@ class Session(QObject):
         if check is CheckKind.CANADA:
             self._forget_customer()
             canada = sample.canada
-            self.open_canada_form(CanadaFormData(
-                licence_number=canada.licence_number,
-                date_of_birth=str(canada.date_of_birth),
-                province=canada.province,
-                licence_class=canada.licence_class or "",
-            ))
+            self.open_canada_form(
+                CanadaFormData(
+                    licence_number=canada.licence_number,
+                    date_of_birth=str(canada.date_of_birth),
+                    province=canada.province,
+                    licence_class=canada.licence_class or "",
+                )
+            )
             return True
         self._pending_check = check
         return self.submit_payload(sample.payload)
@@ -238,8 +243,11 @@ class Session(QObject):
         if self._refuse_if_busy():
             return False
         if kind not in self.settings.enabled_checks:
-            self.notice.emit(translate("messages", "{check} is turned off on this kiosk.").format(
-                check=translate("messages", CHECK_TITLES[kind])))
+            self.notice.emit(
+                translate("messages", "{check} is turned off on this kiosk.").format(
+                    check=translate("messages", CHECK_TITLES[kind])
+                )
+            )
             return False
         if kind is CheckKind.CANADA:
             self.open_canada_form()
@@ -248,8 +256,11 @@ class Session(QObject):
         if scan is None:
             self.notice.emit(QT_TRANSLATE_NOOP("messages", "Scan the back of the licence first."))
             return False
-        self._start(self._counted(kind, partial(self.backend.check_scan, kind, scan)),
-                    partial(self._on_outcome, kind), _working_label(kind))
+        self._start(
+            self._counted(kind, partial(self.backend.check_scan, kind, scan)),
+            partial(self._on_outcome, kind),
+            _working_label(kind),
+        )
         return True
 
     def open_canada_form(self, prefill: CanadaFormData | None = None) -> None:
@@ -263,8 +274,10 @@ class Session(QObject):
         """Every problem of the form at once (the inline messages), none when it is good."""
         checks: list[tuple[str, Callable[[], object]]] = [
             ("licence_number", partial(validation.validate_licence_number, form.licence_number)),
-            ("date_of_birth",
-             partial(validation.validate_date_of_birth, form.date_of_birth, self._today())),
+            (
+                "date_of_birth",
+                partial(validation.validate_date_of_birth, form.date_of_birth, self._today()),
+            ),
             ("province", partial(validation.validate_province, form.province)),
             ("licence_class", partial(validation.validate_licence_class, form.licence_class)),
         ]
@@ -284,9 +297,11 @@ class Session(QObject):
         self._stop_retry()
         self._canada_input = form
         register_form(form)
-        self._start(self._counted(CheckKind.CANADA, partial(self.backend.check_canada, form)),
-                    partial(self._on_outcome, CheckKind.CANADA),
-                    _working_label(CheckKind.CANADA))
+        self._start(
+            self._counted(CheckKind.CANADA, partial(self.backend.check_canada, form)),
+            partial(self._on_outcome, CheckKind.CANADA),
+            _working_label(CheckKind.CANADA),
+        )
         return []
 
     @Slot()
@@ -332,9 +347,7 @@ class Session(QObject):
 
     def _counted(self, kind: CheckKind, check: Callable[[], Outcome]) -> Callable[[], Outcome]:
         # Counted in the worker, off the GUI thread; a cancelled check still counts (it ran).
-        return partial(
-            counted_call, self.usage, ServiceKind(kind.value), check, _same_outcome
-        )
+        return partial(counted_call, self.usage, ServiceKind(kind.value), check, _same_outcome)
 
     def _refuse_if_busy(self) -> bool:
         if self.busy:
@@ -378,8 +391,11 @@ class Session(QObject):
         self.licence_changed.emit(scan.licence)
         self.scan_loaded.emit(True)
         if scan.parse_hint:
-            self.notice.emit(translate("messages", "Read locally only in part: {hint}").format(
-                hint=translate("messages", scan.parse_hint)))
+            self.notice.emit(
+                translate("messages", "Read locally only in part: {hint}").format(
+                    hint=translate("messages", scan.parse_hint)
+                )
+            )
         check, self._pending_check = self._pending_check, None
         if check is None and self.settings.auto_check_on_scan:
             check = self.settings.default_check
@@ -389,8 +405,10 @@ class Session(QObject):
     def _on_outcome(self, kind: CheckKind, outcome: Outcome) -> None:
         self._ticket = None
         retry_in = None
-        if kind is CheckKind.CANADA and outcome.verdict is Verdict.UNDEFINED and (
-            outcome.retry_after_seconds
+        if (
+            kind is CheckKind.CANADA
+            and outcome.verdict is Verdict.UNDEFINED
+            and (outcome.retry_after_seconds)
         ):
             retry_in = self._schedule_retry(outcome)
         log.info("check finished: %s %s", kind.value, outcome.verdict.value)
@@ -475,8 +493,7 @@ def register_scan(scan: ScanData) -> None:
     register_sensitive(*payload_values(scan.payload))
     licence = scan.licence
     if licence is not None:
-        register_sensitive(licence.full_name, licence.licence_number,
-                           *licence.full_name.split())
+        register_sensitive(licence.full_name, licence.licence_number, *licence.full_name.split())
         for day in (licence.date_of_birth, licence.expiry_date):
             if day is not None:
                 register_sensitive_date(day)

@@ -57,7 +57,8 @@ def note_samples(note: Note) -> list[float]:
         t = i / RATE
         value = sum(
             amp * math.sin(2 * math.pi * note.hz * (k + 1) * t)
-            for k, amp in enumerate(note.harmonics) if amp
+            for k, amp in enumerate(note.harmonics)
+            if amp
         )
         envelope = min(1.0, i / fade, (count - 1 - i) / fade)
         out.append(value * scale * envelope)

@@ -68,8 +68,7 @@ Reader = Callable[..., Sequence[Any]]
 Accept = Callable[[bytes], bool]
 
 _HINT_NOT_FOUND = (
-    "No licence barcode found — hold the card flatter, move closer and avoid glare, "
-    "then try again."
+    "No licence barcode found — hold the card flatter, move closer and avoid glare, then try again."
 )
 _HINT_NOT_AAMVA = (
     "A barcode was read, but it is not from a driver's licence or ID card. "
@@ -231,7 +230,7 @@ class _Views:
         return None if base is None else clean_up(base)
 
     def _turned(self, fine: bool) -> View | None:
-        """"work": the deskewed picture (the source itself when the tilt is small);
+        """ "work": the deskewed picture (the source itself when the tilt is small);
         "fine-turn": the picture turned by a small tilt that "work" left alone, else None."""
         estimate = self._estimate()
         tilt = 0.0 if estimate is None else abs(estimate.angle)

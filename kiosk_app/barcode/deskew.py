@@ -150,9 +150,7 @@ def _to_quarter_turn(direction: float) -> float:
     return offset - 90.0 if offset > 45.0 else offset
 
 
-def _tile_box(
-    mask: np.ndarray, factor: int, shape: tuple[int, ...]
-) -> tuple[int, int, int, int]:
+def _tile_box(mask: np.ndarray, factor: int, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """Bounding box (full-resolution pixels) of the marked tiles, with a margin of two tiles
     or a tenth of the box, whichever is larger (quiet zone and edge tiles)."""
     rows = np.nonzero(mask.any(axis=1))[0]

@@ -53,7 +53,7 @@ def crop(view: View, box: tuple[int, int, int, int]) -> View:
 def rotate(view: View, angle: float) -> View:
     """``view`` turned ``angle`` degrees counter-clockwise (canvas enlarged, paper-white fill)."""
     height, width = view.pixels.shape
-    fill = int(np.percentile(view.pixels[:: 4, :: 4], 90))
+    fill = int(np.percentile(view.pixels[::4, ::4], 90))
     turned = Image.fromarray(view.pixels).rotate(
         angle, resample=Image.Resampling.BILINEAR, expand=True, fillcolor=fill
     )
@@ -126,7 +126,10 @@ def rectified(view: View) -> View | None:
     fill = int(np.percentile(view.pixels[::4, ::4], 90))
     coefficients = tuple(float(value) for value in to_input.flatten()[:8])
     out = Image.fromarray(view.pixels).transform(
-        size, Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BILINEAR,
+        size,
+        Image.Transform.PERSPECTIVE,
+        coefficients,
+        Image.Resampling.BILINEAR,
         fillcolor=fill,
     )
     return view.then(np.asarray(out), to_input)

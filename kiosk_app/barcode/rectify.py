@@ -97,7 +97,7 @@ def _bar_mask(image: np.ndarray) -> np.ndarray | None:
     jyy = _box(gy * gy)
     jxy = _box(gx * gy)
     energy = jxx + jyy
-    strong = float(np.percentile(energy[:: 4, :: 4], 99))
+    strong = float(np.percentile(energy[::4, ::4], 99))
     if strong <= 0:
         return None
     spread = np.hypot(jxx - jyy, 2.0 * jxy)

@@ -66,8 +66,9 @@ def scenes(size: tuple[int, int]) -> list[np.ndarray]:
     for pose in POSES:
         desk = Image.new("L", size, DESK)
         if pose is not None:
-            turned = card.rotate(pose, resample=Image.Resampling.BILINEAR, expand=True,
-                                 fillcolor=DESK)
+            turned = card.rotate(
+                pose, resample=Image.Resampling.BILINEAR, expand=True, fillcolor=DESK
+            )
             desk.paste(turned, ((width - turned.width) // 2, (height - turned.height) // 2))
         frames.append(np.asarray(desk, dtype=np.uint8))
     return frames
@@ -91,7 +92,10 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("QT_LOGGING_RULES", "qt.multimedia.symbolsresolver=false")
     args = _parser().parse_args(argv)
     figures = run(
-        seconds=args.seconds, fps=args.fps, size=_size(args.size), max_side=args.max_side,
+        seconds=args.seconds,
+        fps=args.fps,
+        size=_size(args.size),
+        max_side=args.max_side,
         preview=not args.no_preview,
     )
     if args.json:
@@ -144,9 +148,7 @@ class Heartbeat:
         self._last = now
 
 
-def run(
-    seconds: float, fps: float, size: tuple[int, int], max_side: int, preview: bool
-) -> Figures:
+def run(seconds: float, fps: float, size: tuple[int, int], max_side: int, preview: bool) -> Figures:
     """Drive the pipeline for ``seconds`` and measure it (needs no camera)."""
     from PySide6.QtCore import QEvent, Qt, QTimer
     from PySide6.QtWidgets import QApplication
@@ -200,8 +202,14 @@ def run(
     camera.start()
     _spin(1.0)  # warm-up (threads, first decodes) is not measured
     stats = source.decoder.stats
-    before = (stats.decodes_finished, stats.frames_offered, stats.frames_replaced,
-              widget.frames_painted, counts["captures"], counts["reads"])
+    before = (
+        stats.decodes_finished,
+        stats.frames_offered,
+        stats.frames_replaced,
+        widget.frames_painted,
+        counts["captures"],
+        counts["reads"],
+    )
     memory.append(rss_mb())
     sampler.start()
     heartbeat.start()
@@ -279,26 +287,36 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seconds", type=float, default=10.0, help="measured duration")
     parser.add_argument("--fps", type=float, default=30.0, help="camera frame rate")
     parser.add_argument("--size", default="1920x1080", help="frame size WxH")
-    parser.add_argument("--max-side", type=int, default=DECODE_MAX_SIDE,
-                        help="longest side handed to the decoder")
+    parser.add_argument(
+        "--max-side", type=int, default=DECODE_MAX_SIDE, help="longest side handed to the decoder"
+    )
     parser.add_argument("--no-preview", action="store_true", help="do not paint the preview")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
 
 def _print(figures: Figures) -> None:
-    print(f"Camera pipeline, {figures.frame_size} NV12 frames, {figures.seconds} s measured "
-          f"on {figures.cpu_count} CPU(s)")
+    print(
+        f"Camera pipeline, {figures.frame_size} NV12 frames, {figures.seconds} s measured "
+        f"on {figures.cpu_count} CPU(s)"
+    )
     print(f"  frames offered           {figures.fps_offered:>8} /s")
-    print(f"  decode attempts          {figures.decode_attempts_per_s:>8} /s   "
-          f"(target >= {TARGET_DECODES_PER_S:g})")
-    print(f"  frames with a symbol     {figures.reads_per_s:>8} /s   "
-          f"captures: {figures.captures}")
-    print(f"  frames replaced (latest wins) {figures.frames_replaced}, "
-          f"most frames waiting: {figures.max_frames_waiting}")
+    print(
+        f"  decode attempts          {figures.decode_attempts_per_s:>8} /s   "
+        f"(target >= {TARGET_DECODES_PER_S:g})"
+    )
+    print(f"  frames with a symbol     {figures.reads_per_s:>8} /s   captures: {figures.captures}")
+    print(
+        f"  frames replaced (latest wins) {figures.frames_replaced}, "
+        f"most frames waiting: {figures.max_frames_waiting}"
+    )
     print(f"  preview repaints         {figures.preview_repaints_per_s:>8} /s")
-    print(f"  longest event-loop gap   {figures.longest_gap_ms:>8} ms   "
-          f"(target <= {TARGET_MAX_GAP_MS:g}); 99th percentile {figures.p99_gap_ms} ms")
+    print(
+        f"  longest event-loop gap   {figures.longest_gap_ms:>8} ms   "
+        f"(target <= {TARGET_MAX_GAP_MS:g}); 99th percentile {figures.p99_gap_ms} ms"
+    )
     print(f"  same heartbeat, idle     {figures.idle_longest_gap_ms:>8} ms   (machine noise)")
-    print(f"  memory (resident)        {figures.rss_start_mb} MB at start, "
-          f"{figures.rss_peak_mb} MB peak, {figures.rss_end_mb} MB at the end")
+    print(
+        f"  memory (resident)        {figures.rss_start_mb} MB at start, "
+        f"{figures.rss_peak_mb} MB peak, {figures.rss_end_mb} MB at the end"
+    )

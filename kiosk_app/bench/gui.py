@@ -118,8 +118,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--latency", type=float, default=2.0, help="injected reply delay (s)")
     parser.add_argument("--megapixels", type=float, default=12.0, help="decode picture size")
     parser.add_argument("--runs", type=int, default=3, help="repetitions of each measurement")
-    parser.add_argument("--in-process", action="store_true",
-                        help="run the simulator inside the GUI process (demo mode's set-up)")
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="run the simulator inside the GUI process (demo mode's set-up)",
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     with _simulator(args.latency, args.in_process) as base_url:
@@ -168,23 +171,34 @@ def _run(args: argparse.Namespace, base_url: str) -> int:
     rows: list[tuple[str, Heartbeat, float]] = []
     try:
         idle_until = time.perf_counter() + 1.0
-        rows.append(("idle (1 s)", measure(lambda: None,
-                                          lambda: time.perf_counter() > idle_until), 1.0))
+        rows.append(
+            ("idle (1 s)", measure(lambda: None, lambda: time.perf_counter() > idle_until), 1.0)
+        )
         for _ in range(args.runs):
             session.wipe()
             began = time.perf_counter()
             beat = measure(lambda: session.try_sample("signature-valid"), finished)
             where = "in-process" if args.in_process else "own process"
-            rows.append((f"signature check, {args.latency:g} s latency ({where})", beat,
-                         time.perf_counter() - began))
+            rows.append(
+                (
+                    f"signature check, {args.latency:g} s latency ({where})",
+                    beat,
+                    time.perf_counter() - began,
+                )
+            )
         with tempfile.TemporaryDirectory() as tmp:
             picture = big_picture(Path(tmp) / "licence.jpg", args.megapixels)
             for _ in range(args.runs):
                 session.wipe()
                 began = time.perf_counter()
                 beat = measure(lambda: session.submit_image(picture), finished)
-                rows.append((f"{args.megapixels:g} MP picture read + decode", beat,
-                             time.perf_counter() - began))
+                rows.append(
+                    (
+                        f"{args.megapixels:g} MP picture read + decode",
+                        beat,
+                        time.perf_counter() - began,
+                    )
+                )
             ok = session.has_scan
     finally:
         window.close()
@@ -197,11 +211,15 @@ def _run(args: argparse.Namespace, base_url: str) -> int:
     for prefix in ("signature check", f"{args.megapixels:g} MP"):
         longest = [beat.longest for name, beat, _ in rows if name.startswith(prefix)]
         if longest:
-            print(f"{prefix}: median of the longest gaps {statistics.median(longest):.1f} ms "
-                  f"over {len(longest)} runs")
+            print(
+                f"{prefix}: median of the longest gaps {statistics.median(longest):.1f} ms "
+                f"over {len(longest)} runs"
+            )
     if hasattr(os, "getloadavg"):
-        print(f"machine load average (1 min) during the run: {os.getloadavg()[0]:.2f} "
-              f"on {os.cpu_count()} CPUs")
+        print(
+            f"machine load average (1 min) during the run: {os.getloadavg()[0]:.2f} "
+            f"on {os.cpu_count()} CPUs"
+        )
     print(f"decoded the {args.megapixels:g} MP picture: {'yes' if ok else 'NO'}")
     print(f"worst gap {worst:.1f} ms: {'PASS' if worst <= TARGET_MS else 'FAIL'}")
     return 0 if worst <= TARGET_MS and ok else 1

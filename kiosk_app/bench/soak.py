@@ -133,12 +133,19 @@ def take_reading(driver: SoakDriver, started: float) -> Reading:
     pool = driver.window.core.pool.findChild(QThreadPool)
     serving = simulator_connections()
     return Reading(
-        scans=driver.tally.scans, elapsed_s=time.perf_counter() - started, rss_mb=rss_mb(),
-        sim_connections=serving, py_threads=threading.active_count() - serving,
-        os_threads=os_threads() - serving, fds=open_fds() - serving,
+        scans=driver.tally.scans,
+        elapsed_s=time.perf_counter() - started,
+        rss_mb=rss_mb(),
+        sim_connections=serving,
+        py_threads=threading.active_count() - serving,
+        os_threads=os_threads() - serving,
+        fds=open_fds() - serving,
         pool_threads=pool.activeThreadCount() if pool is not None else -1,
-        widgets=len(QApplication.allWidgets()), objects=len(gc.get_objects()),
-        redaction_values=SENSITIVE.customer_count(), longest_gap_ms=longest, worst_step=step,
+        widgets=len(QApplication.allWidgets()),
+        objects=len(gc.get_objects()),
+        redaction_values=SENSITIVE.customer_count(),
+        longest_gap_ms=longest,
+        worst_step=step,
     )
 
 
@@ -149,10 +156,14 @@ class SimulatorProcess:
     """The simulator in a child process, driven by one JSON request per line on its stdin."""
 
     def __init__(self) -> None:
-        command = [sys.executable, "-c",
-                   "from kiosk_app.bench.soak import serve_simulator; serve_simulator()"]
-        self._process = subprocess.Popen(command, stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, text=True)
+        command = [
+            sys.executable,
+            "-c",
+            "from kiosk_app.bench.soak import serve_simulator; serve_simulator()",
+        ]
+        self._process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
         self.base_url = self._answer()
 
     def _answer(self) -> str:
@@ -211,8 +222,14 @@ def soak_settings(base_url: str) -> Any:
     from kiosk_app.api.constants import TEST_AUTH_KEY, TEST_TOKEN
     from kiosk_app.config import Settings
 
-    return Settings(base_url=base_url, dvs_url=base_url, parse_url=base_url,
-                    api_token=TEST_TOKEN, auth_key=TEST_AUTH_KEY, test_mode=True)
+    return Settings(
+        base_url=base_url,
+        dvs_url=base_url,
+        parse_url=base_url,
+        api_token=TEST_TOKEN,
+        auth_key=TEST_AUTH_KEY,
+        test_mode=True,
+    )
 
 
 def build_soak_window(
@@ -225,8 +242,13 @@ def build_soak_window(
     from kiosk_app.ui.main_window import MainWindow
 
     settings = soak_settings(base_url)
-    core = KioskCore(settings, Backend.from_settings(settings), samples=dict(SAMPLES_BY_KEY),
-                     clock=clock, usage=usage)
+    core = KioskCore(
+        settings,
+        Backend.from_settings(settings),
+        samples=dict(SAMPLES_BY_KEY),
+        clock=clock,
+        usage=usage,
+    )
     window = MainWindow(core)
     window.resize(1280, 800)
     window.show()
@@ -257,8 +279,13 @@ def write_sample_pictures(folder: Path) -> Path:
 # --- the shift ----------------------------------------------------------------------------------
 
 
-def run_shift(driver: SoakDriver, scans: int, seed: int, every: int,
-              report: Callable[[Reading], None] = lambda _r: None) -> list[Reading]:
+def run_shift(
+    driver: SoakDriver,
+    scans: int,
+    seed: int,
+    every: int,
+    report: Callable[[Reading], None] = lambda _r: None,
+) -> list[Reading]:
     """Run ``scans`` scans drawn from ``seed``; a reading before the first and every ``every``.
 
     The first paint and the result screen's rehearsal are not part of the shift's stalls.
@@ -293,8 +320,12 @@ class Growth:
     @property
     def within_targets(self) -> bool:
         """Memory within 30 MB; no more threads or descriptors than at the baseline."""
-        return (self.rss_mb <= TARGET_RSS_GROWTH_MB and self.py_threads <= 0
-                and self.os_threads <= 0 and self.fds <= 0)
+        return (
+            self.rss_mb <= TARGET_RSS_GROWTH_MB
+            and self.py_threads <= 0
+            and self.os_threads <= 0
+            and self.fds <= 0
+        )
 
 
 def growth_after(readings: list[Reading], warmup: int) -> Growth:
@@ -302,24 +333,32 @@ def growth_after(readings: list[Reading], warmup: int) -> Growth:
     after = [r for r in readings if r.scans >= warmup] or readings[-1:]
     base, last = after[0], after[-1]
     return Growth(
-        baseline=base, last=last, rss_mb=last.rss_mb - base.rss_mb,
+        baseline=base,
+        last=last,
+        rss_mb=last.rss_mb - base.rss_mb,
         rss_peak_mb=max(r.rss_mb for r in after) - base.rss_mb,
-        py_threads=last.py_threads - base.py_threads, os_threads=last.os_threads - base.os_threads,
-        fds=last.fds - base.fds, widgets=last.widgets - base.widgets,
+        py_threads=last.py_threads - base.py_threads,
+        os_threads=last.os_threads - base.os_threads,
+        fds=last.fds - base.fds,
+        widgets=last.widgets - base.widgets,
     )
 
 
-HEADER = (f"{'scans':>6} {'time s':>7} {'RSS MB':>7} {'sim':>4} {'py thr':>6} {'os thr':>6} "
-          f"{'fds':>5} {'pool':>4} {'widgets':>7} {'objects':>8} {'redact':>6} {'gap ms':>7}  "
-          "worst step")
+HEADER = (
+    f"{'scans':>6} {'time s':>7} {'RSS MB':>7} {'sim':>4} {'py thr':>6} {'os thr':>6} "
+    f"{'fds':>5} {'pool':>4} {'widgets':>7} {'objects':>8} {'redact':>6} {'gap ms':>7}  "
+    "worst step"
+)
 
 
 def row_text(r: Reading) -> str:
     """One table row."""
-    return (f"{r.scans:>6} {r.elapsed_s:>7.1f} {r.rss_mb:>7.1f} {r.sim_connections:>4} "
-            f"{r.py_threads:>6} {r.os_threads:>6} {r.fds:>5} {r.pool_threads:>4} "
-            f"{r.widgets:>7} {r.objects:>8} {r.redaction_values:>6} {r.longest_gap_ms:>7.1f}  "
-            f"{r.worst_step}")
+    return (
+        f"{r.scans:>6} {r.elapsed_s:>7.1f} {r.rss_mb:>7.1f} {r.sim_connections:>4} "
+        f"{r.py_threads:>6} {r.os_threads:>6} {r.fds:>5} {r.pool_threads:>4} "
+        f"{r.widgets:>7} {r.objects:>8} {r.redaction_values:>6} {r.longest_gap_ms:>7.1f}  "
+        f"{r.worst_step}"
+    )
 
 
 def summary_text(growth: Growth, driver: SoakDriver, warmup: int) -> str:
@@ -362,8 +401,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1, help="random seed (same seed, same shift)")
     parser.add_argument("--every", type=int, default=100, help="scans between readings")
     parser.add_argument("--warmup", type=int, default=200, help="scans before the baseline")
-    parser.add_argument("--in-process", action="store_true",
-                        help="run the simulator inside the GUI process (demo mode's set-up)")
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="run the simulator inside the GUI process (demo mode's set-up)",
+    )
     args = parser.parse_args(argv)
     with _soak_environment() as root:
         return _run(args, root)
@@ -391,11 +433,14 @@ def _run(args: argparse.Namespace, root: Path) -> int:
     driver = SoakDriver(window, handle, clock, write_sample_pictures(root), short)
     try:
         where = "in the GUI process" if args.in_process else "in its own process"
-        print(f"soak: {args.scans} scans, seed {args.seed}, a reading every {args.every}, "
-              f"simulator {where}")
+        print(
+            f"soak: {args.scans} scans, seed {args.seed}, a reading every {args.every}, "
+            f"simulator {where}"
+        )
         print(HEADER, flush=True)
-        readings = run_shift(driver, args.scans, args.seed, args.every,
-                             lambda r: print(row_text(r), flush=True))
+        readings = run_shift(
+            driver, args.scans, args.seed, args.every, lambda r: print(row_text(r), flush=True)
+        )
         expected = driver.checks_sent
     finally:
         close_soak_window(window)
@@ -405,8 +450,14 @@ def _run(args: argparse.Namespace, root: Path) -> int:
     counted = usage.row_count()
     usage.close()
     print(summary_text(growth, driver, args.warmup))
-    print(f"usage rows: {counted} for {expected} checks sent; machine load average (1 min) "
-          f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
-    passed = (growth.within_targets and driver.stalls.longest <= TARGET_MS
-              and not driver.tally.problems and counted == expected)
+    print(
+        f"usage rows: {counted} for {expected} checks sent; machine load average (1 min) "
+        f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs"
+    )
+    passed = (
+        growth.within_targets
+        and driver.stalls.longest <= TARGET_MS
+        and not driver.tally.problems
+        and counted == expected
+    )
     return 0 if passed else 1

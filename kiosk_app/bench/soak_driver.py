@@ -34,8 +34,15 @@ SLOW_REPLY_S = 0.6  # ...and the simulator's delay then
 CANCEL_LATENCY_S = 0.4  # the simulator's delay while the clerk presses Cancel
 
 INPUT_PATHS = ("wedge", "picture", "drop", "sample")
-FAULT_WEIGHTS = {"none": 64, "http-500": 6, "garbage": 6, "drop": 6, "timeout": 6, "cancel": 6,
-                 "idle-after-read": 6}
+FAULT_WEIGHTS = {
+    "none": 64,
+    "http-500": 6,
+    "garbage": 6,
+    "drop": 6,
+    "timeout": 6,
+    "cancel": 6,
+    "idle-after-read": 6,
+}
 ENDING_WEIGHTS = {"home": 50, "idle": 25, "other": 25}
 # What the Error screen says for each fault (the typed errors' own sentences).
 FAULT_WORDS = {
@@ -197,7 +204,6 @@ class SimulatorLike(Protocol):
     def stop(self) -> None: ...
 
 
-
 def short_timeout_backend(base_url: str) -> Backend:
     """A backend whose client gives up after ``SHORT_READ_TIMEOUT_S`` (the timeout fault)."""
     from kiosk_app.api.client import VerificationClient
@@ -207,8 +213,13 @@ def short_timeout_backend(base_url: str) -> Backend:
     from kiosk_app.barcode.decode import Scanner
 
     client = VerificationClient(
-        base_url=base_url, dvs_url=base_url, parse_url=base_url, token=TEST_TOKEN,
-        auth_key=TEST_AUTH_KEY, connect_timeout=1.0, read_timeout=SHORT_READ_TIMEOUT_S,
+        base_url=base_url,
+        dvs_url=base_url,
+        parse_url=base_url,
+        token=TEST_TOKEN,
+        auth_key=TEST_AUTH_KEY,
+        connect_timeout=1.0,
+        read_timeout=SHORT_READ_TIMEOUT_S,
         total_deadline=SHORT_READ_TIMEOUT_S * 2,
     )
     return Backend(client, Scanner(), parse_aamva, looks_like_aamva)
@@ -220,8 +231,14 @@ def short_timeout_backend(base_url: str) -> Backend:
 class SoakDriver:
     """Runs scans through one window; judges each and keeps the stall figures."""
 
-    def __init__(self, window: MainWindow, handle: SimulatorLike, clock: WedgeClock,
-                 pictures: Path, short_backend: Backend) -> None:
+    def __init__(
+        self,
+        window: MainWindow,
+        handle: SimulatorLike,
+        clock: WedgeClock,
+        pictures: Path,
+        short_backend: Backend,
+    ) -> None:
         self.window = window
         self.handle = handle
         self.pictures = pictures
@@ -258,8 +275,13 @@ class SoakDriver:
         """Nothing running, nothing in flight, the result screen filled in."""
         return self.window.core.pool.is_idle() and not self.window.result.filling
 
-    def wait(self, step: str, action: Callable[[], object], done: Callable[[], bool],
-             limit_s: float = STEP_LIMIT_S) -> bool:
+    def wait(
+        self,
+        step: str,
+        action: Callable[[], object],
+        done: Callable[[], bool],
+        limit_s: float = STEP_LIMIT_S,
+    ) -> bool:
         """Run ``action`` in the event loop, then the loop until ``done()`` (gaps recorded)."""
         from PySide6.QtCore import QTimer
 
@@ -306,14 +328,18 @@ class SoakDriver:
         ends = self._events["result"] + self._events["error"]
         sent = self.handle.request_count
         if plan.path == "sample":
-            if not self.wait("sample menu", lambda: self._trigger_sample(plan.sample),
-                             self._started_or_form):
+            if not self.wait(
+                "sample menu", lambda: self._trigger_sample(plan.sample), self._started_or_form
+            ):
                 return "the sample did not start"
             then: Callable[[], object] = _nothing
         else:
             reads = self._events["read"]
-            if not self.wait(f"read ({plan.path})", lambda: self._deliver(plan),
-                             lambda: self._events["read"] > reads and self.quiet()):
+            if not self.wait(
+                f"read ({plan.path})",
+                lambda: self._deliver(plan),
+                lambda: self._events["read"] > reads and self.quiet(),
+            ):
                 return f"not read; on {self.window.current_stage()}"
             if plan.fault == "idle-after-read":
                 return self._idle_wipe("idle wipe after read")
@@ -324,9 +350,11 @@ class SoakDriver:
             then = partial(self._click, self.window.canada_form.submit_button)
         if plan.fault == "cancel":
             return self._cancel(then, sent)
-        if not self.wait(f"check ({plan.fault})", then,
-                         lambda: self._events["result"] + self._events["error"] > ends
-                         and self.quiet()):
+        if not self.wait(
+            f"check ({plan.fault})",
+            then,
+            lambda: self._events["result"] + self._events["error"] > ends and self.quiet(),
+        ):
             return f"no result or error; on {self.window.current_stage()}"
         return judge(plan, self.window)
 
@@ -336,8 +364,11 @@ class SoakDriver:
         window = self.window
         if not self.wait("reach the service", then, lambda: self.handle.request_count > sent):
             return "the check never reached the simulator"
-        if not self.wait("cancel", partial(self._click, window.working.cancel_button),
-                         lambda: window.current_stage() is Stage.READY and self.quiet()):
+        if not self.wait(
+            "cancel",
+            partial(self._click, window.working.cancel_button),
+            lambda: window.current_stage() is Stage.READY and self.quiet(),
+        ):
             return f"cancel did not return to Ready; on {window.current_stage()}"
         return None if window.result.view is None else "a cancelled result was shown"
 
@@ -358,9 +389,14 @@ class SoakDriver:
             if not self.wait("new customer", partial(self._click, button), self._ready_and_quiet):
                 return f"New customer did not return to Ready; on {window.current_stage()}"
             return None if not window.session.holds_customer_data() else "New customer kept data"
-        if ending == "other" and stage is Stage.RESULT and not self.wait(
-            "another check", partial(self._click, window.result.other_button),
-            self._ready_and_quiet,
+        if (
+            ending == "other"
+            and stage is Stage.RESULT
+            and not self.wait(
+                "another check",
+                partial(self._click, window.result.other_button),
+                self._ready_and_quiet,
+            )
         ):
             return f"Another check did not return to Ready; on {window.current_stage()}"
         return None  # "other" on the Error screen: the next scan starts from there
@@ -373,8 +409,11 @@ class SoakDriver:
     def _idle_wipe(self, step: str) -> str | None:
         idle = self.window.core.idle
         wipes = idle.wipes
-        done = self.wait(step, lambda: idle.set_timeout_ms(IDLE_WIPE_MS),
-                         lambda: idle.wipes > wipes and self.quiet())
+        done = self.wait(
+            step,
+            lambda: idle.set_timeout_ms(IDLE_WIPE_MS),
+            lambda: idle.wipes > wipes and self.quiet(),
+        )
         idle.set_timeout_ms(self._idle_ms)
         if not done:
             return "the idle timer did not wipe"
@@ -407,10 +446,12 @@ class SoakDriver:
         mime.setUrls([QUrl.fromLocalFile(str(path))])
         action, button = Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton
         nothing = Qt.KeyboardModifier.NoModifier
-        QApplication.sendEvent(self.window,
-                               QDragEnterEvent(QPoint(20, 20), action, mime, button, nothing))
-        QApplication.sendEvent(self.window,
-                               QDropEvent(QPointF(20, 20), action, mime, button, nothing))
+        QApplication.sendEvent(
+            self.window, QDragEnterEvent(QPoint(20, 20), action, mime, button, nothing)
+        )
+        QApplication.sendEvent(
+            self.window, QDropEvent(QPointF(20, 20), action, mime, button, nothing)
+        )
 
     def _trigger_sample(self, key: str) -> None:
         menu = self.window.ready.sample_menu
@@ -443,6 +484,7 @@ class SoakDriver:
             "cancel": Faults(latency_s=CANCEL_LATENCY_S),
         }
         return chosen.get(fault, Faults(latency_s=BASE_LATENCY_S))
+
 
 def _nothing() -> None:
     """No action: the wait only watches."""

@@ -144,7 +144,10 @@ def perspective(tilt: float) -> Degrade:
         source = [(0.0, 0.0), (width, 0.0), (width, height), (0.0, height)]
         coeffs = _perspective_coeffs(target, source)
         return image.transform(
-            image.size, Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BILINEAR,
+            image.size,
+            Image.Transform.PERSPECTIVE,
+            coeffs,
+            Image.Resampling.BILINEAR,
             fillcolor=PAPER,
         )
 

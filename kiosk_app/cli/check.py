@@ -93,8 +93,11 @@ def _run_canada(args: argparse.Namespace) -> int:
 
 
 def _run_signature(args: argparse.Namespace) -> int:
-    return _run(args, lambda client: client.check_signature(_read_input(args.barcode_file)),
-                ServiceKind.SIGNATURE)
+    return _run(
+        args,
+        lambda client: client.check_signature(_read_input(args.barcode_file)),
+        ServiceKind.SIGNATURE,
+    )
 
 
 def _run_dvs(args: argparse.Namespace) -> int:
@@ -108,10 +111,16 @@ def _run_dvs(args: argparse.Namespace) -> int:
 
 def _run_legacy(args: argparse.Namespace) -> int:
     if args.image:
-        return _run(args, lambda client: client.legacy_parse_image(_read_input(args.image)),
-                    ServiceKind.LEGACY_PARSE)
-    return _run(args, lambda client: client.legacy_parse(_read_input(args.barcode_file)),
-                ServiceKind.LEGACY_PARSE)
+        return _run(
+            args,
+            lambda client: client.legacy_parse_image(_read_input(args.image)),
+            ServiceKind.LEGACY_PARSE,
+        )
+    return _run(
+        args,
+        lambda client: client.legacy_parse(_read_input(args.barcode_file)),
+        ServiceKind.LEGACY_PARSE,
+    )
 
 
 def _read_input(name: str) -> bytes:

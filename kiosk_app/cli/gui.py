@@ -28,14 +28,17 @@ EXIT_INPUT_REJECTED = 2
 def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
     """Add ``--demo``/``--kiosk``, make the GUI the default action, add ``screenshots``."""
     parser.add_argument(
-        "--demo", action="store_true",
+        "--demo",
+        action="store_true",
         help="run against the embedded simulator with the test token (results are not real)",
     )
     parser.add_argument(
         "--kiosk", action="store_true", help="start in kiosk mode (fullscreen, locked down)"
     )
     parser.add_argument(
-        "--camera-video", metavar="FILE", default=None,
+        "--camera-video",
+        metavar="FILE",
+        default=None,
         help="play FILE through the camera pipeline instead of a camera (demos, support)",
     )
     parser.set_defaults(func=run_gui)
@@ -69,8 +72,11 @@ def _settings(simulator: Any, kiosk: bool) -> Any:
     overrides: dict[str, Any] = {"kiosk_mode": True} if kiosk else {}
     if simulator is not None:
         overrides.update(
-            base_url=simulator.base_url, dvs_url=simulator.base_url,
-            parse_url=simulator.base_url, api_token=TEST_TOKEN, auth_key=TEST_AUTH_KEY,
+            base_url=simulator.base_url,
+            dvs_url=simulator.base_url,
+            parse_url=simulator.base_url,
+            api_token=TEST_TOKEN,
+            auth_key=TEST_AUTH_KEY,
             test_mode=True,
         )
     return load_settings(**overrides)
@@ -116,8 +122,12 @@ def run_gui(args: argparse.Namespace) -> int:
 
         install_startup_probe(app)
         try:
-            window = build_window(settings, _samples(simulator), kiosk_mode=settings.kiosk_mode,
-                                  usage=open_usage_store())
+            window = build_window(
+                settings,
+                _samples(simulator),
+                kiosk_mode=settings.kiosk_mode,
+                usage=open_usage_store(),
+            )
         except KioskApiError as exc:
             print(f"kiosk-app: {exc.user_message}", file=sys.stderr)
             return EXIT_INPUT_REJECTED

@@ -56,7 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         configure_logging(verbose=bool(getattr(args, "verbose", False)))
     except OSError:
         # An unwritable log folder must not stop the command (self-test reports it).
-        print("kiosk-app: the log folder cannot be written; not logging to a file.",
-              file=sys.stderr)
+        print(
+            "kiosk-app: the log folder cannot be written; not logging to a file.", file=sys.stderr
+        )
     status: int = func(args)
     return status

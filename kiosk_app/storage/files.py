@@ -25,7 +25,6 @@ def _temp_prefix(target: Path) -> str:
     return f".{target.name}."
 
 
-
 def atomic_write_bytes(target: Path, data: bytes, *, mode: int = OWNER_ONLY) -> None:
     """Replace ``target`` with ``data`` atomically; the file gets permission bits ``mode``."""
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -102,8 +102,13 @@ def hash_pin(pin: str, salt: bytes, params: ScryptParams) -> bytes:
     if params.n > SCRYPT_MAX_N:
         raise PinFileError("scrypt cost out of range")
     return hashlib.scrypt(
-        pin.encode("utf-8"), salt=salt, n=params.n, r=params.r, p=params.p,
-        maxmem=SCRYPT_MAXMEM, dklen=HASH_BYTES,
+        pin.encode("utf-8"),
+        salt=salt,
+        n=params.n,
+        r=params.r,
+        p=params.p,
+        maxmem=SCRYPT_MAXMEM,
+        dklen=HASH_BYTES,
     )
 
 

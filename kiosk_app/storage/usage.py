@@ -43,7 +43,13 @@ BUSY_TIMEOUT_S: Final = 5.0
 QUOTA_WARNING_FRACTION: Final = 0.9
 TIME_FORMAT: Final = "%Y-%m-%dT%H:%M:%S.%fZ"  # fixed width, so text order is time order
 CSV_COLUMNS: Final = (
-    "time_utc", "service", "verdict", "billable", "request_log_id", "duration_ms", "error_class",
+    "time_utc",
+    "service",
+    "verdict",
+    "billable",
+    "request_log_id",
+    "duration_ms",
+    "error_class",
 )
 
 _SCHEMA: Final = """
@@ -308,8 +314,15 @@ class UsageStore:
         writer.writerow(CSV_COLUMNS)
         for time_utc, service, verdict, billable, log_id, duration, error in rows:
             writer.writerow(
-                [time_utc, service, verdict or "", int(billable), log_id or "", duration,
-                 error or ""]
+                [
+                    time_utc,
+                    service,
+                    verdict or "",
+                    int(billable),
+                    log_id or "",
+                    duration,
+                    error or "",
+                ]
             )
         return len(rows)
 
@@ -373,10 +386,14 @@ def _validated_row(check: CheckRecord, moment: datetime) -> tuple[object, ...]:
     if check.duration_ms < 0:
         raise UsageRecordError("duration must not be negative")
     return (
-        _stamp(moment), service, verdict, int(bool(check.billable)), log_id,
-        int(check.duration_ms), check.error_class,
+        _stamp(moment),
+        service,
+        verdict,
+        int(bool(check.billable)),
+        log_id,
+        int(check.duration_ms),
+        check.error_class,
     )
-
 
 
 # --- counting a check (GUI worker and CLI alike) ---------------------------------------------
@@ -413,7 +430,8 @@ def record_outcome(
         duration_ms=max(int(duration_ms), 0),
         request_log_id=(
             str(outcome.request_log_id)
-            if outcome is not None and outcome.request_log_id is not None else None
+            if outcome is not None and outcome.request_log_id is not None
+            else None
         ),
         error_class=type(error).__name__ if error is not None and outcome is None else None,
     )

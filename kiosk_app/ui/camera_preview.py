@@ -36,8 +36,10 @@ def fitted_rect(frame_w: int, frame_h: int, area: QRectF) -> QRectF:
     scale = min(area.width() / frame_w, area.height() / frame_h)
     width, height = frame_w * scale, frame_h * scale
     return QRectF(
-        area.x() + (area.width() - width) / 2, area.y() + (area.height() - height) / 2,
-        width, height,
+        area.x() + (area.width() - width) / 2,
+        area.y() + (area.height() - height) / 2,
+        width,
+        height,
     )
 
 

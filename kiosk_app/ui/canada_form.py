@@ -78,9 +78,7 @@ class CanadaFormScreen(QWidget):
         for edit in (self.licence_number, self.date_of_birth, self.licence_class):
             edit.returnPressed.connect(self.submit)
             edit.textEdited.connect(lambda _t, e=edit: self._clear_problem_of(e))
-        self.province.currentIndexChanged.connect(
-            lambda _i: self._clear_problem_of(self.province)
-        )
+        self.province.currentIndexChanged.connect(lambda _i: self._clear_problem_of(self.province))
         self.back_button = big_button("", "Home", icon="home")
         self.back_button.clicked.connect(self.back_requested)
         self.submit_button = big_button("", "Primary")
@@ -107,8 +105,13 @@ class CanadaFormScreen(QWidget):
     def retranslate(self) -> None:
         """Set every fixed text in the interface language."""
         self.title.setText(translate("CanadaForm", "Canadian registry check"))
-        self.hint.setText(translate("CanadaForm", "Filled in from the scanned licence when "
-                                    "possible. Check, then press Check licence."))
+        self.hint.setText(
+            translate(
+                "CanadaForm",
+                "Filled in from the scanned licence when "
+                "possible. Check, then press Check licence.",
+            )
+        )
         self.licence_number.setPlaceholderText(translate("CanadaForm", "as printed on the card"))
         self.date_of_birth.setPlaceholderText(
             translate("CanadaForm", "YYYY-MM-DD, e.g. 1989-12-24")
@@ -152,8 +155,9 @@ class CanadaFormScreen(QWidget):
         index = self.province.findData(data.province.strip().upper())
         self.province.setCurrentIndex(max(index, 0))
         self.licence_class.setText(data.licence_class)
-        empty = [w for n, w in self.inputs.items()
-                 if n != "licence_class" and not self._has_value(n)]
+        empty = [
+            w for n, w in self.inputs.items() if n != "licence_class" and not self._has_value(n)
+        ]
         (empty[0] if empty else self.submit_button).setFocus()
 
     def clear(self) -> None:

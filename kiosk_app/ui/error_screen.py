@@ -72,12 +72,16 @@ class ErrorScreen(QWidget):
         """Fill the screen from an error report."""
         self.report = report
         self.title.setText(translate_message(report.title))
-        file_line = (translate("Error", "File: {name}").format(name=report.file_name) + "\n"
-                     if report.file_name else "")
+        file_line = (
+            translate("Error", "File: {name}").format(name=report.file_name) + "\n"
+            if report.file_name
+            else ""
+        )
         self.message.setText(file_line + translate_message(report.message))
         self.trace.setText(
             translate("Error", "Trace id: {trace}").format(trace=report.trace_id)
-            if report.trace_id else ""
+            if report.trace_id
+            else ""
         )
         self.trace.setVisible(bool(report.trace_id))
         self.next_step.setText(

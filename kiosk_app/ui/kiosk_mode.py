@@ -194,8 +194,11 @@ class KioskMode(QObject):
     def open_settings(self) -> None:
         """The admin settings (called once the PIN was accepted)."""
         dialog = SettingsDialog(
-            self.window.core.settings, self.services, kiosk_active=self._enabled,
-            demo=self.window.core.demo, parent=self.window,
+            self.window.core.settings,
+            self.services,
+            kiosk_active=self._enabled,
+            demo=self.window.core.demo,
+            parent=self.window,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.saved.connect(self.window.core.apply_settings)
@@ -298,8 +301,11 @@ class KioskMode(QObject):
             self._cursor_timer.stop()
             self.services.shutdown()
             self._unwatch()
-        elif etype == QEvent.Type.WindowStateChange and self._enabled \
-                and not self.window.isFullScreen():
+        elif (
+            etype == QEvent.Type.WindowStateChange
+            and self._enabled
+            and not self.window.isFullScreen()
+        ):
             QTimer.singleShot(0, self._reassert_fullscreen)
         return False
 

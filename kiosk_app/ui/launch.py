@@ -66,8 +66,9 @@ def build_window(
 
     ``usage`` counts every check (None: not counted, e.g. the screenshots driver).
     """
-    core = KioskCore(settings, backend or Backend.from_settings(settings), samples=samples,
-                     usage=usage)
+    core = KioskCore(
+        settings, backend or Backend.from_settings(settings), samples=samples, usage=usage
+    )
     window = MainWindow(core, kiosk_mode=kiosk_mode)
     # Always attached: the admin gesture must reach the settings even outside kiosk mode.
     attach_kiosk_mode(window, enabled=kiosk_mode or settings.kiosk_mode)

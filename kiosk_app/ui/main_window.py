@@ -42,8 +42,9 @@ class MainWindow(QMainWindow):
         self.setStyleSheet(theme.stylesheet())
 
         session = self.session
-        self.ready = ReadyScreen(session.enabled_checks(), core.settings.default_check,
-                                 session.demo_samples())
+        self.ready = ReadyScreen(
+            session.enabled_checks(), core.settings.default_check, session.demo_samples()
+        )
         self.working = WorkingScreen()
         self.result = ResultScreen()
         self.canada_form = CanadaFormScreen()
@@ -149,9 +150,12 @@ class MainWindow(QMainWindow):
         from pathlib import Path
 
         name, _filter = QFileDialog.getOpenFileName(
-            self, QCoreApplication.translate("Window", "Open a picture of the back of the licence"),
-            "", QCoreApplication.translate("Window", "Images (%1);;All files (*)").replace(
-                "%1", " ".join(f"*{suffix}" for suffix in IMAGE_SUFFIXES)),
+            self,
+            QCoreApplication.translate("Window", "Open a picture of the back of the licence"),
+            "",
+            QCoreApplication.translate("Window", "Images (%1);;All files (*)").replace(
+                "%1", " ".join(f"*{suffix}" for suffix in IMAGE_SUFFIXES)
+            ),
         )
         if name:
             self.core.files.submit_path(Path(name))

@@ -42,8 +42,7 @@ def translate_message(text: str) -> str:
 def _template_pattern(template: str) -> re.Pattern[str]:
     parts = re.split(r"\{([a-z_]+)\}", template)
     regex = "".join(
-        re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+)"
-        for index, part in enumerate(parts)
+        re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+)" for index, part in enumerate(parts)
     )
     return re.compile(regex, re.DOTALL)
 
@@ -146,8 +145,7 @@ DOMAIN_MESSAGES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("messages", "The licence barcode data is cut off after its header."),
     QT_TRANSLATE_NOOP(
         "messages",
-        "The licence barcode data is cut off: it ends before the length its header "
-        "declares.",
+        "The licence barcode data is cut off: it ends before the length its header declares.",
     ),
     QT_TRANSLATE_NOOP(
         "messages",

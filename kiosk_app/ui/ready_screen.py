@@ -92,9 +92,13 @@ class ReadyScreen(QWidget):
 
     def retranslate(self) -> None:
         """Set every text in the interface language."""
-        self.hint.setText(translate(
-            "Ready", "Hold the barcode under the scanner, or open a picture of it "
-            "(drag and drop works too)."))
+        self.hint.setText(
+            translate(
+                "Ready",
+                "Hold the barcode under the scanner, or open a picture of it "
+                "(drag and drop works too).",
+            )
+        )
         for kind, button in self.check_buttons.items():
             set_button_text(button, check_title(kind))
         set_button_text(self.open_button, translate("Ready", "Open picture…"))
@@ -151,10 +155,13 @@ class ReadyScreen(QWidget):
     def set_inputs(self, statuses: dict[str, str]) -> None:
         """Which inputs are live: ``{"Barcode scanner (keyboard)": "Listening", ...}``."""
         self._statuses = dict(statuses)
-        parts = [f"{translate_message(name)}: {translate_message(status)}"
-                 for name, status in statuses.items()]
-        self.inputs.setText(translate("Ready", "Live inputs — {inputs}").format(
-            inputs=" · ".join(parts)))
+        parts = [
+            f"{translate_message(name)}: {translate_message(status)}"
+            for name, status in statuses.items()
+        ]
+        self.inputs.setText(
+            translate("Ready", "Live inputs — {inputs}").format(inputs=" · ".join(parts))
+        )
 
     def set_licence(self, licence: LicenceSummary | None) -> None:
         """Show the locally parsed licence (None clears the panel)."""
@@ -172,7 +179,8 @@ class ReadyScreen(QWidget):
             joined = translate("Ready", " and ").join(needs)
             self.action_hint.setText(
                 translate("Ready", "{checks} start after a scan.").format(checks=joined)
-                if needs else ""
+                if needs
+                else ""
             )
         else:
             self.title.setText(translate("Ready", "Licence read — choose a check"))

@@ -91,8 +91,9 @@ def advice_for(check: CheckKind, outcome: Outcome) -> str:
     """The documented advice for a verdict (the client's own advice wins when it has one)."""
     if outcome.advice:
         return translate_message(outcome.advice)
-    return translate("Result", ADVICE.get((check, outcome.verdict),
-                                          GENERIC_ADVICE[outcome.verdict]))
+    return translate(
+        "Result", ADVICE.get((check, outcome.verdict), GENERIC_ADVICE[outcome.verdict])
+    )
 
 
 def ordered_fields(check: CheckKind, fields: tuple[FieldOutcome, ...]) -> list[FieldOutcome]:
@@ -225,10 +226,14 @@ class ResultScreen(QWidget):
         self.banner.show_verdict(outcome.verdict, advice_for(view.check, outcome))
         self.check_title.setText(check_title(view.check))
         if outcome.error is not None:
-            self.error_text.setText(translate("Result", "Service message: {message}").format(
-                message=outcome.error.message))
-            self.trace_text.setText(translate("Result", "Trace id: {trace}").format(
-                trace=outcome.error.trace_id or "—"))
+            self.error_text.setText(
+                translate("Result", "Service message: {message}").format(
+                    message=outcome.error.message
+                )
+            )
+            self.trace_text.setText(
+                translate("Result", "Trace id: {trace}").format(trace=outcome.error.trace_id or "—")
+            )
             self.error_box.show()
         self.set_countdown(view.retry_in_s or 0)
         self.request_info.setText(_request_text(outcome))
@@ -268,8 +273,11 @@ class ResultScreen(QWidget):
             self.retry_box.hide()
             return
         minutes, secs = divmod(seconds, 60)
-        self.countdown.setText(translate("Result", "Automatic retry in {time}").format(
-            time=f"{minutes:02d}:{secs:02d}"))
+        self.countdown.setText(
+            translate("Result", "Automatic retry in {time}").format(
+                time=f"{minutes:02d}:{secs:02d}"
+            )
+        )
         self.retry_box.show()
 
     def match_rows(self) -> list[MatchRow]:
@@ -321,8 +329,13 @@ class ResultScreen(QWidget):
         return self._doc_lines[index]
 
     def _clear_details(self) -> None:
-        for widget in (self.summary, self.licence_line, self.classes_line, self.doc_title,
-                       self.empty_note):
+        for widget in (
+            self.summary,
+            self.licence_line,
+            self.classes_line,
+            self.doc_title,
+            self.empty_note,
+        ):
             widget.hide()
         for text in (self.summary, self.licence_line, self.classes_line):
             text.clear()
@@ -338,11 +351,15 @@ class ResultScreen(QWidget):
             self.summary.setText(_signature_summary(outcome))
             self.summary.show()
         if check is CheckKind.CANADA and (outcome.licence_classes or outcome.licence_message):
-            self.licence_line.setText(translate("Result", "Licence: {message}").format(
-                message=outcome.licence_message or "—"))
+            self.licence_line.setText(
+                translate("Result", "Licence: {message}").format(
+                    message=outcome.licence_message or "—"
+                )
+            )
             self.classes_line.setText(
                 translate("Result", "Current licence classes: {classes}").format(
-                    classes=outcome.licence_classes or "—")
+                    classes=outcome.licence_classes or "—"
+                )
             )
             self.licence_line.show()
             self.classes_line.show()
@@ -367,8 +384,16 @@ def rehearsal_view() -> ResultView:
     )
     document = {f"member{i}": "—" for i in range(PREBUILT_DOC_LINES)}
     outcome = Outcome(
-        ServiceKind.CANADA, Verdict.UNDEFINED, 3, "Undefined", False, fields,
-        error=ErrorInfo("—", "—"), licence_classes="—", licence_message="—", document=document,
+        ServiceKind.CANADA,
+        Verdict.UNDEFINED,
+        3,
+        "Undefined",
+        False,
+        fields,
+        error=ErrorInfo("—", "—"),
+        licence_classes="—",
+        licence_message="—",
+        document=document,
     )
     return ResultView(CheckKind.CANADA, outcome, None, 60)
 
@@ -390,14 +415,13 @@ def _signature_summary(outcome: Outcome) -> str:
 def _request_text(outcome: Outcome) -> str:
     parts = []
     if outcome.request_log_id is not None:
-        parts.append(translate("Result", "Request log id {id}").format(
-            id=outcome.request_log_id))
+        parts.append(translate("Result", "Request log id {id}").format(id=outcome.request_log_id))
     if outcome.request_time is not None:
         when = outcome.request_time
         if when.tzinfo is not None:
             when = when.astimezone(UTC)
         parts.append(when.strftime("%Y-%m-%d %H:%M:%S UTC"))
-    parts.append(translate("Result", "billable") if outcome.billable
-                 else translate("Result", "not billable"))
+    parts.append(
+        translate("Result", "billable") if outcome.billable else translate("Result", "not billable")
+    )
     return " · ".join(parts)
-

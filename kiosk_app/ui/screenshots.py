@@ -155,8 +155,14 @@ class ScreenshotDriver:
             raise ScreenshotError(f"sample {key} was refused")
 
     def _wait_stage(self, stage: Stage) -> None:
-        if not spin_until(lambda: self.session.stage is stage and not self.session.busy
-                          and not self.window.result.filling, 30):
+        if not spin_until(
+            lambda: (
+                self.session.stage is stage
+                and not self.session.busy
+                and not self.window.result.filling
+            ),
+            30,
+        ):
             raise ScreenshotError(f"the flow did not reach {stage.value}")
 
     def _wait_idle(self) -> None:

@@ -52,7 +52,10 @@ VERDICT_LOOKS: dict[Verdict, Look] = {
         "flagged", "flag", QT_TRANSLATE_NOOP("Theme", "Flagged"), "#f2a900", "#1f1f1f"
     ),
     Verdict.UNDEFINED: Look(
-        "undefined", "unknown", QT_TRANSLATE_NOOP("Theme", "Could not verify"), "#e5e7eb",
+        "undefined",
+        "unknown",
+        QT_TRANSLATE_NOOP("Theme", "Could not verify"),
+        "#e5e7eb",
         "#1f2937",
     ),
 }

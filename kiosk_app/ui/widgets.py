@@ -254,17 +254,21 @@ class LicencePanel(QFrame):
                 badge.clear()
             self.expired.hide()
             return
-        self.name.setText(
-            licence.full_name or translate("Widgets", "(no name in the barcode)")
+        self.name.setText(licence.full_name or translate("Widgets", "(no name in the barcode)"))
+        self.born.setText(
+            translate("Widgets", "Born: {date}").format(date=_day(licence.date_of_birth))
         )
-        self.born.setText(translate("Widgets", "Born: {date}").format(
-            date=_day(licence.date_of_birth)))
         self.age.setText(
             translate("Widgets", "Age: {age}").format(age=licence.age)
-            if licence.age is not None else translate("Widgets", "Age: unknown")
+            if licence.age is not None
+            else translate("Widgets", "Age: unknown")
         )
-        _badge(self.majority, licence.of_age, f"{licence.age_of_majority}+",
-               translate("Widgets", "UNDER {age}").format(age=licence.age_of_majority))
+        _badge(
+            self.majority,
+            licence.of_age,
+            f"{licence.age_of_majority}+",
+            translate("Widgets", "UNDER {age}").format(age=licence.age_of_majority),
+        )
         for badge, years in zip(self.badges, AGE_BADGES, strict=True):
             _badge(badge, licence.is_over(years), f"{years}+ ✓", f"{years}+ ✗")
         self.expiry.setText(_expiry_text(licence))
@@ -291,8 +295,8 @@ def _expiry_text(licence: LicenceSummary) -> str:
     days = licence.days_to_expiry
     if licence.expired and days is not None:
         return translate("Widgets", "{expires} — expired {days} day(s) ago").format(
-            expires=text, days=abs(days))
+            expires=text, days=abs(days)
+        )
     if days is not None and days <= 30:
-        return translate("Widgets", "{expires} — in {days} day(s)").format(
-            expires=text, days=days)
+        return translate("Widgets", "{expires} — in {days} day(s)").format(expires=text, days=days)
     return text

@@ -73,9 +73,7 @@ def stage_files(bundle: Path, stage: Path) -> None:
         SOURCE_ROOT / "resources/icons/app-icon.svg",
         stage / "usr/share/icons/hicolor/scalable/apps/kiosk-app.svg",
     )
-    _install(
-        HERE / "kiosk-app-kiosk.service", stage / "lib/systemd/system/kiosk-app-kiosk.service"
-    )
+    _install(HERE / "kiosk-app-kiosk.service", stage / "lib/systemd/system/kiosk-app-kiosk.service")
     _install(HERE / "kiosk-session.desktop", stage / "usr/share/xsessions/kiosk-app.desktop")
     _install(HERE / "kiosk-session", stage / "usr/lib/kiosk-app/kiosk-session", 0o755)
     _install(HERE / "setup-kiosk-session", stage / "usr/lib/kiosk-app/setup-kiosk-session", 0o755)
@@ -189,9 +187,10 @@ def write_debian_dir(stage: Path, version: str, arch: str, depends: list[str]) -
     """DEBIAN/control from control.in, and the maintainer scripts."""
     debian = stage / "DEBIAN"
     debian.mkdir(parents=True)
-    installed_kib = sum(
-        p.lstat().st_size for p in stage.rglob("*") if p.is_file() and not p.is_symlink()
-    ) // 1024
+    installed_kib = (
+        sum(p.lstat().st_size for p in stage.rglob("*") if p.is_file() and not p.is_symlink())
+        // 1024
+    )
     control = (HERE / "control.in").read_text(encoding="utf-8")
     for key, value in {
         "@VERSION@": version,
@@ -207,9 +206,7 @@ def write_debian_dir(stage: Path, version: str, arch: str, depends: list[str]) -
 
 def merged_depends(control_template: str, generated: list[str]) -> list[str]:
     """Generated package names not already named in the template's own Depends entries."""
-    line = next(
-        (ln for ln in control_template.splitlines() if ln.startswith("Depends:")), ""
-    )
+    line = next((ln for ln in control_template.splitlines() if ln.startswith("Depends:")), "")
     named = set(re.findall(r"[a-z0-9][a-z0-9+.-]+", line.removeprefix("Depends:")))
     return [package for package in generated if package not in named]
 

@@ -53,15 +53,23 @@ def png_bomb(width: int, height: int, bit_depth: int = 1, colour_type: int = 0) 
         remaining -= take
     parts.append(packer.flush())
     header = struct.pack(">IIBBBBB", width, height, bit_depth, colour_type, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", b"".join(parts))
-            + _chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", b"".join(parts))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def png_header_only(width: int, height: int) -> bytes:
     """A PNG whose header claims ``width`` x ``height`` but holds almost no pixel data."""
     header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
-            + _chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + _chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(b"\x00" * 64))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def gif_screen_bomb() -> bytes:
@@ -131,37 +139,47 @@ def _sixteen_bit() -> bytes:
 def hostile_images() -> dict[str, Callable[[], bytes]]:
     """Every hostile case, by name, as a function building its bytes."""
     headers = {
-        "png": b"\x89PNG\r\n\x1a\n", "jpeg": b"\xff\xd8\xff\xe0", "gif": b"GIF89a",
-        "bmp": b"BM", "tiff": b"II*\x00", "webp": b"RIFF\x00\x10\x00\x00WEBPVP8 ",
-        "ico": b"\x00\x00\x01\x00", "psd": b"8BPS\x00\x01", "pcx": b"\x0a\x05\x01\x08",
+        "png": b"\x89PNG\r\n\x1a\n",
+        "jpeg": b"\xff\xd8\xff\xe0",
+        "gif": b"GIF89a",
+        "bmp": b"BM",
+        "tiff": b"II*\x00",
+        "webp": b"RIFF\x00\x10\x00\x00WEBPVP8 ",
+        "ico": b"\x00\x00\x01\x00",
+        "psd": b"8BPS\x00\x01",
+        "pcx": b"\x0a\x05\x01\x08",
     }
     cases: dict[str, Callable[[], bytes]] = {
         f"noise-after-{kind}-header": (lambda h=head, s=i: h + _noise(4096, s))
         for i, (kind, head) in enumerate(headers.items())
     }
-    cases.update({
-        "png-bomb-30000x30000": lambda: png_bomb(30000, 30000),
-        "png-header-30000x30000": lambda: png_header_only(30000, 30000),
-        "png-bomb-7000x7000-rgb-under-limit": lambda: png_bomb(7000, 7000, 8, 2),
-        "gif-screen-65535x65535": gif_screen_bomb,
-        "jpeg-sof-65500x65500": jpeg_huge_dimensions,
-        "tiff-tags-30000x30000": tiff_huge_dimensions,
-        "png-1x1": lambda: _encode(Image.new("L", (1, 1), 0), "PNG"),
-        "jpeg-1x1": lambda: _encode(Image.new("RGB", (1, 1)), "JPEG"),
-        "truncated-png-card": lambda: _encode(_card(), "PNG")[:3000],
-        "cmyk-jpeg-card": lambda: _encode(_card().convert("CMYK"), "JPEG"),
-        "sixteen-bit-png-card": _sixteen_bit,
-        "animated-gif-card-300-frames": lambda: _animated_gif(300),
-        "exif-rotated-jpeg-card": _exif_rotated,
-    })
+    cases.update(
+        {
+            "png-bomb-30000x30000": lambda: png_bomb(30000, 30000),
+            "png-header-30000x30000": lambda: png_header_only(30000, 30000),
+            "png-bomb-7000x7000-rgb-under-limit": lambda: png_bomb(7000, 7000, 8, 2),
+            "gif-screen-65535x65535": gif_screen_bomb,
+            "jpeg-sof-65500x65500": jpeg_huge_dimensions,
+            "tiff-tags-30000x30000": tiff_huge_dimensions,
+            "png-1x1": lambda: _encode(Image.new("L", (1, 1), 0), "PNG"),
+            "jpeg-1x1": lambda: _encode(Image.new("RGB", (1, 1)), "JPEG"),
+            "truncated-png-card": lambda: _encode(_card(), "PNG")[:3000],
+            "cmyk-jpeg-card": lambda: _encode(_card().convert("CMYK"), "JPEG"),
+            "sixteen-bit-png-card": _sixteen_bit,
+            "animated-gif-card-300-frames": lambda: _animated_gif(300),
+            "exif-rotated-jpeg-card": _exif_rotated,
+        }
+    )
     return cases
 
 
 def small_card_images() -> dict[str, bytes]:
     """The licence card in every format the kiosk opens (fuzzing seeds)."""
     picture = _card().convert("RGB").resize((400, 250))
-    return {f"card.{fmt.lower()}": _encode(picture, fmt)
-            for fmt in ("PNG", "JPEG", "BMP", "TIFF", "WEBP", "GIF")}
+    return {
+        f"card.{fmt.lower()}": _encode(picture, fmt)
+        for fmt in ("PNG", "JPEG", "BMP", "TIFF", "WEBP", "GIF")
+    }
 
 
 def _measure_one(path: Path) -> dict[str, object]:
@@ -181,8 +199,12 @@ def _measure_one(path: Path) -> dict[str, object]:
         outcome = f"UNTYPED {type(exc).__name__}"
     seconds = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"outcome": outcome, "seconds": round(seconds, 3),
-            "peak_added_mib": round((after - before) / 1024, 1), "input_kib": len(data) // 1024}
+    return {
+        "outcome": outcome,
+        "seconds": round(seconds, 3),
+        "peak_added_mib": round((after - before) / 1024, 1),
+        "input_kib": len(data) // 1024,
+    }
 
 
 def main(argv: list[str]) -> int:
@@ -197,14 +219,20 @@ def main(argv: list[str]) -> int:
             path.write_bytes(build())
             child = subprocess.run(
                 [sys.executable, "-m", "tests.fuzz.hostile_images", "--one", str(path)],
-                cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=300,
+                check=False,
             )
             if child.returncode != 0:
                 print(f"{name:38} CHILD FAILED ({child.returncode}): {child.stderr[-300:]}")
                 continue
             row = json.loads(child.stdout.strip().splitlines()[-1])
-            print(f"{name:38} {row['input_kib']:9} {row['seconds']:8.2f} "
-                  f"{row['peak_added_mib']:9.1f}  {row['outcome']}")
+            print(
+                f"{name:38} {row['input_kib']:9} {row['seconds']:8.2f} "
+                f"{row['peak_added_mib']:9.1f}  {row['outcome']}"
+            )
     return 0
 
 

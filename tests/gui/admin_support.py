@@ -41,20 +41,28 @@ def make_kiosk(
     made: list[KioskMode] = []
 
     def factory(
-        enabled: bool = True, pin: str | None = None, long_press_ms: int = 150,
-        cursor_idle_ms: int = 60_000, usage: UsageStore | None = None, **overrides: Any,
+        enabled: bool = True,
+        pin: str | None = None,
+        long_press_ms: int = 150,
+        cursor_idle_ms: int = 60_000,
+        usage: UsageStore | None = None,
+        **overrides: Any,
     ) -> tuple[MainWindow, KioskMode]:
         window = make_window(**overrides)
         store = PinStore(clock=pin_clock, params=FAST_SCRYPT)
         if pin is not None:
             store.set_pin(pin)
         services = AdminServices(pin_store=store, usage_store=usage)
-        kiosk = KioskMode(window, services, enabled=enabled, long_press_ms=long_press_ms,
-                          cursor_idle_ms=cursor_idle_ms)
+        kiosk = KioskMode(
+            window,
+            services,
+            enabled=enabled,
+            long_press_ms=long_press_ms,
+            cursor_idle_ms=cursor_idle_ms,
+        )
         if enabled:
             qtbot.waitUntil(window.isFullScreen, timeout=TIMEOUT_MS)
-        qtbot.waitUntil(lambda: kiosk.watched_window() is window.windowHandle(),
-                        timeout=TIMEOUT_MS)
+        qtbot.waitUntil(lambda: kiosk.watched_window() is window.windowHandle(), timeout=TIMEOUT_MS)
         made.append(kiosk)
         return window, kiosk
 
@@ -71,9 +79,18 @@ def press_at(target: QWidget, x: float, y: float, etype: QEvent.Type) -> None:
 
     handle = target.window().windowHandle()
     assert handle is not None
-    buttons = (Qt.MouseButton.NoButton if etype == QEvent.Type.MouseButtonRelease
-               else Qt.MouseButton.LeftButton)
+    buttons = (
+        Qt.MouseButton.NoButton
+        if etype == QEvent.Type.MouseButtonRelease
+        else Qt.MouseButton.LeftButton
+    )
     point = QPointF(x, y)
-    event = QMouseEvent(etype, point, handle.mapToGlobal(point), Qt.MouseButton.LeftButton,
-                        buttons, Qt.KeyboardModifier.NoModifier)
+    event = QMouseEvent(
+        etype,
+        point,
+        handle.mapToGlobal(point),
+        Qt.MouseButton.LeftButton,
+        buttons,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QCoreApplication.sendEvent(handle, event)

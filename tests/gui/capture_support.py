@@ -79,8 +79,9 @@ def card_scene(
     )
     card = Image.new("RGB", (symbol.width + 80, symbol.height + 120), (238, 236, 230))
     card.paste(symbol, (40, 60))
-    turned = card.rotate(angle_deg, resample=Image.Resampling.BICUBIC, expand=True,
-                         fillcolor=(92, 98, 104))
+    turned = card.rotate(
+        angle_deg, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=(92, 98, 104)
+    )
     desk.paste(turned, ((width - turned.width) // 2, (height - turned.height) // 2))
     return np.asarray(desk)
 

@@ -58,8 +58,11 @@ def pool(qtbot: Any) -> Iterator[WorkerPool]:
 def make_settings(base_url: str, **overrides: Any) -> Settings:
     """Settings pointing every service at ``base_url`` with the public test token."""
     values: dict[str, Any] = {
-        "base_url": base_url, "dvs_url": base_url, "parse_url": base_url,
-        "api_token": "test", "auth_key": "test",
+        "base_url": base_url,
+        "dvs_url": base_url,
+        "parse_url": base_url,
+        "api_token": "test",
+        "auth_key": "test",
     }
     values.update(overrides)
     return Settings(**values)
@@ -71,12 +74,18 @@ def make_backend(settings: Settings, read_timeout: float | None = None) -> Backe
         client = VerificationClient.from_settings(settings)
     else:
         client = VerificationClient(
-            base_url=settings.base_url, dvs_url=settings.dvs_url, parse_url=settings.parse_url,
-            token="test", auth_key="test", connect_timeout=1.0, read_timeout=read_timeout,
+            base_url=settings.base_url,
+            dvs_url=settings.dvs_url,
+            parse_url=settings.parse_url,
+            token="test",
+            auth_key="test",
+            connect_timeout=1.0,
+            read_timeout=read_timeout,
             total_deadline=read_timeout * 2,
         )
-    return Backend(client, Scanner(), parse_aamva, looks_like_aamva,
-                   age_of_majority=settings.age_of_majority)
+    return Backend(
+        client, Scanner(), parse_aamva, looks_like_aamva, age_of_majority=settings.age_of_majority
+    )
 
 
 WindowFactory = Callable[..., MainWindow]
@@ -106,14 +115,19 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
     windows: list[MainWindow] = []
 
     def factory(
-        base_url: str | None = None, read_timeout: float | None = None,
-        retry_delay_s: int | None = None, samples: bool = True, **overrides: Any,
+        base_url: str | None = None,
+        read_timeout: float | None = None,
+        retry_delay_s: int | None = None,
+        samples: bool = True,
+        **overrides: Any,
     ) -> MainWindow:
         settings = make_settings(base_url or simulator.base_url, **overrides)
         core = KioskCore(
-            settings, make_backend(settings, read_timeout),
+            settings,
+            make_backend(settings, read_timeout),
             samples=dict(SAMPLES_BY_KEY) if samples else None,
-            clock=clock, retry_delay_s=retry_delay_s,
+            clock=clock,
+            retry_delay_s=retry_delay_s,
         )
         window = show_started_window(qtbot, core)
         windows.append(window)
@@ -134,8 +148,12 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
     assert not problems, f"workers still running at the end of the test: {problems}"
 
 
-def send_key(target: QWidget, key: int, text: str = "",
-             modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def send_key(
+    target: QWidget,
+    key: int,
+    text: str = "",
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     """One key press and release, delivered like the keyboard does: to ``target``'s window,
     which hands it to the focused widget."""
     window = target.window().windowHandle()

@@ -47,16 +47,26 @@ from .test_flow import run_sample, wait_stage
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
 BUTTONS = (QAbstractButton, QTabBar)
-INPUTS = (QLineEdit, QComboBox, QAbstractSpinBox, QPlainTextEdit, QTextEdit, QAbstractItemView,
-          QAbstractSlider)
+INPUTS = (
+    QLineEdit,
+    QComboBox,
+    QAbstractSpinBox,
+    QPlainTextEdit,
+    QTextEdit,
+    QAbstractItemView,
+    QAbstractSlider,
+)
 
 
 def _is_qt_internal(widget: QWidget) -> bool:
     """A part Qt builds inside another control (spoken as part of it)."""
     if isinstance(widget, (QScrollBar, QHeaderView)):
         return True
-    if widget.objectName() in ("qt_tableview_cornerbutton", "ScrollLeftButton",
-                               "ScrollRightButton"):
+    if widget.objectName() in (
+        "qt_tableview_cornerbutton",
+        "ScrollLeftButton",
+        "ScrollRightButton",
+    ):
         return True
     parent = widget.parentWidget()
     while parent is not None:
@@ -82,16 +92,20 @@ def unnamed_controls(root: QWidget) -> list[str]:
             continue
         if isinstance(widget, INPUTS):
             if not widget.accessibleName().strip():
-                problems.append(f"{type(widget).__name__} {widget.objectName()!r} "
-                                f"(shows {_spoken_name(widget)!r})")
+                problems.append(
+                    f"{type(widget).__name__} {widget.objectName()!r} "
+                    f"(shows {_spoken_name(widget)!r})"
+                )
         elif isinstance(widget, BUTTONS) and not _spoken_name(widget):
             problems.append(f"{type(widget).__name__} {widget.objectName()!r}")
     return problems
 
 
 def _controls(root: QWidget) -> int:
-    return sum(isinstance(w, (*BUTTONS, *INPUTS)) and not _is_qt_internal(w)
-               for w in root.findChildren(QWidget))
+    return sum(
+        isinstance(w, (*BUTTONS, *INPUTS)) and not _is_qt_internal(w)
+        for w in root.findChildren(QWidget)
+    )
 
 
 def test_the_check_finds_an_unnamed_control(qtbot: Any) -> None:
@@ -113,7 +127,8 @@ def test_the_check_finds_an_unnamed_control(qtbot: Any) -> None:
 
 
 def test_every_screen_of_the_window_names_its_controls(
-    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
 ) -> None:
     window, _kiosk = make_kiosk(enabled=False)
     assert isinstance(window, MainWindow)
@@ -132,12 +147,14 @@ def test_every_screen_of_the_window_names_its_controls(
 
 
 def test_every_admin_dialog_names_its_controls(
-    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
 ) -> None:
     window, kiosk = make_kiosk(enabled=False, pin="2468")
     kiosk.open_admin()
-    qtbot.waitUntil(lambda: kiosk.pin_pad is not None and kiosk.pin_pad.isVisible(),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: kiosk.pin_pad is not None and kiosk.pin_pad.isVisible(), timeout=TIMEOUT_MS
+    )
     assert kiosk.pin_pad is not None
     assert _controls(kiosk.pin_pad) >= 10
     assert unnamed_controls(kiosk.pin_pad) == []
@@ -156,4 +173,3 @@ def test_every_admin_dialog_names_its_controls(
     assert isinstance(diagnostics, DiagnosticsDialog)
     assert unnamed_controls(diagnostics) == []
     qtbot.waitUntil(window.core.pool.is_idle, timeout=TIMEOUT_MS)
-

@@ -85,8 +85,10 @@ def test_invalid_values_show_messages_beside_their_fields_and_nothing_is_saved(
     # Beside the field: the message sits in the same row as its box.
     box = dialog.editors["camera_resolution"].widget
     label = dialog.errors["camera_resolution"]
-    assert abs(label.mapToGlobal(label.rect().center()).y()
-               - box.mapToGlobal(box.rect().center()).y()) < box.height()
+    assert (
+        abs(label.mapToGlobal(label.rect().center()).y() - box.mapToGlobal(box.rect().center()).y())
+        < box.height()
+    )
     assert dialog.tabs.currentIndex() == 0  # the first offending field's tab
     assert "4 setting(s)" in dialog.status.text()
     assert not paths.settings_file().exists() and saved == []
@@ -139,7 +141,9 @@ def test_a_valid_save_writes_settings_without_secrets_and_the_token_goes_to_secr
 
 
 def test_the_stored_token_is_never_shown_whole(
-    qtbot: Any, simulator: Any, pin_clock: FakeClock  # noqa: F811
+    qtbot: Any,
+    simulator: Any,
+    pin_clock: FakeClock,  # noqa: F811
 ) -> None:
     settings = make_settings(simulator.base_url, api_token=NEW_TOKEN, auth_key="legacy-key-98765")
     dialog = make_dialog(qtbot, settings, pin_clock)
@@ -152,8 +156,9 @@ def test_connection_test_succeeds_against_the_simulator_and_reports_a_dead_port(
     qtbot: Any, dialog: SettingsDialog
 ) -> None:
     qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Connection OK"),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: dialog.connection_result.text().startswith("Connection OK"), timeout=TIMEOUT_MS
+    )
     assert "test token" in dialog.connection_result.text()
 
     with socket.socket() as probe:  # a port nobody listens on
@@ -162,15 +167,17 @@ def test_connection_test_succeeds_against_the_simulator_and_reports_a_dead_port(
     set_text(dialog, "base_url", dead)
     set_text(dialog, "connect_timeout_s", "1")
     qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Connection failed"),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: dialog.connection_result.text().startswith("Connection failed"), timeout=TIMEOUT_MS
+    )
     assert "cannot be reached" in dialog.connection_result.text()
     qtbot.waitUntil(dialog._services.pool.is_idle, timeout=TIMEOUT_MS)
     assert not paths.settings_file().exists()  # testing saves nothing
 
 
 def test_saved_settings_apply_to_the_running_window(
-    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
 ) -> None:
     window, kiosk = make_kiosk(enabled=False, pin="2468")
     assert set(window.ready.check_buttons) == set(CheckKind)

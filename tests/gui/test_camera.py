@@ -45,8 +45,12 @@ def send(qtbot: QtBot, frame_input: QVideoFrameInput, frame: QVideoFrame) -> Non
 
 
 def stream_until(
-    qtbot: QtBot, frame_input: QVideoFrameInput, make_frame: Callable[[], QVideoFrame],
-    done: Callable[[], object], interval_ms: int = 40, timeout_ms: int = 8000,
+    qtbot: QtBot,
+    frame_input: QVideoFrameInput,
+    make_frame: Callable[[], QVideoFrame],
+    done: Callable[[], object],
+    interval_ms: int = 40,
+    timeout_ms: int = 8000,
 ) -> None:
     """Send new frames of one scene, like a camera filming a still card, until ``done()``.
 
@@ -88,7 +92,9 @@ def test_barcode_appearing_after_blank_frames_is_captured_once(
     stream_until(qtbot, frame_input, lambda: nv12_video_frame(card), lambda: captured)
     finished = source.decoder.stats.decodes_finished
     stream_until(
-        qtbot, frame_input, lambda: nv12_video_frame(card),
+        qtbot,
+        frame_input,
+        lambda: nv12_video_frame(card),
         lambda: source.decoder.stats.decodes_finished > finished + 3,
     )
     assert captured == [payload]  # the card held in view is captured once, not every frame
@@ -124,9 +130,7 @@ def test_tilted_card_is_read_through_the_angle_estimate(
 def test_frames_faster_than_decoding_leave_no_backlog_and_the_newest_wins(
     qtbot: QtBot, pool: WorkerPool, scanner: Scanner
 ) -> None:
-    source = CameraSource(
-        pool, scanner=scanner, backend=FakeCameraBackend([]), required_reads=1
-    )
+    source = CameraSource(pool, scanner=scanner, backend=FakeCameraBackend([]), required_reads=1)
     frame_input = source.attach_frame_input()
     captured: list[bytes] = []
     source.payload_scanned.connect(captured.append)
@@ -251,7 +255,9 @@ def test_from_settings_reads_camera_settings(qtbot: QtBot, pool: WorkerPool) -> 
     settings = Settings(camera_id="cam-b", camera_resolution="1280x720", camera_video="demo.avi")
     source = CameraSource.from_settings(settings, pool, backend=FakeCameraBackend([]))
     assert (source.camera_id, source.resolution, source.video_file) == (
-        "cam-b", (1280, 720), "demo.avi"
+        "cam-b",
+        (1280, 720),
+        "demo.avi",
     )
 
 
@@ -266,8 +272,12 @@ def test_consecutive_reads_capture_once_per_card() -> None:
 
 @pytest.mark.parametrize(
     ("text", "status"),
-    [("Camera permission denied", cam.DENIED), ("Device or resource busy", cam.BUSY),
-     ("No camera detected", cam.UNPLUGGED), ("Something odd", cam.FAILED)],
+    [
+        ("Camera permission denied", cam.DENIED),
+        ("Device or resource busy", cam.BUSY),
+        ("No camera detected", cam.UNPLUGGED),
+        ("Something odd", cam.FAILED),
+    ],
 )
 def test_describe_camera_error(text: str, status: str) -> None:
     assert cam.describe_camera_error(text) == status
@@ -281,9 +291,7 @@ def test_choose_format_prefers_exact_then_covering_then_largest() -> None:
     assert cam.choose_format_index([], (1920, 1080)) is None
 
 
-def test_frames_are_never_decoded_on_the_gui_thread(
-    qtbot: QtBot, pool: WorkerPool
-) -> None:
+def test_frames_are_never_decoded_on_the_gui_thread(qtbot: QtBot, pool: WorkerPool) -> None:
     import threading
 
     gui_thread = threading.get_ident()
@@ -294,8 +302,10 @@ def test_frames_are_never_decoded_on_the_gui_thread(
         return True
 
     source = CameraSource(
-        pool, scanner=Scanner(accept=accept, budget_s=FRAME_BUDGET_S),
-        backend=FakeCameraBackend([]), required_reads=1,
+        pool,
+        scanner=Scanner(accept=accept, budget_s=FRAME_BUDGET_S),
+        backend=FakeCameraBackend([]),
+        required_reads=1,
     )
     frame_input = source.attach_frame_input()
     captured: list[bytes] = []
@@ -321,9 +331,7 @@ def test_stop_drops_the_running_decode(qtbot: QtBot, pool: WorkerPool, scanner: 
     assert source.decoder.stats.decodes_finished == 0  # its result was abandoned
 
 
-def test_started_camera_without_picture_counts_as_failed(
-    qtbot: QtBot, pool: WorkerPool
-) -> None:
+def test_started_camera_without_picture_counts_as_failed(qtbot: QtBot, pool: WorkerPool) -> None:
     backend = FakeCameraBackend([CAM_A])
     source = CameraSource(pool, backend=backend, first_frame_ms=80, retry_ms=60_000)
     source.start()

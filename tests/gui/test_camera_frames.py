@@ -122,8 +122,12 @@ def test_box_reduce_averages_blocks() -> None:
 
 @pytest.mark.parametrize(
     ("size", "max_side", "factor"),
-    [((1920, 1080), 1280, 2), ((1280, 720), 1280, 1), ((3840, 2160), 1280, 3),
-     ((640, 480), 1280, 1)],
+    [
+        ((1920, 1080), 1280, 2),
+        ((1280, 720), 1280, 1),
+        ((3840, 2160), 1280, 3),
+        ((640, 480), 1280, 1),
+    ],
 )
 def test_reduction_factor(size: tuple[int, int], max_side: int, factor: int) -> None:
     assert reduction_factor(*size, max_side) == factor
@@ -180,10 +184,18 @@ def planes_for(fmt: PF, rgb: np.ndarray) -> list[np.ndarray]:
         if fmt == PF.Format_UYVY:
             order = (u[:, 0::2], y[:, 0::2], v[:, 0::2], y[:, 1::2])
         return [np.stack(order, axis=-1).reshape(y.shape[0], -1)]
-    letters = {PF.Format_BGRX8888: "BGRX", PF.Format_RGBX8888: "RGBX",
-               PF.Format_XRGB8888: "XRGB", PF.Format_ABGR8888: "XBGR"}[fmt]
-    channel = {"R": rgb[:, :, 0], "G": rgb[:, :, 1], "B": rgb[:, :, 2],
-               "X": np.full(rgb.shape[:2], 255, np.uint8)}
+    letters = {
+        PF.Format_BGRX8888: "BGRX",
+        PF.Format_RGBX8888: "RGBX",
+        PF.Format_XRGB8888: "XRGB",
+        PF.Format_ABGR8888: "XBGR",
+    }[fmt]
+    channel = {
+        "R": rgb[:, :, 0],
+        "G": rgb[:, :, 1],
+        "B": rgb[:, :, 2],
+        "X": np.full(rgb.shape[:2], 255, np.uint8),
+    }
     return [np.stack([channel[c] for c in letters], axis=-1).reshape(rgb.shape[0], -1)]
 
 
@@ -202,9 +214,17 @@ def frame_of(fmt: PF, rgb: np.ndarray) -> QVideoFrame:
 
 
 PREVIEW_FORMATS = [
-    PF.Format_NV12, PF.Format_NV21, PF.Format_YUV420P, PF.Format_YV12, PF.Format_YUV422P,
-    PF.Format_YUYV, PF.Format_UYVY, PF.Format_BGRX8888, PF.Format_RGBX8888,
-    PF.Format_XRGB8888, PF.Format_ABGR8888,
+    PF.Format_NV12,
+    PF.Format_NV21,
+    PF.Format_YUV420P,
+    PF.Format_YV12,
+    PF.Format_YUV422P,
+    PF.Format_YUYV,
+    PF.Format_UYVY,
+    PF.Format_BGRX8888,
+    PF.Format_RGBX8888,
+    PF.Format_XRGB8888,
+    PF.Format_ABGR8888,
 ]
 
 

@@ -61,9 +61,7 @@ def make_core(cores: list[KioskCore], simulator: Any, **overrides: Any) -> Kiosk
     return core
 
 
-def test_nothing_enabled_adds_nothing(
-    qtbot: QtBot, simulator: Any, cores: list[KioskCore]
-) -> None:
+def test_nothing_enabled_adds_nothing(qtbot: QtBot, simulator: Any, cores: list[KioskCore]) -> None:
     core = make_core(cores, simulator, camera_enabled=False)
     before = list(core.sources)
     added = add_hardware_sources(core)
@@ -73,14 +71,21 @@ def test_nothing_enabled_adds_nothing(
 
 
 def test_serial_and_folder_scans_reach_the_session(
-    qtbot: QtBot, simulator: Any, tmp_path: Path, pty_link: tuple[Path, int],
+    qtbot: QtBot,
+    simulator: Any,
+    tmp_path: Path,
+    pty_link: tuple[Path, int],
     cores: list[KioskCore],
 ) -> None:
     link, master = pty_link
     folder = tmp_path / "scans"
     folder.mkdir()
     core = make_core(
-        cores, simulator, camera_enabled=False, serial_port=str(link), serial_terminator="<ETX>",
+        cores,
+        simulator,
+        camera_enabled=False,
+        serial_port=str(link),
+        serial_terminator="<ETX>",
         watch_folder=str(folder),
     )
     added = add_hardware_sources(core)

@@ -36,9 +36,7 @@ def green_pixels(image: QImage) -> int:
     return int(np.count_nonzero((green > 150) & (red < 100) & (blue < 140)))
 
 
-def test_preview_shows_frames_and_outlines_the_symbol(
-    qtbot: QtBot, pool: WorkerPool
-) -> None:
+def test_preview_shows_frames_and_outlines_the_symbol(qtbot: QtBot, pool: WorkerPool) -> None:
     backend = FakeCameraBackend([CameraInfo("cam", "Camera", True)])
     source = CameraSource(pool, scanner=Scanner(budget_s=FRAME_BUDGET_S), backend=backend)
     preview = CameraPreview(max_fps=50)

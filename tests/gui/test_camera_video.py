@@ -65,7 +65,9 @@ def test_demo_video_is_decoded_like_a_camera(
     video = tmp_path / "demo.avi"
     record_demo_video(qtbot, video)
     source = CameraSource(
-        pool, scanner=Scanner(budget_s=FRAME_BUDGET_S), backend=FakeCameraBackend([]),
+        pool,
+        scanner=Scanner(budget_s=FRAME_BUDGET_S),
+        backend=FakeCameraBackend([]),
         video_file=str(video),
     )
     captured: list[bytes] = []

@@ -91,17 +91,14 @@ def test_form_is_usable_by_keyboard_alone(
     send_key(form.province, Qt.Key.Key_Tab, "\t")
     assert QApplication.focusWidget() is form.licence_class
     type_text(sample.licence_class or "", clock, HUMAN_GAP_S)
-    qtbot.waitUntil(lambda: form.licence_class.text() == (sample.licence_class or ""),
-                    timeout=2000)
+    qtbot.waitUntil(lambda: form.licence_class.text() == (sample.licence_class or ""), timeout=2000)
     clock.advance(1.0)
     send_key(form.licence_class, Qt.Key.Key_Return, "\r")
     wait_stage(qtbot, window, Stage.RESULT)
     assert window.result.banner.title.text() == "Passed"
 
 
-def test_scanned_canadian_licence_prefills_the_form(
-    qtbot: Any, make_window: WindowFactory
-) -> None:
+def test_scanned_canadian_licence_prefills_the_form(qtbot: Any, make_window: WindowFactory) -> None:
     window = make_window()
     window.session.submit_payload(SAMPLES_BY_KEY["canada-flagged"].payload)
     qtbot.waitUntil(lambda: window.session.has_scan, timeout=10_000)
@@ -128,10 +125,17 @@ def test_expired_licence_is_unmistakable(qtbot: Any) -> None:
     holder = QWidget()  # never shown: the panel stays a child, not a top-level window
     qtbot.addWidget(holder)
     panel = LicencePanel(holder)
-    panel.show_licence(LicenceSummary(
-        full_name="SAM PLE", date_of_birth=date(2008, 5, 1), age=17, age_of_majority=19,
-        expiry_date=date(2024, 1, 1), expired=True, days_to_expiry=-300,
-    ))
+    panel.show_licence(
+        LicenceSummary(
+            full_name="SAM PLE",
+            date_of_birth=date(2008, 5, 1),
+            age=17,
+            age_of_majority=19,
+            expiry_date=date(2024, 1, 1),
+            expired=True,
+            days_to_expiry=-300,
+        )
+    )
     assert panel.expired.isVisibleTo(holder) and panel.expired.text() == "EXPIRED"
     assert "expired 300 day(s) ago" in panel.expiry.text()
     assert panel.majority.text() == "UNDER 19" and panel.majority.property("state") == "no"
@@ -170,9 +174,7 @@ def test_layout_fits_and_touch_targets_are_large(
     wait_stage(qtbot, window, Stage.RESULT)
     for button in (window.result.home_button, window.result.other_button):
         top_left = button.mapTo(window, button.rect().topLeft())
-        assert QRect(0, 0, window.width(), window.height()).contains(
-            QRect(top_left, button.size())
-        )
+        assert QRect(0, 0, window.width(), window.height()).contains(QRect(top_left, button.size()))
         assert button.height() >= 44
     assert window.result.banner.title.font().pixelSize() >= 48 or (
         window.result.banner.title.fontInfo().pixelSize() >= 48

@@ -61,9 +61,7 @@ def open_dialog(qtbot: Any) -> Iterator[Any]:
 
 def test_control_characters_are_made_visible() -> None:
     raw = b"@\n\x1e\rANSI 6360\x1dDL\x04\x00\x7f\xe9ok<"
-    assert visible_controls(raw) == (
-        "@<LF><RS><CR>ANSI 6360<GS>DL<0x04><0x00><0x7F><0xE9>ok<"
-    )
+    assert visible_controls(raw) == ("@<LF><RS><CR>ANSI 6360<GS>DL<0x04><0x00><0x7F><0xE9>ok<")
     assert visible_controls(b"") == ""
 
 
@@ -89,7 +87,10 @@ def test_recorder_keeps_one_scan_per_input_until_cleared(qtbot: Any) -> None:
 
 
 def test_last_wedge_scan_is_shown_exactly_with_visible_controls_and_wiped(
-    qtbot: Any, make_window: WindowFactory, clock: FakeClock, open_dialog: Any,
+    qtbot: Any,
+    make_window: WindowFactory,
+    clock: FakeClock,
+    open_dialog: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.DEBUG)
@@ -182,15 +183,17 @@ def test_connection_test_reports_success_and_failure(
 
 
 def test_diagnostics_open_from_the_admin_settings(
-    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
 ) -> None:
     window, kiosk = make_kiosk(enabled=False)
     kiosk.open_settings()
     settings = kiosk.settings_dialog
     assert settings is not None
     settings.diagnostics_button.click()
-    qtbot.waitUntil(lambda: kiosk.diagnostics is not None and kiosk.diagnostics.isVisible(),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: kiosk.diagnostics is not None and kiosk.diagnostics.isVisible(), timeout=TIMEOUT_MS
+    )
     assert kiosk.diagnostics is not None
     assert set(kiosk.diagnostics.rows) == set(window.core.input_statuses())
     kiosk.close_admin_screens()
@@ -204,8 +207,7 @@ def test_serial_scan_is_shown_byte_for_byte(
     link = tmp_path / "ttyDIAG"
     link.symlink_to(os.ttyname(slave))
     try:
-        window = make_window(serial_port=str(link), serial_terminator="<ETX>",
-                             camera_enabled=False)
+        window = make_window(serial_port=str(link), serial_terminator="<ETX>", camera_enabled=False)
         added = add_hardware_sources(window.core)
         assert added.serial is not None
         added.serial.start()

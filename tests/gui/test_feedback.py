@@ -78,9 +78,7 @@ def _cues(feedback: SoundFeedback) -> list[str]:
     return heard
 
 
-def test_scan_pass_and_failure_cues_follow_the_flow(
-    qtbot: Any, make_window: WindowFactory
-) -> None:
+def test_scan_pass_and_failure_cues_follow_the_flow(qtbot: Any, make_window: WindowFactory) -> None:
     window = make_window(auto_check_on_scan=True)
     heard = _cues(window.core.feedback)
     window.session.submit_payload(SAMPLES_BY_KEY["signature-valid"].payload)
@@ -103,9 +101,7 @@ def test_scan_pass_and_failure_cues_follow_the_flow(
     assert heard == ["fail"]
 
 
-def test_sounds_setting_turns_the_cues_off_at_once(
-    qtbot: Any, make_window: WindowFactory
-) -> None:
+def test_sounds_setting_turns_the_cues_off_at_once(qtbot: Any, make_window: WindowFactory) -> None:
     window = make_window(auto_check_on_scan=True)
     heard = _cues(window.core.feedback)
     quiet = window.core.settings.model_copy(update={"sounds": False})
@@ -168,28 +164,41 @@ def test_with_a_device_the_packaged_sound_is_played(qtbot: Any) -> None:
 # Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.
 CVD_MATRICES: dict[str, np.ndarray] = {
     "normal": np.eye(3),
-    "protanopia": np.array([[0.152286, 1.052583, -0.204868],
-                            [0.114503, 0.786281, 0.099216],
-                            [-0.003882, -0.048116, 1.051998]]),
-    "deuteranopia": np.array([[0.367322, 0.860646, -0.227968],
-                              [0.280085, 0.672501, 0.047413],
-                              [-0.011820, 0.042940, 0.968881]]),
-    "tritanopia": np.array([[1.255528, -0.076749, -0.178779],
-                            [-0.078411, 0.930809, 0.147602],
-                            [0.004733, 0.691367, 0.303900]]),
+    "protanopia": np.array(
+        [
+            [0.152286, 1.052583, -0.204868],
+            [0.114503, 0.786281, 0.099216],
+            [-0.003882, -0.048116, 1.051998],
+        ]
+    ),
+    "deuteranopia": np.array(
+        [
+            [0.367322, 0.860646, -0.227968],
+            [0.280085, 0.672501, 0.047413],
+            [-0.011820, 0.042940, 0.968881],
+        ]
+    ),
+    "tritanopia": np.array(
+        [
+            [1.255528, -0.076749, -0.178779],
+            [-0.078411, 0.930809, 0.147602],
+            [0.004733, 0.691367, 0.303900],
+        ]
+    ),
 }
 MIN_DELTA_E = 30.0  # CIE76; about 2.3 is "just noticeable", 30+ reads as another colour
 MIN_TEXT_CONTRAST = 4.5  # WCAG AA for the banner's words
 
 
 def _linear(hex_colour: str) -> np.ndarray:
-    rgb = np.array([int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]) / 255
+    rgb = np.array([int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)]) / 255
     return np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
 
 
 def _lab(linear_rgb: np.ndarray) -> np.ndarray:
-    to_xyz = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722],
-                       [0.0193, 0.1192, 0.9505]])
+    to_xyz = np.array(
+        [[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]
+    )
     xyz = to_xyz @ np.clip(linear_rgb, 0, 1) / np.array([0.95047, 1.0, 1.08883])
     f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
     return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
@@ -208,8 +217,7 @@ def closest_pair(colours: dict[str, str]) -> tuple[float, str, str, str]:
 
 def _contrast(fg: str, bg: str) -> float:
     weights = np.array([0.2126, 0.7152, 0.0722])
-    light, dark = sorted((float(weights @ _linear(fg)), float(weights @ _linear(bg))),
-                         reverse=True)
+    light, dark = sorted((float(weights @ _linear(fg)), float(weights @ _linear(bg))), reverse=True)
     return (light + 0.05) / (dark + 0.05)
 
 
@@ -239,10 +247,12 @@ def test_banner_words_take_each_verdict_colour_in_turn(
 ) -> None:
     # The banner is reused: its words must be re-styled for every verdict, not keep the first.
     window = make_window()
-    for key, verdict in (("signature-valid", Verdict.PASSED),
-                         ("signature-unreadable", Verdict.UNDEFINED),
-                         ("canada-flagged", Verdict.FLAGGED),
-                         ("signature-revoked", Verdict.FAILED)):
+    for key, verdict in (
+        ("signature-valid", Verdict.PASSED),
+        ("signature-unreadable", Verdict.UNDEFINED),
+        ("canada-flagged", Verdict.FLAGGED),
+        ("signature-revoked", Verdict.FAILED),
+    ):
         window.session.wipe()
         if SAMPLES_BY_KEY[key].check == "canada":
             run_sample(qtbot, window, key)

@@ -23,8 +23,11 @@ TIMEOUT_MS = 15_000
 def wait_stage(qtbot: Any, window: MainWindow, stage: Stage) -> None:
     """Wait until the window shows ``stage`` with nothing running."""
     qtbot.waitUntil(
-        lambda: window.current_stage() is stage and window.core.pool.is_idle()
-        and not window.result.filling,
+        lambda: (
+            window.current_stage() is stage
+            and window.core.pool.is_idle()
+            and not window.result.filling
+        ),
         timeout=TIMEOUT_MS,
     )
 
@@ -103,7 +106,9 @@ def test_signature_rows_show_validity_and_revocation_first(
     assert revoked.value.text() == "Revoked"
     valid = rows[0]
     assert (valid.words.text(), valid.icon.objectName(), valid.property("match")) == (
-        "Match", "icon-pass", "match",
+        "Match",
+        "icon-pass",
+        "match",
     )
 
 
@@ -182,8 +187,9 @@ def test_canadian_undefined_counts_down_and_retry_now_runs_it_again(
     run_sample(qtbot, window, "canada-undefined")
     assert window.result.retry_box.isVisible()
     assert window.result.countdown.text() == "Automatic retry in 02:00"
-    qtbot.waitUntil(lambda: window.result.countdown.text() == "Automatic retry in 01:59",
-                    timeout=3000)
+    qtbot.waitUntil(
+        lambda: window.result.countdown.text() == "Automatic retry in 01:59", timeout=3000
+    )
     before = simulator.request_count
     qtbot.mouseClick(window.result.retry_button, _left())
     wait_stage(qtbot, window, Stage.RESULT)
@@ -280,8 +286,10 @@ def test_cancel_abandons_the_result(
     fresh_simulator.set_faults(Faults(latency_s=0.8))
     window = make_window(base_url=fresh_simulator.base_url)
     assert window.session.try_sample("signature-valid")
-    qtbot.waitUntil(lambda: window.current_stage() is Stage.WORKING
-                    and fresh_simulator.request_count == 1, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: window.current_stage() is Stage.WORKING and fresh_simulator.request_count == 1,
+        timeout=TIMEOUT_MS,
+    )
     qtbot.mouseClick(window.working.cancel_button, _left())
     assert window.current_stage() is Stage.READY
     qtbot.waitUntil(window.core.pool.is_idle, timeout=TIMEOUT_MS)
@@ -306,8 +314,12 @@ def test_cancel_abandons_the_result(
     ids=["http-500", "garbage", "timeout"],
 )
 def test_service_failures_end_on_error_screen_and_next_scan_works(
-    qtbot: Any, make_window: WindowFactory, fresh_simulator: Any,
-    faults: Faults, read_timeout: float | None, words: str,
+    qtbot: Any,
+    make_window: WindowFactory,
+    fresh_simulator: Any,
+    faults: Faults,
+    read_timeout: float | None,
+    words: str,
 ) -> None:
     fresh_simulator.set_faults(faults)
     window = make_window(base_url=fresh_simulator.base_url, read_timeout=read_timeout)
@@ -323,9 +335,7 @@ def test_service_failures_end_on_error_screen_and_next_scan_works(
     assert window.result.banner.title.text() == "Passed"
 
 
-def test_every_screen_has_one_control_back_to_ready(
-    qtbot: Any, make_window: WindowFactory
-) -> None:
+def test_every_screen_has_one_control_back_to_ready(qtbot: Any, make_window: WindowFactory) -> None:
     window = make_window()
     run_sample(qtbot, window, "signature-valid")
     qtbot.mouseClick(window.result.home_button, _left())
@@ -352,9 +362,7 @@ def test_unreadable_picture_ends_on_error_screen_with_hint(
     assert "No licence barcode found" in window.error.message.text()
 
 
-def test_auto_check_on_scan_runs_the_default_check(
-    qtbot: Any, make_window: WindowFactory
-) -> None:
+def test_auto_check_on_scan_runs_the_default_check(qtbot: Any, make_window: WindowFactory) -> None:
     window = make_window(auto_check_on_scan=True, default_check="dvs-parse")
     window.session.submit_payload(SAMPLES_BY_KEY["dvs-parse"].payload)
     wait_stage(qtbot, window, Stage.RESULT)

@@ -142,9 +142,7 @@ def test_same_name_reused_by_the_scanner_is_read_again(
     assert bytes(captured[1]) == png_bytes(6)
 
 
-def test_keep_setting_moves_files_to_processed(
-    qtbot: QtBot, folder: Path, watch: Watcher
-) -> None:
+def test_keep_setting_moves_files_to_processed(qtbot: QtBot, folder: Path, watch: Watcher) -> None:
     captured = watch(folder, keep=True).captured
     (folder / "scan.png").write_bytes(png_bytes(7))
     qtbot.waitUntil(lambda: (folder / "processed" / "scan.png").exists())
@@ -185,9 +183,13 @@ def _jpeg_bytes() -> bytes:
 
 @pytest.mark.parametrize(
     ("name", "data", "complete"),
-    [("a.png", b"\x89PNG....IEND\xaeB`\x82", True), ("a.png", b"\x89PNG....", False),
-     ("a.JPG", b"\xff\xd8....\xff\xd9", True), ("a.jpeg", b"\xff\xd8....", False),
-     ("a.tif", b"II*\x00", True)],
+    [
+        ("a.png", b"\x89PNG....IEND\xaeB`\x82", True),
+        ("a.png", b"\x89PNG....", False),
+        ("a.JPG", b"\xff\xd8....\xff\xd9", True),
+        ("a.jpeg", b"\xff\xd8....", False),
+        ("a.tif", b"II*\x00", True),
+    ],
 )
 def test_looks_complete(name: str, data: bytes, complete: bool) -> None:
     assert looks_complete(name, data) is complete

@@ -64,8 +64,10 @@ def test_domain_messages_are_translated_at_the_screen(
     qtbot.mouseClick(window.canada_form.submit_button, Qt.MouseButton.LeftButton)
     # The validation sentence comes from kiosk_app.api.validation, in English, without Qt.
     assert window.canada_form.errors["licence_number"].text() == "Entrez le numéro de permis."
-    assert window.canada_form.province.itemText(
-        window.canada_form.province.findData("QC")) == "QC — Québec"
+    assert (
+        window.canada_form.province.itemText(window.canada_form.province.findData("QC"))
+        == "QC — Québec"
+    )
 
 
 def test_english_again_after_removing_the_translation(
@@ -123,10 +125,12 @@ def test_input_statuses_with_a_port_name_are_in_french(
     qtbot: Any, make_window: WindowFactory, french: None
 ) -> None:
     window = make_window()
-    window.ready.set_inputs({
-        SerialScannerSource.display_name: SERIAL_DISCONNECTED.format(port="COM3"),
-        CameraSource.display_name: NO_CAMERA,
-    })
+    window.ready.set_inputs(
+        {
+            SerialScannerSource.display_name: SERIAL_DISCONNECTED.format(port="COM3"),
+            CameraSource.display_name: NO_CAMERA,
+        }
+    )
     text = window.ready.inputs.text()
     assert "Lecteur de codes-barres série: Débranché (COM3) — reconnexion en cours" in text
     assert "Caméra" in text and "Aucune caméra branchée" in text

@@ -141,18 +141,26 @@ def test_wipe_forgets_the_last_scan(
 def _drop(window: Any, paths: list[Path]) -> tuple[QDragEnterEvent, QDropEvent]:
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    enter = QDragEnterEvent(QPoint(20, 20), Qt.DropAction.CopyAction, mime,
-                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    enter = QDragEnterEvent(
+        QPoint(20, 20),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(window, enter)
-    drop = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime,
-                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    drop = QDropEvent(
+        QPointF(20, 20),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(window, drop)
     return enter, drop
 
 
-def test_drag_and_drop_of_a_picture_runs_the_flow(
-    qtbot: Any, make_window: WindowFactory
-) -> None:
+def test_drag_and_drop_of_a_picture_runs_the_flow(qtbot: Any, make_window: WindowFactory) -> None:
     window = make_window(auto_check_on_scan=True)
     enter, drop = _drop(window, [SAMPLES_DIR / "signature-valid.png"])
     assert enter.isAccepted() and drop.isAccepted()

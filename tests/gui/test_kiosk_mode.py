@@ -46,15 +46,17 @@ def type_pin(pad: PinPad, digits: str) -> None:
 
 def open_pad(qtbot: Any, window: Any, kiosk: Any) -> PinPad:
     press_chord(window)
-    qtbot.waitUntil(lambda: kiosk.pin_pad is not None and kiosk.pin_pad.isVisible(),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: kiosk.pin_pad is not None and kiosk.pin_pad.isVisible(), timeout=TIMEOUT_MS
+    )
     pad = kiosk.pin_pad
     assert pad is not None
     return pad
 
 
 def test_kiosk_window_is_fullscreen_frameless_on_top_and_cannot_be_closed(
-    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
 ) -> None:
     window, kiosk = make_kiosk(enabled=True)
     assert kiosk.enabled and window.isFullScreen()
@@ -75,7 +77,8 @@ def test_kiosk_window_is_fullscreen_frameless_on_top_and_cannot_be_closed(
 
 
 def test_outside_kiosk_mode_the_window_closes_normally(
-    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
 ) -> None:
     window, _kiosk = make_kiosk(enabled=False)
     assert not window.isFullScreen()
@@ -85,13 +88,16 @@ def test_outside_kiosk_mode_the_window_closes_normally(
 
 
 def test_the_chord_opens_the_pin_pad_and_wedge_scans_still_work(
-    qtbot: Any, make_kiosk: KioskFactory, clock: FakeClock  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
+    clock: FakeClock,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
     pad = open_pad(qtbot, window, kiosk)
     assert pad.mode is PadMode.VERIFY
-    assert all(b.minimumHeight() >= 44 and b.minimumWidth() >= 44
-               for b in pad.digit_buttons.values())
+    assert all(
+        b.minimumHeight() >= 44 and b.minimumWidth() >= 44 for b in pad.digit_buttons.values()
+    )
     pad.reject()
     qtbot.waitUntil(lambda: kiosk.pin_pad is None, timeout=TIMEOUT_MS)
 
@@ -102,15 +108,17 @@ def test_the_chord_opens_the_pin_pad_and_wedge_scans_still_work(
     clock.advance(1.0)
     window.core.wedge.flush()
     assert received == [payload]
-    qtbot.waitUntil(lambda: window.core.pool.is_idle() and window.session.has_scan,
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: window.core.pool.is_idle() and window.session.has_scan, timeout=TIMEOUT_MS
+    )
     # The chord right after a scan still reaches the admin gesture.
     press_chord(window)
     qtbot.waitUntil(lambda: kiosk.pin_pad is not None, timeout=TIMEOUT_MS)
 
 
 def test_a_long_press_in_the_top_left_corner_opens_the_pin_pad(
-    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN, long_press_ms=150)
     # A short tap in the corner, and a long press elsewhere, do nothing.
@@ -127,32 +135,36 @@ def test_a_long_press_in_the_top_left_corner_opens_the_pin_pad(
     assert kiosk.pin_pad is None
 
     press_at(window, 12, 20, QEvent.Type.MouseButtonPress)
-    qtbot.waitUntil(lambda: kiosk.pin_pad is not None and kiosk.pin_pad.isVisible(),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: kiosk.pin_pad is not None and kiosk.pin_pad.isVisible(), timeout=TIMEOUT_MS
+    )
     press_at(window, 12, 20, QEvent.Type.MouseButtonRelease)
 
 
 def test_the_right_pin_opens_the_settings_and_exit_kiosk_unlocks(
-    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
     pad = open_pad(qtbot, window, kiosk)
     type_pin(pad, PIN)
-    qtbot.waitUntil(lambda: kiosk.settings_dialog is not None
-                    and kiosk.settings_dialog.isVisible(), timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: kiosk.settings_dialog is not None and kiosk.settings_dialog.isVisible(),
+        timeout=TIMEOUT_MS,
+    )
     dialog = kiosk.settings_dialog
     assert dialog is not None
     assert dialog.exit_kiosk_button.isEnabled()
     qtbot.mouseClick(dialog.exit_kiosk_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not window.isFullScreen() and window.isVisible(),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: not window.isFullScreen() and window.isVisible(), timeout=TIMEOUT_MS)
     assert not kiosk.enabled
     assert window.windowFlags() & KIOSK_FLAGS == Qt.WindowType(0)
     assert window.close() is True
 
 
 def test_quit_application_closes_a_kiosk_window(
-    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
     type_pin(open_pad(qtbot, window, kiosk), PIN)
@@ -165,15 +177,18 @@ def test_quit_application_closes_a_kiosk_window(
 
 
 def test_wrong_pins_are_counted_and_lock_the_pad_for_a_growing_delay(
-    qtbot: Any, make_kiosk: KioskFactory, pin_clock: FakeClock  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
+    pin_clock: FakeClock,  # noqa: F811
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
     pad = open_pad(qtbot, window, kiosk)
     for attempt in range(1, LOCK_AFTER_FAILURES):
         type_pin(pad, "1111")
         left = LOCK_AFTER_FAILURES - attempt
-        qtbot.waitUntil(lambda left=left: f"{left} more tries" in pad.message.text(),
-                        timeout=TIMEOUT_MS)
+        qtbot.waitUntil(
+            lambda left=left: f"{left} more tries" in pad.message.text(), timeout=TIMEOUT_MS
+        )
     type_pin(pad, "1111")
     qtbot.waitUntil(lambda: "Try again in 30 s" in pad.message.text(), timeout=TIMEOUT_MS)
     assert not pad.ok_button.isEnabled() and not pad.digit_buttons["1"].isEnabled()
@@ -189,8 +204,7 @@ def test_wrong_pins_are_counted_and_lock_the_pad_for_a_growing_delay(
     for _ in range(LOCK_AFTER_FAILURES):
         type_pin(pad, "9999")
         qtbot.waitUntil(kiosk.services.pool.is_idle, timeout=TIMEOUT_MS)
-    qtbot.waitUntil(lambda: "Try again in 1 min 00 s" in pad.message.text(),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: "Try again in 1 min 00 s" in pad.message.text(), timeout=TIMEOUT_MS)
     pin_clock.advance(61)
     qtbot.waitUntil(pad.ok_button.isEnabled, timeout=TIMEOUT_MS)
     type_pin(pad, PIN)
@@ -198,7 +212,9 @@ def test_wrong_pins_are_counted_and_lock_the_pad_for_a_growing_delay(
 
 
 def test_first_start_asks_for_a_new_pin_twice(
-    qtbot: Any, make_kiosk: KioskFactory, pin_clock: FakeClock  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
+    pin_clock: FakeClock,  # noqa: F811
 ) -> None:
     window, kiosk = make_kiosk(enabled=True)
     assert not kiosk.services.pin_store.is_set()
@@ -220,7 +236,8 @@ def test_first_start_asks_for_a_new_pin_twice(
 
 
 def test_the_cursor_hides_after_inactivity_and_comes_back_on_a_move(
-    qtbot: Any, make_kiosk: KioskFactory  # noqa: F811
+    qtbot: Any,
+    make_kiosk: KioskFactory,  # noqa: F811
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, cursor_idle_ms=50)
     press_at(window, 500, 500, QEvent.Type.MouseMove)
@@ -241,8 +258,7 @@ def test_build_window_attaches_kiosk_mode_from_the_flag_or_the_setting(
 
     from .conftest import make_settings
 
-    window = build_window(make_settings(simulator.base_url, kiosk_mode=setting),
-                          kiosk_mode=flag)
+    window = build_window(make_settings(simulator.base_url, kiosk_mode=setting), kiosk_mode=flag)
     try:
         kiosk = window.findChild(KioskMode)
         assert isinstance(kiosk, KioskMode)
@@ -253,8 +269,7 @@ def test_build_window_attaches_kiosk_mode_from_the_flag_or_the_setting(
             qtbot.waitUntil(window.isFullScreen, timeout=TIMEOUT_MS)
         else:
             assert not window.isFullScreen()
-        qtbot.waitUntil(lambda: kiosk.watched_window() is window.windowHandle(),
-                        timeout=TIMEOUT_MS)
+        qtbot.waitUntil(lambda: kiosk.watched_window() is window.windowHandle(), timeout=TIMEOUT_MS)
         press_chord(window)  # the gesture works in and out of kiosk mode
         qtbot.waitUntil(lambda: kiosk.pin_pad is not None, timeout=TIMEOUT_MS)
         assert kiosk.pin_pad.mode is PadMode.CHOOSE  # nothing set in this test's config dir

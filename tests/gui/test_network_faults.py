@@ -21,9 +21,16 @@ READ_TIMEOUT_S = 1.5  # the window's client then has a total deadline of 3 s
 GUI_CASES = [
     CASES_BY_NAME[name]
     for name in (
-        "never-answers", "drips-whole-reply", "endless-body", "endless-headers",
-        "closes-mid-headers", "invalid-utf8", "enormous-json", "numbers-for-strings",
-        "captive-portal-200", "redirect-other-host",
+        "never-answers",
+        "drips-whole-reply",
+        "endless-body",
+        "endless-headers",
+        "closes-mid-headers",
+        "invalid-utf8",
+        "enormous-json",
+        "numbers-for-strings",
+        "captive-portal-200",
+        "redirect-other-host",
     )
 ]
 
@@ -60,8 +67,7 @@ def test_fault_shows_its_message_and_the_next_scan_works(
 def test_start_again_after_a_fault_returns_to_ready_without_customer_data(
     qtbot: Any, make_window: WindowFactory, servers: list[ScriptedServer]
 ) -> None:
-    server = ScriptedServer(first_then(CASES_BY_NAME["captive-portal-200"].make(),
-                                       GOOD_SIGNATURE))
+    server = ScriptedServer(first_then(CASES_BY_NAME["captive-portal-200"].make(), GOOD_SIGNATURE))
     servers.append(server)
     window = make_window(base_url=server.url, read_timeout=READ_TIMEOUT_S)
     assert window.session.try_sample("signature-valid")
@@ -82,8 +88,9 @@ def test_untrusted_certificate_shows_the_certificate_message(
 ) -> None:
     from tests.unit.api.tls_support import TestPki
 
-    server = ScriptedServer(first_then(GOOD_SIGNATURE, GOOD_SIGNATURE),
-                            tls=TestPki(tmp_path).server_context())
+    server = ScriptedServer(
+        first_then(GOOD_SIGNATURE, GOOD_SIGNATURE), tls=TestPki(tmp_path).server_context()
+    )
     servers.append(server)
     window = make_window(base_url=server.url, read_timeout=READ_TIMEOUT_S)
     assert window.session.try_sample("signature-valid")

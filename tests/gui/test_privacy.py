@@ -54,13 +54,19 @@ def build(qtbot: Any, simulator: Any, clock: FakeClock, tmp_path: Path) -> Itera
     """Build shown windows with a usage store in tmp and a short idle timeout."""
     made: list[tuple[MainWindow, UsageStore]] = []
 
-    def factory(idle_ms: int = 60_000, samples: bool = False, base_url: str | None = None,
-                **overrides: Any) -> MainWindow:
+    def factory(
+        idle_ms: int = 60_000, samples: bool = False, base_url: str | None = None, **overrides: Any
+    ) -> MainWindow:
         settings = make_settings(base_url or simulator.base_url, **overrides)
         store = UsageStore(tmp_path / f"usage-{len(made)}.sqlite3")
-        core = KioskCore(settings, make_backend(settings),
-                         samples=dict(SAMPLES_BY_KEY) if samples else None, clock=clock,
-                         usage=store, idle_timeout_ms=idle_ms)
+        core = KioskCore(
+            settings,
+            make_backend(settings),
+            samples=dict(SAMPLES_BY_KEY) if samples else None,
+            clock=clock,
+            usage=store,
+            idle_timeout_ms=idle_ms,
+        )
         window = show_started_window(qtbot, core)
         made.append((window, store))
         return window
@@ -92,8 +98,10 @@ def run_sample(qtbot: Any, window: MainWindow, key: str) -> None:
 
 
 def _dates(day: date) -> list[str]:
-    return [day.strftime(f) for f in ("%Y-%m-%d", "%m%d%Y", "%Y%m%d", "%m/%d/%Y", "%d/%m/%Y",
-                                      "%d.%m.%Y")]
+    return [
+        day.strftime(f)
+        for f in ("%Y-%m-%d", "%m%d%Y", "%Y%m%d", "%m/%d/%Y", "%d/%m/%Y", "%d.%m.%Y")
+    ]
 
 
 def customer_values(key: str) -> list[str]:
@@ -105,15 +113,22 @@ def customer_values(key: str) -> list[str]:
         record = parse_aamva(sample.payload)
     except BarcodeError:
         record = parse_aamva(SAMPLES_BY_KEY["signature-valid"].payload)  # its cut-short twin
-    for text in (record.first_name, record.last_name, record.middle_name, record.licence_number,
-                 getattr(record, "street", None), getattr(record, "postal_code", None)):
+    for text in (
+        record.first_name,
+        record.last_name,
+        record.middle_name,
+        record.licence_number,
+        getattr(record, "street", None),
+        getattr(record, "postal_code", None),
+    ):
         if text and len(str(text)) >= 3:
             values.append(str(text))
     if record.date_of_birth:
         values += _dates(record.date_of_birth)
     payload = sample.payload.decode("latin-1")
-    values += [line for line in re.split(r"[\r\n\x1e]+", payload)
-               if re.match(r"^D[A-D][A-Z].{5,}", line)]
+    values += [
+        line for line in re.split(r"[\r\n\x1e]+", payload) if re.match(r"^D[A-D][A-Z].{5,}", line)
+    ]
     if sample.canada is not None:
         values += [sample.canada.licence_number, sample.canada.date_of_birth]
     return sorted(set(values))
@@ -139,8 +154,14 @@ def visible_texts(window: MainWindow) -> list[str]:
     texts = [window.windowTitle(), window.toolTip(), window.accessibleName()]
     for obj in window.findChildren(QObject):
         if isinstance(obj, QWidget):
-            texts += [obj.toolTip(), obj.accessibleName(), obj.accessibleDescription(),
-                      obj.statusTip(), obj.whatsThis(), obj.windowTitle()]
+            texts += [
+                obj.toolTip(),
+                obj.accessibleName(),
+                obj.accessibleDescription(),
+                obj.statusTip(),
+                obj.whatsThis(),
+                obj.windowTitle(),
+            ]
         if isinstance(obj, QLabel):
             texts.append(obj.text())
         if isinstance(obj, QLineEdit):
@@ -157,16 +178,23 @@ def visible_texts(window: MainWindow) -> list[str]:
     return texts
 
 
-_SKIP = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType,
-         types.CodeType, types.FrameType)
+_SKIP = (
+    types.ModuleType,
+    type,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.CodeType,
+    types.FrameType,
+)
 
 
 def reachable_python_texts(roots: list[object], limit: int = 200_000) -> list[str | bytes]:
     """Strings and bytes reachable from ``roots`` through ``gc.get_referents`` (bounded;
     modules, classes, functions and module dicts are not followed: they hold code, not the
     customer)."""
-    module_dicts = {id(m.__dict__) for m in list(__import__("sys").modules.values())
-                    if m is not None}
+    module_dicts = {
+        id(m.__dict__) for m in list(__import__("sys").modules.values()) if m is not None
+    }
     seen: set[int] = set()
     stack = list(roots)
     found: list[str | bytes] = []
@@ -274,8 +302,16 @@ def test_nothing_of_the_customer_is_reachable_after_the_wipe(qtbot: Any, build: 
 
     assert leaks("\n".join(visible_texts(window)), values) == []
     assert QGuiApplication.clipboard().text() == ""
-    texts = reachable_python_texts([window, window.core, window.session, window.core.pool,
-                                    window.session.backend, window.core.wedge])
+    texts = reachable_python_texts(
+        [
+            window,
+            window.core,
+            window.session,
+            window.core.pool,
+            window.session.backend,
+            window.core.wedge,
+        ]
+    )
     strings = "\n".join(t for t in texts if isinstance(t, str))
     assert leaks(strings, values) == []
     blobs = [t for t in texts if isinstance(t, bytes)]
@@ -337,17 +373,21 @@ def test_log_of_a_full_demo_run_holds_no_customer_data(
         # come out redacted (reprs hold names and numbers in no fixed pattern).
         careless = logging.getLogger("careless")
         window.session.licence_changed.connect(
-            lambda lic: lic and careless.warning("licence %r %s %s", lic, lic.full_name,
-                                                  lic.licence_number))
+            lambda lic: (
+                lic and careless.warning("licence %r %s %s", lic, lic.full_name, lic.licence_number)
+            )
+        )
         window.canada_form.submitted.connect(
-            lambda form: careless.warning("form %r %s", form, form.licence_number))
+            lambda form: careless.warning("form %r %s", form, form.licence_number)
+        )
         for sample in SAMPLES:
             run_sample(qtbot, window, sample.key)
             window.session.wipe()
         # A wedge scan and a picture, like a real desk.
         window.ready.open_button.setFocus()
-        type_text(SAMPLES_BY_KEY["signature-revoked"].payload.decode("latin-1"), clock,
-                  SCAN_GAP_S, window)
+        type_text(
+            SAMPLES_BY_KEY["signature-revoked"].payload.decode("latin-1"), clock, SCAN_GAP_S, window
+        )
         qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
         window.session.run_check(window.core.settings.default_check)
         wait_stage(qtbot, window, Stage.RESULT)
@@ -360,8 +400,19 @@ def test_log_of_a_full_demo_run_holds_no_customer_data(
         # The command line logs to the same file, with a secret token.
         payload_file = Path(os.environ["KIOSK_DATA_DIR"]).parent / "payload.bin"
         payload_file.write_bytes(SAMPLES_BY_KEY["signature-valid"].payload)
-        status = main(["--verbose", "check", "signature", "--barcode-file", str(payload_file),
-                       "--base-url", simulator.base_url, "--token", SECRET_TOKEN])
+        status = main(
+            [
+                "--verbose",
+                "check",
+                "signature",
+                "--barcode-file",
+                str(payload_file),
+                "--base-url",
+                simulator.base_url,
+                "--token",
+                SECRET_TOKEN,
+            ]
+        )
         payload_file.unlink()
         assert status in (0, 3)
         captured = capsys.readouterr()

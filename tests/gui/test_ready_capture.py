@@ -71,8 +71,7 @@ def test_camera_preview_shows_frames_and_outline_and_the_scan_is_read(
     camera.symbol_located.connect(lambda outline: outline.corners and outlined.append(1))
     waited = 0
     while window.session.licence is None:
-        qtbot.waitUntil(lambda: frame_input.sendVideoFrame(nv12_video_frame(card)),
-                        timeout=5000)
+        qtbot.waitUntil(lambda: frame_input.sendVideoFrame(nv12_video_frame(card)), timeout=5000)
         qtbot.wait(40)
         waited += 40
         assert waited < 10_000, "the card was not captured"
@@ -103,13 +102,19 @@ def test_unreadable_folder_file_ends_on_the_error_screen_with_its_name(
     window = make_window()
     session = window.session
     folder = WatchedFolderSource(
-        tmp_path, window.core.pool, poll_ms=50, settle_ms=100,
-        can_deliver=lambda: not session.busy, parent=window.core,
+        tmp_path,
+        window.core.pool,
+        poll_ms=50,
+        settle_ms=100,
+        can_deliver=lambda: not session.busy,
+        parent=window.core,
     )
     window.core.add_source(folder)
     folder.start()
-    qtbot.waitUntil(lambda: f"Scan folder: Watching {tmp_path}" in window.ready.inputs.text(),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: f"Scan folder: Watching {tmp_path}" in window.ready.inputs.text(),
+        timeout=TIMEOUT_MS,
+    )
 
     (tmp_path / "desk-scan-0042.png").write_bytes(_damaged_png())
     wait_stage(qtbot, window, Stage.ERROR)

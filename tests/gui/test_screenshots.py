@@ -15,6 +15,5 @@ def test_screenshots_command_writes_every_state(tmp_path: Path) -> None:
     assert main(["screenshots", str(out)]) == 0
     written = sorted(p.name for p in out.iterdir())
     assert written == sorted(SHOTS)
-    sizes = {(QImage(str(out / name)).width(), QImage(str(out / name)).height())
-             for name in SHOTS}
+    sizes = {(QImage(str(out / name)).width(), QImage(str(out / name)).height()) for name in SHOTS}
     assert sizes == {(1280, 800)}

@@ -61,8 +61,14 @@ def test_noise_over_the_cap_ended_by_idle_gap_gives_nothing() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("", b""), (r"\r\n", b"\r\n"), (r"\x03", b"\x03"), ("<ETX>", b"\x03"), ("<cr><LF>", b"\r\n"),
-     ("#", b"#")],
+    [
+        ("", b""),
+        (r"\r\n", b"\r\n"),
+        (r"\x03", b"\x03"),
+        ("<ETX>", b"\x03"),
+        ("<cr><LF>", b"\r\n"),
+        ("#", b"#"),
+    ],
 )
 def test_parse_terminator(text: str, expected: bytes) -> None:
     assert parse_terminator(text) == expected
@@ -76,14 +82,23 @@ def test_parse_terminator_rejects_unknown_notation(text: str) -> None:
 
 def test_config_from_settings() -> None:
     settings = Settings(
-        serial_port="/dev/ttyACM0", serial_baud=115200, serial_data_bits=7,
-        serial_parity="even", serial_stop_bits="2", serial_terminator="<ETX>",
+        serial_port="/dev/ttyACM0",
+        serial_baud=115200,
+        serial_data_bits=7,
+        serial_parity="even",
+        serial_stop_bits="2",
+        serial_terminator="<ETX>",
         serial_idle_gap_ms=80,
     )
     config = SerialConfig.from_settings(settings)
     assert config == SerialConfig(
-        port="/dev/ttyACM0", baud=115200, data_bits=7, parity="even", stop_bits="2",
-        terminator=b"\x03", idle_gap_ms=80,
+        port="/dev/ttyACM0",
+        baud=115200,
+        data_bits=7,
+        parity="even",
+        stop_bits="2",
+        terminator=b"\x03",
+        idle_gap_ms=80,
     )
 
 

@@ -190,9 +190,7 @@ def test_port_vanishing_and_coming_back(qtbot: QtBot, scanner: FakeScanner) -> N
     assert not source.is_open
 
 
-def test_port_missing_at_start_is_picked_up_when_it_appears(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
+def test_port_missing_at_start_is_picked_up_when_it_appears(qtbot: QtBot, tmp_path: Path) -> None:
     fake = FakeScanner(tmp_path / "ttyLATE0")
     source, scans, _ = make_source(qtbot, fake.link, terminator=b"\x03")
     try:

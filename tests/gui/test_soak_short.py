@@ -94,8 +94,9 @@ def test_a_new_scan_drops_the_result_kept_for_another_check(
     qtbot.mouseClick(window.result.other_button, Qt.MouseButton.LeftButton)
     assert window.current_stage() is Stage.READY
     assert window.session.submit_payload(SAMPLES_BY_KEY["dvs-parse"].payload)
-    qtbot.waitUntil(lambda: window.session.has_scan and window.core.pool.is_idle(),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: window.session.has_scan and window.core.pool.is_idle(), timeout=TIMEOUT_MS
+    )
     assert window.result.view is None
     shown = "\n".join(label.text() for label in window.result.findChildren(QLabel))
     assert "JORDAN" not in shown and "RIVERS" not in shown

@@ -43,8 +43,14 @@ def store(tmp_path: Path) -> Any:
     usage.close()
 
 
-def record(store: UsageStore, service: str, verdict: str | None, billable: bool,
-           when: datetime, error: str | None = None) -> None:
+def record(
+    store: UsageStore,
+    service: str,
+    verdict: str | None,
+    billable: bool,
+    when: datetime,
+    error: str | None = None,
+) -> None:
     store.record(CheckRecord(service, verdict, billable, 120, "log-1", error, when))
 
 
@@ -106,8 +112,9 @@ def test_csv_export_after_real_checks_holds_no_personal_data(
 ) -> None:
     usage = UsageStore(tmp_path / "usage.sqlite3")
     settings = make_settings(simulator.base_url)
-    core = KioskCore(settings, make_backend(settings), samples=dict(SAMPLES_BY_KEY),
-                     clock=clock, usage=usage)
+    core = KioskCore(
+        settings, make_backend(settings), samples=dict(SAMPLES_BY_KEY), clock=clock, usage=usage
+    )
     window = MainWindow(core)
     keys = ["signature-valid", "dvs-parse", "canada-passed", "canada-flagged"]
     try:
@@ -145,8 +152,9 @@ def test_csv_export_after_real_checks_holds_no_personal_data(
             assert value.lower() not in lowered, f"{key}: personal value in the CSV"
 
 
-def test_an_export_to_an_unwritable_place_says_so(qtbot: Any, store: UsageStore,
-                                                  tmp_path: Path) -> None:
+def test_an_export_to_an_unwritable_place_says_so(
+    qtbot: Any, store: UsageStore, tmp_path: Path
+) -> None:
     panel = make_panel(qtbot, store, quota=0)
     panel.export_to(tmp_path / "missing-folder" / "usage.csv")
     qtbot.waitUntil(lambda: panel.status.text().startswith("Export failed"), timeout=TIMEOUT_MS)

@@ -85,9 +85,9 @@ def test_bundle_self_test_passes(dist: Path) -> None:
     assert any(line.startswith("PASS  sample decode") for line in lines)
     assert any(line.startswith("PASS  canadian check (simulator)") for line in lines)
     # The trimmed ICU data library really serves French collation.
-    assert any(
-        line.startswith("PASS  text services (ICU): fr_CA collation") for line in lines
-    ), lines
+    assert any(line.startswith("PASS  text services (ICU): fr_CA collation") for line in lines), (
+        lines
+    )
 
 
 def test_bundle_leaves_out_unused_qt(dist: Path) -> None:
@@ -206,13 +206,21 @@ def test_installed_kiosk_session_command_shows_the_window_in_cage(installed: Pat
             "KIOSK_LOG_DIR": str(home / "log"),
         }
         result = run(
-            ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
-             "cage", "-d", "--", str(installed), "--kiosk"],
-            env=env, timeout=120,
+            [
+                "setpriv",
+                "--reuid=nobody",
+                "--regid=nogroup",
+                "--clear-groups",
+                "cage",
+                "-d",
+                "--",
+                str(installed),
+                "--kiosk",
+            ],
+            env=env,
+            timeout=120,
         )
-    assert "startup-probe: first window shown after" in result.stdout, (
-        result.stdout + result.stderr
-    )
+    assert "startup-probe: first window shown after" in result.stdout, result.stdout + result.stderr
 
 
 SETUP_KIOSK_SESSION = "/usr/lib/kiosk-app/setup-kiosk-session"

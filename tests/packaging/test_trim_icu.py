@@ -14,23 +14,59 @@ from .scripts import load_packaging_script
 trim_icu = load_packaging_script("trim_icu")
 
 ITEMS = [
-    "root.res", "en.res", "en_CA.res", "en_001.res", "fr.res", "fr_CA.res", "de.res",
-    "sr_Latn_BA.res", "zh_Hant.res", "pool.res", "res_index.res", "coll/res_index.res",
+    "root.res",
+    "en.res",
+    "en_CA.res",
+    "en_001.res",
+    "fr.res",
+    "fr_CA.res",
+    "de.res",
+    "sr_Latn_BA.res",
+    "zh_Hant.res",
+    "pool.res",
+    "res_index.res",
+    "coll/res_index.res",
     "supplementalData.res",
-    "zoneinfo64.res", "metaZones.res", "likelySubtags.res", "uprops.icu", "nfkc.nrm",
-    "cnvalias.icu", "ibm-1047_P100-1995.cnv", "gb18030.cnv", "coll/root.res", "coll/fr_CA.res",
-    "coll/de.res", "coll/de_.res", "coll/ucadata.icu", "brkitr/root.res", "brkitr/word.brk",
-    "brkitr/cjdict.dict", "brkitr/ja.res", "translit/root.res", "translit/Latin_ASCII.res",
-    "zone/fr.res", "zone/es_MX.res", "zone/pool.res", "curr/supplementalData.res",
+    "zoneinfo64.res",
+    "metaZones.res",
+    "likelySubtags.res",
+    "uprops.icu",
+    "nfkc.nrm",
+    "cnvalias.icu",
+    "ibm-1047_P100-1995.cnv",
+    "gb18030.cnv",
+    "coll/root.res",
+    "coll/fr_CA.res",
+    "coll/de.res",
+    "coll/de_.res",
+    "coll/ucadata.icu",
+    "brkitr/root.res",
+    "brkitr/word.brk",
+    "brkitr/cjdict.dict",
+    "brkitr/ja.res",
+    "translit/root.res",
+    "translit/Latin_ASCII.res",
+    "zone/fr.res",
+    "zone/es_MX.res",
+    "zone/pool.res",
+    "curr/supplementalData.res",
 ]
 
 
 def test_other_locales_converters_and_transliterators_are_removed() -> None:
     removed = trim_icu.removable_items(ITEMS)
     assert removed == [
-        "de.res", "sr_Latn_BA.res", "zh_Hant.res", "ibm-1047_P100-1995.cnv", "gb18030.cnv",
-        "coll/de.res", "coll/de_.res", "brkitr/ja.res", "translit/root.res",
-        "translit/Latin_ASCII.res", "zone/es_MX.res",
+        "de.res",
+        "sr_Latn_BA.res",
+        "zh_Hant.res",
+        "ibm-1047_P100-1995.cnv",
+        "gb18030.cnv",
+        "coll/de.res",
+        "coll/de_.res",
+        "brkitr/ja.res",
+        "translit/root.res",
+        "translit/Latin_ASCII.res",
+        "zone/es_MX.res",
     ]
 
 
@@ -60,7 +96,11 @@ def run_probe(library_dir: Path | None) -> dict[str, bool]:
         # Qt's libraries carry RUNPATH, which LD_LIBRARY_PATH overrides.
         env["LD_LIBRARY_PATH"] = str(library_dir)
     result = subprocess.run(
-        [sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, timeout=120,
+        [sys.executable, "-c", PROBE],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
         check=False,
     )
     assert result.returncode == 0, result.stderr
@@ -79,7 +119,8 @@ def test_trimmed_library_serves_french_collation_and_drops_the_rest(tmp_path: Pa
     assert trimmed.name == libraries[0].name
     assert trimmed.stat().st_size < libraries[0].stat().st_size / 3
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == [
-        trimmed.name, "removed.txt",
+        trimmed.name,
+        "removed.txt",
     ]
     # Full data: French accent order in fr_CA (côte < coté), Swedish ö after z, Shift_JIS.
     assert run_probe(None) == {"fr_CA": True, "sv": False, "shift_jis": True}

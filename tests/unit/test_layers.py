@@ -12,8 +12,16 @@ PACKAGE = Path(__file__).resolve().parents[2] / "kiosk_app"
 FORBIDDEN = {
     "api": {"PySide6", "shiboken6", "kiosk_app.ui", "kiosk_app.app"},
     "barcode": {"PySide6", "shiboken6", "kiosk_app.ui", "kiosk_app.app", "requests"},
-    "simulator": {"PySide6", "shiboken6", "kiosk_app.ui", "kiosk_app.app", "kiosk_app.api",
-                  "kiosk_app.barcode", "kiosk_app.storage", "kiosk_app.config"},
+    "simulator": {
+        "PySide6",
+        "shiboken6",
+        "kiosk_app.ui",
+        "kiosk_app.app",
+        "kiosk_app.api",
+        "kiosk_app.barcode",
+        "kiosk_app.storage",
+        "kiosk_app.config",
+    },
     "storage": {"PySide6", "shiboken6", "kiosk_app.ui", "kiosk_app.app", "requests"},
     "ui": {"requests", "zxingcpp", "urllib3", "kiosk_app.api.client"},
 }

@@ -61,8 +61,12 @@ def personal_values(expected: dict[str, Any]) -> list[str]:
     """Names, id number, street and birth date (in the spellings a payload uses)."""
     name = expected.get("Name", {})
     address = expected.get("Address", {})
-    values = [name.get("First"), name.get("Last"), expected.get("IdNumber"),
-              address.get("StreetLine1")]
+    values = [
+        name.get("First"),
+        name.get("Last"),
+        expected.get("IdNumber"),
+        address.get("StreetLine1"),
+    ]
     dob = expected.get("DateOfBirth")
     if dob:
         born = date.fromisoformat(dob)
@@ -89,9 +93,7 @@ def test_verbose_adds_stderr_and_debug_once(capsys: pytest.CaptureFixture[str]) 
     assert logging.getLogger().level == logging.INFO
 
 
-def test_a_new_log_dir_moves_the_handler(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_new_log_dir_moves_the_handler(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     configure_logging()
     monkeypatch.setenv("KIOSK_LOG_DIR", str(tmp_path / "elsewhere"))
     configure_logging()

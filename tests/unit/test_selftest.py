@@ -46,7 +46,10 @@ def test_default_self_test_passes_in_process() -> None:
 def test_cli_self_test_passes_in_a_subprocess() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "kiosk_app", "self-test"],
-        capture_output=True, text=True, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     lines = result.stdout.splitlines()
     assert result.returncode == 0, result.stdout + result.stderr
@@ -62,7 +65,11 @@ def test_cli_exits_non_zero_naming_an_unwritable_log_directory(tmp_path: Path) -
     env = dict(os.environ, KIOSK_LOG_DIR=str(blocker / "log"))
     result = subprocess.run(
         [sys.executable, "-m", "kiosk_app", "self-test"],
-        capture_output=True, text=True, timeout=120, check=False, env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=env,
     )
     lines = result.stdout.splitlines()
     assert result.returncode == selftest.EXIT_FAILED
@@ -95,9 +102,7 @@ def test_decode_that_differs_from_the_expected_payload_fails_without_printing_it
 
 
 def test_missing_sample_image_fails() -> None:
-    check = Check(
-        "sample decode", partial(selftest.check_sample_decode, ("absent.png", b"@\n"))
-    )
+    check = Check("sample decode", partial(selftest.check_sample_decode, ("absent.png", b"@\n")))
     status, lines = run([check])
     assert status == selftest.EXIT_FAILED
     assert "samples/absent.png is missing" in lines[0]

@@ -312,9 +312,7 @@ class CameraSource(CaptureSource):
         self._no_picture.timeout.connect(self._on_no_picture)
 
     @classmethod
-    def from_settings(
-        cls, settings: Settings, pool: WorkerPool, **kwargs: object
-    ) -> CameraSource:
+    def from_settings(cls, settings: Settings, pool: WorkerPool, **kwargs: object) -> CameraSource:
         """A source configured from the admin settings (camera, resolution, demo video)."""
         return cls(
             pool,

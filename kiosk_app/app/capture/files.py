@@ -15,7 +15,16 @@ from kiosk_app.app.capture.statuses import FILE_NOT_IMAGE, NO_EXTENSION
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
 
 IMAGE_SUFFIXES = (
-    ".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tif", ".tiff", ".webp", ".pgm", ".ppm",
+    ".png",
+    ".jpg",
+    ".jpeg",
+    ".bmp",
+    ".gif",
+    ".tif",
+    ".tiff",
+    ".webp",
+    ".pgm",
+    ".ppm",
 )
 
 

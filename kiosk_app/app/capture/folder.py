@@ -217,7 +217,9 @@ class WatchedFolderSource(CaptureSource):
             return
         folder = self.folder
         self._listing = self._pool.submit(
-            lambda: list_folder(folder), self._on_listing, self._on_listing_failed,
+            lambda: list_folder(folder),
+            self._on_listing,
+            self._on_listing_failed,
             name="scan folder: list",
         )
 
@@ -278,7 +280,8 @@ class WatchedFolderSource(CaptureSource):
             return
         path, expected = self.folder / name, self._watching[name].state
         self._reading = self._pool.submit(
-            lambda: _read_if_unchanged(path, expected), self._on_read,
+            lambda: _read_if_unchanged(path, expected),
+            self._on_read,
             lambda error: self._on_read_failed(name, expected, error),
             name="scan folder: read",
         )
@@ -323,7 +326,8 @@ class WatchedFolderSource(CaptureSource):
     def _dispose(self, name: str) -> None:
         path, keep = self.folder / name, self.keep
         self._pool.submit(
-            lambda: dispose_file(path, keep), None,
+            lambda: dispose_file(path, keep),
+            None,
             lambda _error: self.set_status(
                 (FOLDER_NOT_MOVED if keep else FOLDER_NOT_DELETED).format(name=name)
             ),

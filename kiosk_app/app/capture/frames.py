@@ -23,8 +23,16 @@ DECODE_MAX_SIDE = 1280
 PF = QVideoFrameFormat.PixelFormat
 
 _LUMA_PLANE_8 = {
-    PF.Format_YUV420P, PF.Format_YUV422P, PF.Format_YV12, PF.Format_NV12, PF.Format_NV21,
-    PF.Format_IMC1, PF.Format_IMC2, PF.Format_IMC3, PF.Format_IMC4, PF.Format_Y8,
+    PF.Format_YUV420P,
+    PF.Format_YUV422P,
+    PF.Format_YV12,
+    PF.Format_NV12,
+    PF.Format_NV21,
+    PF.Format_IMC1,
+    PF.Format_IMC2,
+    PF.Format_IMC3,
+    PF.Format_IMC4,
+    PF.Format_Y8,
 }
 # 16-bit luma planes: how far to shift a sample right to get 8 bits (P010 is MSB-aligned,
 # YUV420P10 LSB-aligned).
@@ -33,12 +41,16 @@ _LUMA_PLANE_16 = {PF.Format_Y16: 8, PF.Format_P010: 8, PF.Format_P016: 8, PF.For
 _PACKED_YUV = {PF.Format_YUYV: 0, PF.Format_UYVY: 1}
 # 32-bit RGB formats: byte offsets of (R, G, B) in memory order.
 _RGB32 = {
-    PF.Format_BGRX8888: (2, 1, 0), PF.Format_BGRA8888: (2, 1, 0),
+    PF.Format_BGRX8888: (2, 1, 0),
+    PF.Format_BGRA8888: (2, 1, 0),
     PF.Format_BGRA8888_Premultiplied: (2, 1, 0),
-    PF.Format_RGBX8888: (0, 1, 2), PF.Format_RGBA8888: (0, 1, 2),
-    PF.Format_XRGB8888: (1, 2, 3), PF.Format_ARGB8888: (1, 2, 3),
+    PF.Format_RGBX8888: (0, 1, 2),
+    PF.Format_RGBA8888: (0, 1, 2),
+    PF.Format_XRGB8888: (1, 2, 3),
+    PF.Format_ARGB8888: (1, 2, 3),
     PF.Format_ARGB8888_Premultiplied: (1, 2, 3),
-    PF.Format_XBGR8888: (3, 2, 1), PF.Format_ABGR8888: (3, 2, 1),
+    PF.Format_XBGR8888: (3, 2, 1),
+    PF.Format_ABGR8888: (3, 2, 1),
 }
 
 
@@ -107,8 +119,10 @@ def _mapped_luma(frame: QVideoFrame, fmt: PF, width: int, height: int) -> np.nda
             return rows[:, offset : 2 * width : 2].copy()
         red, green, blue = (rows[:, i : 4 * width : 4] for i in _RGB32[fmt])
         luma = (
-            red.astype(np.uint16) * 77 + green.astype(np.uint16) * 150
-            + blue.astype(np.uint16) * 29 + 128
+            red.astype(np.uint16) * 77
+            + green.astype(np.uint16) * 150
+            + blue.astype(np.uint16) * 29
+            + 128
         ) >> 8
         return luma.astype(np.uint8)
     finally:
@@ -131,7 +145,9 @@ def _luma_via_image(frame: QVideoFrame) -> np.ndarray:
 # Semi-planar 4:2:0: byte offsets of (U, V) in the interleaved chroma plane.
 _SEMI_PLANAR = {PF.Format_NV12: (0, 1), PF.Format_NV21: (1, 0)}
 _PLANAR = {  # (U plane, V plane, vertical subsampling)
-    PF.Format_YUV420P: (1, 2, 2), PF.Format_YV12: (2, 1, 2), PF.Format_YUV422P: (1, 2, 1),
+    PF.Format_YUV420P: (1, 2, 2),
+    PF.Format_YV12: (2, 1, 2),
+    PF.Format_YUV422P: (1, 2, 1),
 }
 # Packed 4:2:2: offsets of (Y, U, V) in each 4-byte pair of pixels.
 _PACKED_OFFSETS = {PF.Format_YUYV: (0, 1, 3), PF.Format_UYVY: (1, 0, 2)}
@@ -191,8 +207,8 @@ def _sampled_rgb(frame: QVideoFrame, fmt: PF, step: int) -> np.ndarray:
         u_plane, v_plane, vertical = _PLANAR[fmt]
         rows = (height + vertical - 1) // vertical
         chroma_cols = (width + 1) // 2
-        u = _plane(frame, u_plane, rows)[:: even // vertical, :chroma_cols:even // 2]
-        v = _plane(frame, v_plane, rows)[:: even // vertical, :chroma_cols:even // 2]
+        u = _plane(frame, u_plane, rows)[:: even // vertical, : chroma_cols : even // 2]
+        v = _plane(frame, v_plane, rows)[:: even // vertical, : chroma_cols : even // 2]
     return _yuv_to_rgb(luma, u, v)
 
 
@@ -205,8 +221,8 @@ def _yuv_to_rgb(luma: np.ndarray, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     cr = v[:rows, :cols].astype(np.int16) - 128
     rgb = np.empty((rows, cols, 3), dtype=np.uint8)
     # Coefficients x32 keep the products inside int16: 1.402, 0.344/0.714, 1.772.
-    for channel, value in enumerate((
-        y + ((45 * cr) >> 5), y - ((11 * cb + 23 * cr) >> 5), y + ((57 * cb) >> 5)
-    )):
+    for channel, value in enumerate(
+        (y + ((45 * cr) >> 5), y - ((11 * cb + 23 * cr) >> 5), y + ((57 * cb) >> 5))
+    ):
         rgb[:, :, channel] = np.clip(value, 0, 255)
     return rgb

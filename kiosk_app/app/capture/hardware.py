@@ -49,8 +49,11 @@ def add_hardware_sources(core: KioskCore) -> HardwareSources:
     if settings.watch_folder:
         session = core.session  # not the core: no reference cycle through the source
         added.folder = WatchedFolderSource(
-            Path(settings.watch_folder), core.pool, keep=settings.watch_folder_keep,
-            can_deliver=lambda: not session.busy, parent=core,
+            Path(settings.watch_folder),
+            core.pool,
+            keep=settings.watch_folder_keep,
+            can_deliver=lambda: not session.busy,
+            parent=core,
         )
         core.add_source(added.folder)
     return added

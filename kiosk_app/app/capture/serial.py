@@ -67,8 +67,18 @@ _DATA_BITS = {
     8: QSerialPort.DataBits.Data8,
 }
 _NAMED_CONTROLS = {
-    "NUL": 0x00, "STX": 0x02, "ETX": 0x03, "EOT": 0x04, "TAB": 0x09, "HT": 0x09, "LF": 0x0A,
-    "CR": 0x0D, "GS": 0x1D, "RS": 0x1E, "US": 0x1F, "ESC": 0x1B,
+    "NUL": 0x00,
+    "STX": 0x02,
+    "ETX": 0x03,
+    "EOT": 0x04,
+    "TAB": 0x09,
+    "HT": 0x09,
+    "LF": 0x0A,
+    "CR": 0x0D,
+    "GS": 0x1D,
+    "RS": 0x1E,
+    "US": 0x1F,
+    "ESC": 0x1B,
 }
 _ESCAPES = {"r": 0x0D, "n": 0x0A, "t": 0x09, "0": 0x00, "\\": 0x5C}
 _TOKEN = re.compile(r"\\x([0-9A-Fa-f]{2})|\\(.)|<([A-Za-z]+)>|(.)", re.DOTALL)

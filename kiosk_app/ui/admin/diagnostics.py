@@ -85,8 +85,10 @@ class DiagnosticsDialog(QDialog):
         self.service = label("", selectable=True)
         self.connection_result = label("", "Muted", selectable=True)
         self.privacy_note = label(
-            self.tr("The last scans are the customer's data: kept in memory only, shown only "
-                    "here, never logged, and cleared after New customer or the idle timeout."),
+            self.tr(
+                "The last scans are the customer's data: kept in memory only, shown only "
+                "here, never logged, and cleared after New customer or the idle timeout."
+            ),
             "Muted",
         )
         self.test_button = big_button(self.tr("Test connection"))
@@ -144,9 +146,11 @@ class DiagnosticsDialog(QDialog):
         if row is None:
             row = InputRow(name)
             row.status.setAccessibleName(
-                self.tr("Status of %1").replace("%1", translate_message(name)))
+                self.tr("Status of %1").replace("%1", translate_message(name))
+            )
             row.scan.setAccessibleName(
-                self.tr("Last raw scan from %1").replace("%1", translate_message(name)))
+                self.tr("Last raw scan from %1").replace("%1", translate_message(name))
+            )
             index = len(self.rows) * 3
             self.inputs_grid.addWidget(row.title, index, 0, 1, 2)
             self.inputs_grid.addWidget(row.status, index + 1, 0)
@@ -178,7 +182,8 @@ class DiagnosticsDialog(QDialog):
     def _show_statuses(self, statuses: dict[str, str]) -> None:
         for name, status in statuses.items():
             self._row(name).status.setText(
-                self.tr("Status: %1").replace("%1", translate_message(status)))
+                self.tr("Status: %1").replace("%1", translate_message(status))
+            )
 
     @Slot()
     def _show_scans(self) -> None:
@@ -196,14 +201,16 @@ class DiagnosticsDialog(QDialog):
                 row.scan_note.setText(
                     self.tr("Picture %1 (%2 bytes) at %3")
                     .replace("%1", record.file_name or self.tr("without a name"))
-                    .replace("%2", str(record.size)).replace("%3", when)
+                    .replace("%2", str(record.size))
+                    .replace("%3", when)
                 )
                 row.scan.clear()
                 row.scan.hide()
             else:
                 row.scan_note.setText(
                     self.tr("Last scan: %1 bytes at %2")
-                    .replace("%1", str(record.size)).replace("%2", when)
+                    .replace("%1", str(record.size))
+                    .replace("%2", when)
                 )
                 row.scan.setPlainText(scan_text(record))
                 row.scan.show()
@@ -242,7 +249,8 @@ class DiagnosticsDialog(QDialog):
             return
         self.folder.setText(self.tr("%1: checking…").replace("%1", folder))
         self._folder_ticket = check_folder(
-            self.core.pool, Path(folder), self._folder_checked, self._folder_failed)
+            self.core.pool, Path(folder), self._folder_checked, self._folder_failed
+        )
 
     def _folder_checked(self, state: str) -> None:
         self._folder_ticket = None
@@ -251,8 +259,7 @@ class DiagnosticsDialog(QDialog):
 
     def _folder_failed(self, error: BaseException) -> None:
         self._folder_ticket = None
-        self.folder.setText(
-            f"{self.core.settings.watch_folder}: {describe_error(error)}")
+        self.folder.setText(f"{self.core.settings.watch_folder}: {describe_error(error)}")
 
     # --- connection test ---------------------------------------------------------------------
 
@@ -264,19 +271,22 @@ class DiagnosticsDialog(QDialog):
         self.test_button.setEnabled(False)
         self.connection_result.setText(self.tr("Testing the connection…"))
         self._test_ticket = start_connection_test(
-            self.core.pool, self.core.settings, self._tested, self._test_failed)
+            self.core.pool, self.core.settings, self._tested, self._test_failed
+        )
 
     def _tested(self, message: str) -> None:
         self._test_ticket = None
         self.test_button.setEnabled(True)
         self.connection_result.setText(
-            self.tr("Connection OK: %1").replace("%1", translate_message(message)))
+            self.tr("Connection OK: %1").replace("%1", translate_message(message))
+        )
 
     def _test_failed(self, error: BaseException) -> None:
         self._test_ticket = None
         self.test_button.setEnabled(True)
         self.connection_result.setText(
-            self.tr("Connection failed: %1").replace("%1", describe_error(error)))
+            self.tr("Connection failed: %1").replace("%1", describe_error(error))
+        )
 
     # --- closing -----------------------------------------------------------------------------
 
@@ -288,4 +298,3 @@ class DiagnosticsDialog(QDialog):
         for row in self.rows.values():
             row.scan.clear()
         super().done(result)
-

@@ -151,7 +151,8 @@ class PinPad(QDialog):
             self.title.setText(self.tr("Choose an administrator PIN"))
             self.prompt.setText(
                 self.tr("No PIN is set yet. Choose one of %1 to %2 digits.")
-                .replace("%1", str(MIN_PIN_LENGTH)).replace("%2", str(MAX_PIN_LENGTH))
+                .replace("%1", str(MIN_PIN_LENGTH))
+                .replace("%2", str(MAX_PIN_LENGTH))
             )
         elif mode is PadMode.CONFIRM:
             self.title.setText(self.tr("Choose an administrator PIN"))
@@ -159,8 +160,10 @@ class PinPad(QDialog):
         else:
             self.title.setText(self.tr("Administrator PIN"))
             self.prompt.setText(
-                self.tr("The PIN file is damaged. IT must delete admin_pin.json "
-                        "(see the README) so that a new PIN can be chosen.")
+                self.tr(
+                    "The PIN file is damaged. IT must delete admin_pin.json "
+                    "(see the README) so that a new PIN can be chosen."
+                )
             )
         self._update_enabled()
 
@@ -198,7 +201,8 @@ class PinPad(QDialog):
         except PinFormatError:
             self.message.setText(
                 self.tr("The PIN must be %1 to %2 digits.")
-                .replace("%1", str(MIN_PIN_LENGTH)).replace("%2", str(MAX_PIN_LENGTH))
+                .replace("%1", str(MIN_PIN_LENGTH))
+                .replace("%2", str(MAX_PIN_LENGTH))
             )
             return
         self._first_choice = entry
@@ -242,8 +246,9 @@ class PinPad(QDialog):
             self._refresh_lock()
         else:
             self.message.setText(
-                self.tr("Wrong PIN. %1 more tries before the pad locks.")
-                .replace("%1", str(result.attempts_left))
+                self.tr("Wrong PIN. %1 more tries before the pad locks.").replace(
+                    "%1", str(result.attempts_left)
+                )
             )
 
     def _on_pin_set(self, _result: object) -> None:
@@ -287,9 +292,7 @@ class PinPad(QDialog):
 
     def _accepting_input(self) -> bool:
         return (
-            not self._busy
-            and self._mode is not PadMode.BROKEN
-            and not self._lock_timer.isActive()
+            not self._busy and self._mode is not PadMode.BROKEN and not self._lock_timer.isActive()
         )
 
     def _set_busy(self, busy: bool) -> None:

@@ -53,15 +53,43 @@ MIN_FIELD_PX: Final = 44
 _tr = QCoreApplication.translate
 
 TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
-    ("service", ("base_url", "dvs_url", "parse_url", "api_token", "auth_key",
-                 "connect_timeout_s", "read_timeout_s", "ca_bundle", "proxy_url", "test_mode")),
+    (
+        "service",
+        (
+            "base_url",
+            "dvs_url",
+            "parse_url",
+            "api_token",
+            "auth_key",
+            "connect_timeout_s",
+            "read_timeout_s",
+            "ca_bundle",
+            "proxy_url",
+            "test_mode",
+        ),
+    ),
     ("checks", ("enabled_checks", "default_check", "auto_check_on_scan", "age_of_majority")),
-    ("inputs", ("wedge_max_key_gap_ms", "wedge_min_length", "camera_enabled", "camera_id",
-                "camera_resolution", "camera_video", "serial_port", "serial_baud",
-                "serial_data_bits", "serial_parity", "serial_stop_bits", "serial_terminator",
-                "serial_idle_gap_ms", "watch_folder", "watch_folder_keep")),
-    ("kiosk", ("kiosk_mode", "idle_timeout_s", "sounds", "language",
-               "billing_quota_monthly")),
+    (
+        "inputs",
+        (
+            "wedge_max_key_gap_ms",
+            "wedge_min_length",
+            "camera_enabled",
+            "camera_id",
+            "camera_resolution",
+            "camera_video",
+            "serial_port",
+            "serial_baud",
+            "serial_data_bits",
+            "serial_parity",
+            "serial_stop_bits",
+            "serial_terminator",
+            "serial_idle_gap_ms",
+            "watch_folder",
+            "watch_folder_keep",
+        ),
+    ),
+    ("kiosk", ("kiosk_mode", "idle_timeout_s", "sounds", "language", "billing_quota_monthly")),
 )
 
 
@@ -319,8 +347,12 @@ class SettingsDialog(QDialog):
         self.close_button.clicked.connect(self.reject)
 
         actions = QHBoxLayout()
-        for button in (self.save_button, self.test_button, self.pin_button,
-                       self.diagnostics_button):
+        for button in (
+            self.save_button,
+            self.test_button,
+            self.pin_button,
+            self.diagnostics_button,
+        ):
             actions.addWidget(button)
         actions.addStretch(1)
         leave = QHBoxLayout()
@@ -330,9 +362,9 @@ class SettingsDialog(QDialog):
         leave.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         if demo:
-            layout.addWidget(label(
-                self.tr("Demo: changes apply to this run only; nothing is saved."), "Notice"
-            ))
+            layout.addWidget(
+                label(self.tr("Demo: changes apply to this run only; nothing is saved."), "Notice")
+            )
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.connection_result)
         layout.addWidget(self.status)
@@ -419,7 +451,8 @@ class SettingsDialog(QDialog):
             edit.clear()
             edit.setPlaceholderText(
                 self.tr("%1 — type a new one to replace it").replace("%1", mask(current))
-                if current else self.tr("not set — type one to store it")
+                if current
+                else self.tr("not set — type one to store it")
             )
 
     def show_problems(self, problems: dict[str, str]) -> None:
@@ -475,8 +508,11 @@ class SettingsDialog(QDialog):
         self._busy(True)
         self.status.setText(self.tr("Saving…"))
         self._services.save(
-            settings, self._typed_secret("api_token"), self._typed_secret("auth_key"),
-            lambda path: self._saved(settings, path), self._save_failed,
+            settings,
+            self._typed_secret("api_token"),
+            self._typed_secret("auth_key"),
+            lambda path: self._saved(settings, path),
+            self._save_failed,
         )
 
     def _saved(self, settings: Settings, _path: object) -> None:
@@ -488,9 +524,7 @@ class SettingsDialog(QDialog):
 
     def _save_failed(self, error: BaseException) -> None:
         self._busy(False)
-        self.status.setText(
-            self.tr("Not saved: %1").replace("%1", describe_error(error))
-        )
+        self.status.setText(self.tr("Not saved: %1").replace("%1", describe_error(error)))
 
     def test_connection(self) -> None:
         """Run a harmless request with the values on screen (in a worker)."""
@@ -505,9 +539,7 @@ class SettingsDialog(QDialog):
 
     def _tested(self, message: object) -> None:
         self.test_button.setEnabled(True)
-        self.connection_result.setText(
-            self.tr("Connection OK: %1").replace("%1", str(message))
-        )
+        self.connection_result.setText(self.tr("Connection OK: %1").replace("%1", str(message)))
 
     def _test_failed(self, error: BaseException) -> None:
         self.test_button.setEnabled(True)
@@ -527,4 +559,3 @@ class SettingsDialog(QDialog):
         for edit in self.secret_edits.values():
             edit.clear()
         super().done(result)
-

@@ -54,8 +54,10 @@ def verdict_title(verdict: str | None) -> str:
 def choose_csv_path(parent: QWidget) -> Path | None:
     """Ask where to write the CSV (Qt's own dialog, so it stays above a kiosk window)."""
     name, _filter = QFileDialog.getSaveFileName(
-        parent, QCoreApplication.translate("UsagePanel", "Export usage counts"),
-        "kiosk-usage.csv", QCoreApplication.translate("UsagePanel", "CSV files (*.csv)"),
+        parent,
+        QCoreApplication.translate("UsagePanel", "Export usage counts"),
+        "kiosk-usage.csv",
+        QCoreApplication.translate("UsagePanel", "CSV files (*.csv)"),
         options=QFileDialog.Option.DontUseNativeDialog,
     )
     return Path(name) if name else None
@@ -175,13 +177,15 @@ class UsagePanel(QWidget):
         quota = snapshot.quota
         if quota.quota <= 0:
             self.quota_label.setText(
-                self.tr("Billable checks this month: %1 (no monthly quota set)")
-                .replace("%1", str(quota.used))
+                self.tr("Billable checks this month: %1 (no monthly quota set)").replace(
+                    "%1", str(quota.used)
+                )
             )
         else:
             self.quota_label.setText(
                 self.tr("Billable checks this month: %1 of %2 (%3 left)")
-                .replace("%1", str(quota.used)).replace("%2", str(quota.quota))
+                .replace("%1", str(quota.used))
+                .replace("%2", str(quota.quota))
                 .replace("%3", str(quota.remaining))
             )
         if quota.exceeded:
@@ -214,8 +218,9 @@ def _count_rows(rows: Sequence[CountRow]) -> list[list[str]]:
     ]
     if rows:
         total = QCoreApplication.translate("UsagePanel", "Total")
-        table.append([total, "", str(sum(r.count for r in rows)),
-                      str(sum(r.billable for r in rows))])
+        table.append(
+            [total, "", str(sum(r.count for r in rows)), str(sum(r.billable for r in rows))]
+        )
     return table
 
 

@@ -147,8 +147,12 @@ def http_reply(
     else:
         payload = json.dumps(body).encode("utf-8")
     length = len(payload) if content_length is None else content_length
-    headers = {"Content-Type": content_type, "Content-Length": str(length),
-               "Connection": "close", **(extra or {})}
+    headers = {
+        "Content-Type": content_type,
+        "Content-Length": str(length),
+        "Connection": "close",
+        **(extra or {}),
+    }
     head = f"HTTP/1.1 {status} X\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items())
     return head.encode("latin-1") + b"\r\n" + payload
 
@@ -178,17 +182,22 @@ def self_signed_tls(directory: Path) -> tuple[ssl.SSLContext, Path]:
         .serial_number(x509.random_serial_number())
         .not_valid_before(now - timedelta(days=1))
         .not_valid_after(now + timedelta(days=1))
-        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ip_address("127.0.0.1"))]),
-                       critical=False)
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ip_address("127.0.0.1"))]), critical=False
+        )
         .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
         .sign(key, hashes.SHA256())
     )
     cert_path = directory / "server.pem"
     key_path = directory / "server.key"
     cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM,
-                                           serialization.PrivateFormat.PKCS8,
-                                           serialization.NoEncryption()))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert_path, key_path)
     return context, cert_path
@@ -234,8 +243,9 @@ class Streamer:
         except OSError:
             return
 
-    def _write(self, conn: socket.socket, stop: threading.Event, data: bytes,
-               interval_s: float) -> None:
+    def _write(
+        self, conn: socket.socket, stop: threading.Event, data: bytes, interval_s: float
+    ) -> None:
         if not interval_s:
             conn.sendall(data)
             self.sent += len(data)

@@ -85,45 +85,118 @@ class FaultCase:
 
 
 CASES: list[FaultCase] = [
-    FaultCase("never-answers", lambda: HANG, ApiTimeoutError, "did not answer in time",
-              "accepts the request and never answers"),
-    FaultCase("drips-whole-reply", lambda: dripping(GOOD_REPLY, DRIP_INTERVAL_S),
-              ApiTimeoutError, "reply was still incomplete",
-              "sends a valid reply one byte at a time, status line included"),
-    FaultCase("drips-body", lambda: Streamer(STREAM_HEAD, b" ", DRIP_INTERVAL_S),
-              ApiTimeoutError, "reply was still incomplete",
-              "sends the headers, then one body byte at a time, forever"),
-    FaultCase("endless-body", lambda: Streamer(STREAM_HEAD, b" " * 65536),
-              ReplyTooLargeError, "far too large", "sends an endless body as fast as it can"),
-    FaultCase("gzip-bomb", _gzip_bomb, ReplyTooLargeError, "far too large",
-              "sends 260 KB of gzip that inflates to 256 MiB"),
-    FaultCase("endless-headers",
-              lambda: Streamer(b"HTTP/1.1 200 OK\r\n", b"X-Filler: " + b"a" * 100 + b"\r\n"),
-              BadReplyError, "not valid HTTP", "sends header lines forever"),
-    FaultCase("closes-mid-status-line", lambda: b"HTTP/1.1 20", BadReplyError,
-              "not valid HTTP", "closes the connection in the middle of the status line"),
-    FaultCase("closes-mid-headers", lambda: b"HTTP/1.1 200 OK\r\nContent-Type: appl",
-              BadReplyError, "empty reply", "closes the connection in the middle of a header"),
-    FaultCase("closes-after-length-header",
-              lambda: b"HTTP/1.1 200 OK\r\nContent-Length: 400\r\n", BadReplyError, "cut off",
-              "announces a 400-byte body, then closes"),
-    FaultCase("invalid-utf8", lambda: http_reply(200, b'[{"success": true, "x": "\xc3\x28"}]'),
-              BadReplyError, "cannot read", "sends JSON that is not valid UTF-8"),
-    FaultCase("nested-70-levels", lambda: _nested(70), BadReplyError, "nested too deeply",
-              "sends JSON nested 70 levels deep (limit 64)"),
-    FaultCase("nested-500k-levels", lambda: _nested(500_000), BadReplyError,
-              "far too many entries", "sends JSON nested 500,000 levels deep"),
-    FaultCase("enormous-json", _enormous_json, BadReplyError, "far too many entries",
-              "sends 4 MiB of tiny JSON objects (1.4 million), just under the size cap"),
-    FaultCase("numbers-for-strings", _numbers_for_strings, BadReplyError, "cannot read",
-              "sends numbers where the interface has strings"),
-    FaultCase("captive-portal-200",
-              lambda: http_reply(200, CAPTIVE_PAGE, content_type="text/html; charset=utf-8"),
-              CaptivePortalError, "Wi-Fi sign-in page", "answers 200 with a sign-in web page"),
-    FaultCase("redirect-other-host",
-              lambda: http_reply(302, b"", extra={"Location": "http://portal.hotel.example/"}),
-              ApiStatusError, "another site (portal.hotel.example)",
-              "redirects to another host (not followed)"),
+    FaultCase(
+        "never-answers",
+        lambda: HANG,
+        ApiTimeoutError,
+        "did not answer in time",
+        "accepts the request and never answers",
+    ),
+    FaultCase(
+        "drips-whole-reply",
+        lambda: dripping(GOOD_REPLY, DRIP_INTERVAL_S),
+        ApiTimeoutError,
+        "reply was still incomplete",
+        "sends a valid reply one byte at a time, status line included",
+    ),
+    FaultCase(
+        "drips-body",
+        lambda: Streamer(STREAM_HEAD, b" ", DRIP_INTERVAL_S),
+        ApiTimeoutError,
+        "reply was still incomplete",
+        "sends the headers, then one body byte at a time, forever",
+    ),
+    FaultCase(
+        "endless-body",
+        lambda: Streamer(STREAM_HEAD, b" " * 65536),
+        ReplyTooLargeError,
+        "far too large",
+        "sends an endless body as fast as it can",
+    ),
+    FaultCase(
+        "gzip-bomb",
+        _gzip_bomb,
+        ReplyTooLargeError,
+        "far too large",
+        "sends 260 KB of gzip that inflates to 256 MiB",
+    ),
+    FaultCase(
+        "endless-headers",
+        lambda: Streamer(b"HTTP/1.1 200 OK\r\n", b"X-Filler: " + b"a" * 100 + b"\r\n"),
+        BadReplyError,
+        "not valid HTTP",
+        "sends header lines forever",
+    ),
+    FaultCase(
+        "closes-mid-status-line",
+        lambda: b"HTTP/1.1 20",
+        BadReplyError,
+        "not valid HTTP",
+        "closes the connection in the middle of the status line",
+    ),
+    FaultCase(
+        "closes-mid-headers",
+        lambda: b"HTTP/1.1 200 OK\r\nContent-Type: appl",
+        BadReplyError,
+        "empty reply",
+        "closes the connection in the middle of a header",
+    ),
+    FaultCase(
+        "closes-after-length-header",
+        lambda: b"HTTP/1.1 200 OK\r\nContent-Length: 400\r\n",
+        BadReplyError,
+        "cut off",
+        "announces a 400-byte body, then closes",
+    ),
+    FaultCase(
+        "invalid-utf8",
+        lambda: http_reply(200, b'[{"success": true, "x": "\xc3\x28"}]'),
+        BadReplyError,
+        "cannot read",
+        "sends JSON that is not valid UTF-8",
+    ),
+    FaultCase(
+        "nested-70-levels",
+        lambda: _nested(70),
+        BadReplyError,
+        "nested too deeply",
+        "sends JSON nested 70 levels deep (limit 64)",
+    ),
+    FaultCase(
+        "nested-500k-levels",
+        lambda: _nested(500_000),
+        BadReplyError,
+        "far too many entries",
+        "sends JSON nested 500,000 levels deep",
+    ),
+    FaultCase(
+        "enormous-json",
+        _enormous_json,
+        BadReplyError,
+        "far too many entries",
+        "sends 4 MiB of tiny JSON objects (1.4 million), just under the size cap",
+    ),
+    FaultCase(
+        "numbers-for-strings",
+        _numbers_for_strings,
+        BadReplyError,
+        "cannot read",
+        "sends numbers where the interface has strings",
+    ),
+    FaultCase(
+        "captive-portal-200",
+        lambda: http_reply(200, CAPTIVE_PAGE, content_type="text/html; charset=utf-8"),
+        CaptivePortalError,
+        "Wi-Fi sign-in page",
+        "answers 200 with a sign-in web page",
+    ),
+    FaultCase(
+        "redirect-other-host",
+        lambda: http_reply(302, b"", extra={"Location": "http://portal.hotel.example/"}),
+        ApiStatusError,
+        "another site (portal.hotel.example)",
+        "redirects to another host (not followed)",
+    ),
 ]
 CASES_BY_NAME = {case.name: case for case in CASES}
 
@@ -168,8 +241,10 @@ def _figures() -> None:
         finally:
             server.stop()
         name = type(measured.error).__name__ if measured.error else "none"
-        print(f"{case.name:28} {name:20} {measured.seconds:8.2f} "
-              f"{measured.peak_bytes / 2**20:9.1f}  {status}")
+        print(
+            f"{case.name:28} {name:20} {measured.seconds:8.2f} "
+            f"{measured.peak_bytes / 2**20:9.1f}  {status}"
+        )
     print(json.dumps({"limits": LIMITS, "max_reply_bytes": constants.MAX_REPLY_BYTES}))
 
 

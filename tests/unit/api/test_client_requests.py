@@ -28,8 +28,13 @@ from tests.unit.api.reply_samples import (
 Serve = Callable[..., ScriptedServer]
 # Control characters (LF, RS, CR) and a latin-1 byte must reach trackString intact.
 PAYLOAD = b"@\n\x1e\rANSI 636000090002DL00410278ZV03190008DLDAQT64235789\nDCS\xc9LOISE\r"
-CANADA = CanadaCheckInput(licence_number=" 421450 ", date_of_birth="1989-12-24",
-                          province="pe", licence_class="1", metadata={"myOwnRequestId": "q-1"})
+CANADA = CanadaCheckInput(
+    licence_number=" 421450 ",
+    date_of_birth="1989-12-24",
+    province="pe",
+    licence_class="1",
+    metadata={"myOwnRequestId": "q-1"},
+)
 
 
 def test_canada_check_headers_and_body(serve: Serve) -> None:
@@ -41,9 +46,12 @@ def test_canada_check_headers_and_body(serve: Serve) -> None:
     assert sent.headers["authorization"] == f"Bearer {TOKEN}"
     assert sent.headers["api-version"] == "4.0"
     assert sent.json() == {
-        "dateOfBirths": "1989-12-24", "issuedBy": "PE",
-        "services": [constants.CANADA_SERVICE_ID], "driverLicenseNumber": "421450",
-        "driverLicenseClass": "1", "metadata": {"myOwnRequestId": "q-1"},
+        "dateOfBirths": "1989-12-24",
+        "issuedBy": "PE",
+        "services": [constants.CANADA_SERVICE_ID],
+        "driverLicenseNumber": "421450",
+        "driverLicenseClass": "1",
+        "metadata": {"myOwnRequestId": "q-1"},
     }
     assert result.request == sent.json()
     assert result.outcome.verdict is Verdict.PASSED
@@ -54,7 +62,8 @@ def test_canada_check_headers_and_body(serve: Serve) -> None:
 def test_canada_check_without_class_omits_it(serve: Serve) -> None:
     server = serve(always(http_reply(200, [canada_element()])))
     client_for(server.url).check_canada(
-        CanadaCheckInput(licence_number="421450", date_of_birth="1989-12-24", province="PE"))
+        CanadaCheckInput(licence_number="421450", date_of_birth="1989-12-24", province="PE")
+    )
     body = server.requests[0].json()
     assert "driverLicenseClass" not in body
     assert body["services"] == [constants.CANADA_SERVICE_ID]
@@ -64,8 +73,10 @@ def test_signature_track_string_is_byte_exact(serve: Serve) -> None:
     server = serve(always(http_reply(200, [signature_element()])))
     result = client_for(server.url).check_signature(PAYLOAD)
     body = server.requests[0].json()
-    assert body == {"services": [constants.SIGNATURE_SERVICE_ID],
-                    "trackString": PAYLOAD.decode("latin-1")}
+    assert body == {
+        "services": [constants.SIGNATURE_SERVICE_ID],
+        "trackString": PAYLOAD.decode("latin-1"),
+    }
     assert body["trackString"].encode("latin-1") == PAYLOAD
     assert server.requests[0].headers["api-version"] == "4.0"
     assert result.outcome.signature_valid is True
@@ -84,9 +95,11 @@ def test_dvs_headers_and_body(serve: Serve) -> None:
     assert base64.b64decode(body["trackString"]["data"]) == PAYLOAD
     params = json.loads(base64.b64decode(body["trackString"]["barcodeParams"]))
     assert params["rows"] == 20
-    assert body["overriddenSettings"] == {"isOCREnabled": False,
-                                          "isBackOrSecondImageProcessingEnabled": True,
-                                          "isFaceMatchEnabled": False}
+    assert body["overriddenSettings"] == {
+        "isOCREnabled": False,
+        "isBackOrSecondImageProcessingEnabled": True,
+        "isFaceMatchEnabled": False,
+    }
     assert base64.b64decode(body["backOrSecondImageBase64"]) == b"\xff\xd8jpeg"
     assert body["documentType"] == 1
     assert body["frontImageBase64"] is None
@@ -96,10 +109,13 @@ def test_dvs_headers_and_body(serve: Serve) -> None:
     assert "address" not in result.outcome.document  # empty members are not shown
 
 
-@pytest.mark.parametrize(("method", "path", "member"), [
-    ("legacy_parse", constants.LEGACY_PARSE_PATH, "text"),
-    ("legacy_parse_image", constants.LEGACY_PARSE_IMAGE_PATH, "data"),
-])
+@pytest.mark.parametrize(
+    ("method", "path", "member"),
+    [
+        ("legacy_parse", constants.LEGACY_PARSE_PATH, "text"),
+        ("legacy_parse_image", constants.LEGACY_PARSE_IMAGE_PATH, "data"),
+    ],
+)
 def test_legacy_headers_and_body(serve: Serve, method: str, path: str, member: str) -> None:
     server = serve(always(http_reply(200, legacy_reply())))
     result = getattr(client_for(server.url), method)(PAYLOAD)
@@ -150,15 +166,19 @@ def test_field_level_errors_with_status_200_are_shown(serve: Serve) -> None:
     assert outcome.billable is False
 
 
-@pytest.mark.parametrize("bad", [
-    CanadaCheckInput(licence_number="", date_of_birth="1989-12-24", province="PE"),
-    CanadaCheckInput(licence_number="1", date_of_birth="1989-02-30", province="PE"),
-    CanadaCheckInput(licence_number="1", date_of_birth="2999-01-01", province="PE"),
-    CanadaCheckInput(licence_number="1", date_of_birth="24/12/1989", province="PE"),
-    CanadaCheckInput(licence_number="1", date_of_birth="1989-12-24", province="WA"),
-    CanadaCheckInput(licence_number="1", date_of_birth="1989-12-24", province="PE",
-                     licence_class="ABC"),
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        CanadaCheckInput(licence_number="", date_of_birth="1989-12-24", province="PE"),
+        CanadaCheckInput(licence_number="1", date_of_birth="1989-02-30", province="PE"),
+        CanadaCheckInput(licence_number="1", date_of_birth="2999-01-01", province="PE"),
+        CanadaCheckInput(licence_number="1", date_of_birth="24/12/1989", province="PE"),
+        CanadaCheckInput(licence_number="1", date_of_birth="1989-12-24", province="WA"),
+        CanadaCheckInput(
+            licence_number="1", date_of_birth="1989-12-24", province="PE", licence_class="ABC"
+        ),
+    ],
+)
 def test_validation_sends_nothing(serve: Serve, bad: CanadaCheckInput) -> None:
     server = serve(always(http_reply(200, [canada_element()])))
     with pytest.raises(InputRejectedError):
@@ -197,12 +217,11 @@ def test_one_session_reused_for_every_call(serve: Serve) -> None:
     assert len(opened) == 2
 
 
-def test_token_never_reaches_logs_or_errors(
-    serve: Serve, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_token_never_reaches_logs_or_errors(serve: Serve, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
-    echo = http_reply(401, f"<html><title>bad token {TOKEN}</title></html>",
-                      content_type="text/html")
+    echo = http_reply(
+        401, f"<html><title>bad token {TOKEN}</title></html>", content_type="text/html"
+    )
     server = serve(always(echo))
     client = client_for(server.url)
     with pytest.raises(ApiStatusError) as caught:

@@ -25,8 +25,9 @@ VERDICTS = {0: Verdict.FAILED, 1: Verdict.PASSED, 2: Verdict.FLAGGED, 3: Verdict
 
 
 def _client(url: str, token: str = "test", **options: Any) -> VerificationClient:
-    return VerificationClient(base_url=url, dvs_url=url, parse_url=url, token=token,
-                              auth_key="test", **options)
+    return VerificationClient(
+        base_url=url, dvs_url=url, parse_url=url, token=token, auth_key="test", **options
+    )
 
 
 def _run(client: VerificationClient, sample: Sample) -> Any:
@@ -35,13 +36,15 @@ def _run(client: VerificationClient, sample: Sample) -> Any:
     if sample.check == "canada":
         assert sample.canada is not None
         c = sample.canada
-        return client.check_canada(CanadaCheckInput(c.licence_number, c.date_of_birth,
-                                                    c.province, c.licence_class))
+        return client.check_canada(
+            CanadaCheckInput(c.licence_number, c.date_of_birth, c.province, c.licence_class)
+        )
     return client.dvs_parse(sample.payload)
 
 
-@pytest.mark.parametrize("sample", [s for s in SAMPLES if s.check != "dvs-parse"],
-                         ids=lambda s: s.key)
+@pytest.mark.parametrize(
+    "sample", [s for s in SAMPLES if s.check != "dvs-parse"], ids=lambda s: s.key
+)
 def test_every_check_outcome(simulator: Any, sample: Sample) -> None:
     outcome = _run(_client(simulator.base_url), sample).outcome
     assert outcome.test_mode
@@ -106,7 +109,8 @@ def test_legacy_wrong_key_is_an_error_outcome(simulator: Any) -> None:
 def test_wrong_token_is_an_authentication_error(simulator: Any) -> None:
     with pytest.raises(AuthenticationError):
         _client(simulator.base_url, token="not-the-token").check_signature(
-            SAMPLES_BY_KEY["signature-valid"].payload)
+            SAMPLES_BY_KEY["signature-valid"].payload
+        )
 
 
 def test_test_connection(simulator: Any) -> None:
@@ -115,19 +119,32 @@ def test_test_connection(simulator: Any) -> None:
         _client(simulator.base_url, token="nope").test_connection()
 
 
-@pytest.mark.parametrize(("faults", "error"), [
-    (Faults(http_status=500), ServerError),
-    (Faults(http_status=503, html_error=True), ServerError),
-    (Faults(html_error=True), ServerError),
-    (Faults(malformed_json=True), BadReplyError),
-    (Faults(truncated_json=True), BadReplyError),
-    (Faults(drop_connection=True), ApiConnectionError),
-    (Faults(oversized_reply=True), ReplyTooLargeError),
-    (Faults(latency_s=1.0), ApiTimeoutError),
-], ids=["500", "503-html", "502-html", "malformed", "truncated", "dropped", "oversized",
-        "latency"])
-def test_faults_become_typed_errors(fresh_simulator: Any, faults: Faults,
-                                    error: type[Exception]) -> None:
+@pytest.mark.parametrize(
+    ("faults", "error"),
+    [
+        (Faults(http_status=500), ServerError),
+        (Faults(http_status=503, html_error=True), ServerError),
+        (Faults(html_error=True), ServerError),
+        (Faults(malformed_json=True), BadReplyError),
+        (Faults(truncated_json=True), BadReplyError),
+        (Faults(drop_connection=True), ApiConnectionError),
+        (Faults(oversized_reply=True), ReplyTooLargeError),
+        (Faults(latency_s=1.0), ApiTimeoutError),
+    ],
+    ids=[
+        "500",
+        "503-html",
+        "502-html",
+        "malformed",
+        "truncated",
+        "dropped",
+        "oversized",
+        "latency",
+    ],
+)
+def test_faults_become_typed_errors(
+    fresh_simulator: Any, faults: Faults, error: type[Exception]
+) -> None:
     fresh_simulator.set_faults(faults)
     client = _client(fresh_simulator.base_url, read_timeout=0.3)
     before = fresh_simulator.request_count

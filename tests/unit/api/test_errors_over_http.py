@@ -73,8 +73,9 @@ def test_html_with_status_200_is_a_bad_reply(serve: Serve) -> None:
         _signature(server)
 
 
-@pytest.mark.parametrize("body", [b'[{"success": tru', b"{]", b"", b"\xff\xfe\x00garbage",
-                                  b'[{"success": NaN}]'])
+@pytest.mark.parametrize(
+    "body", [b'[{"success": tru', b"{]", b"", b"\xff\xfe\x00garbage", b'[{"success": NaN}]']
+)
 def test_malformed_json_is_a_bad_reply(serve: Serve, body: bytes) -> None:
     server = serve(always(http_reply(200, body)))
     with pytest.raises(BadReplyError):
@@ -126,8 +127,9 @@ def test_declared_oversized_reply_is_refused(serve: Serve) -> None:
 
 def test_streamed_oversized_reply_stops_at_the_cap(serve: Serve) -> None:
     def flood(conn: socket.socket, stop: threading.Event) -> None:
-        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                     b"Connection: close\r\n\r\n[")
+        conn.sendall(
+            b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n["
+        )
         sent = 0
         while sent < 10 * 4096 and not stop.is_set():
             conn.sendall(b" " * 4096)
@@ -140,8 +142,9 @@ def test_streamed_oversized_reply_stops_at_the_cap(serve: Serve) -> None:
 
 def test_trickling_reply_hits_the_total_deadline(serve: Serve) -> None:
     def trickle(conn: socket.socket, stop: threading.Event) -> None:
-        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                     b"Connection: close\r\n\r\n[")
+        conn.sendall(
+            b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n["
+        )
         while not stop.wait(0.05):
             conn.sendall(b" ")
 
@@ -165,8 +168,12 @@ def test_refused_token_is_an_authentication_error_without_the_token(
 
 
 def test_other_status_carries_the_json_message(serve: Serve) -> None:
-    body = {"code": "PDF417Error", "message": "Barcode could not be read",
-            "propertyErrors": {}, "multipleErrors": [None]}
+    body = {
+        "code": "PDF417Error",
+        "message": "Barcode could not be read",
+        "propertyErrors": {},
+        "multipleErrors": [None],
+    }
     server = serve(always(http_reply(400, body)))
     with pytest.raises(ApiStatusError) as caught:
         client_for(server.url).dvs_parse(PAYLOAD)
@@ -175,8 +182,11 @@ def test_other_status_carries_the_json_message(serve: Serve) -> None:
 
 
 def test_field_level_validation_errors_are_shown(serve: Serve) -> None:
-    body = {"title": "One or more validation errors occurred.", "status": 400,
-            "errors": {"DateOfBirths": ["The value is not valid."]}}
+    body = {
+        "title": "One or more validation errors occurred.",
+        "status": 400,
+        "errors": {"DateOfBirths": ["The value is not valid."]},
+    }
     server = serve(always(http_reply(400, body)))
     with pytest.raises(ApiStatusError) as caught:
         _signature(server)
@@ -253,15 +263,25 @@ def test_session_mounts_the_policy_on_both_schemes() -> None:
         assert "POST" not in retry.allowed_methods
 
 
-@pytest.mark.parametrize("url", ["http://example.org", "ftp://127.0.0.1", "https://",
-                                 "https://user:pw@example.org", "http://10.0.0.1:8080"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://example.org",
+        "ftp://127.0.0.1",
+        "https://",
+        "https://user:pw@example.org",
+        "http://10.0.0.1:8080",
+    ],
+)
 def test_unsafe_base_urls_are_configuration_errors(url: str) -> None:
     with pytest.raises(ConfigurationError):
         VerificationClient(base_url=url, token=TOKEN)
 
 
-@pytest.mark.parametrize("url", ["https://api.example.org/", "http://127.0.0.1:8080",
-                                 "http://localhost:1", "http://[::1]:9"])
+@pytest.mark.parametrize(
+    "url",
+    ["https://api.example.org/", "http://127.0.0.1:8080", "http://localhost:1", "http://[::1]:9"],
+)
 def test_https_and_loopback_http_are_accepted(url: str) -> None:
     VerificationClient(base_url=url, token=TOKEN).close()
 

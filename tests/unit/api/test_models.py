@@ -36,7 +36,9 @@ def test_vendor_error_element_parses() -> None:
     assert element.service_verification_result.status_code is StatusCode.UNDEFINED
     assert element.error is not None and element.error.trace_id
     assert element.model_dump(mode="json")["serviceVerificationResult"] == {
-        "statusCode": 3, "statusString": "Undefined"}
+        "statusCode": 3,
+        "statusString": "Undefined",
+    }
 
 
 def test_vendor_requests_round_trip_with_interface_names() -> None:

@@ -99,8 +99,10 @@ def test_error_page_of_unclosed_tags_is_a_server_error_with_text(serve: Serve) -
 
 
 def test_error_page_scripts_and_styles_are_not_shown(serve: Serve) -> None:
-    page = ("<html><style>p{color:red}</style><script>var t='x';</script>"
-            "<p>Gateway &amp; proxy error</p></html>")
+    page = (
+        "<html><style>p{color:red}</style><script>var t='x';</script>"
+        "<p>Gateway &amp; proxy error</p></html>"
+    )
     server = serve(always(http_reply(502, page, content_type="text/html")))
     with pytest.raises(ServerError) as caught:
         client_for(server.url).check_canada(CANADA)

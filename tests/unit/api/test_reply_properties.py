@@ -20,13 +20,36 @@ from kiosk_app.api.replies import (
 from kiosk_app.api.verdicts import check_outcome, dvs_outcome, legacy_outcome, select_element
 from tests.unit.api.reply_samples import canada_element, dvs_reply, legacy_reply
 
-KEYS = st.sampled_from([
-    "success", "error", "message", "traceId", "service", "id", "serviceVerificationResult",
-    "statusCode", "statusString", "profiles", "data", "serviceResponseRaw", "matchStatusCode",
-    "fieldName", "requestDetail", "requestLogId", "requestDateUtc", "document",
-    "documentVerificationResult", "isPdf417Success", "ParseResult", "DriverLicense", "Success",
-    "ValidationCode", "Errors", "x",
-]) | st.text(max_size=8)
+KEYS = st.sampled_from(
+    [
+        "success",
+        "error",
+        "message",
+        "traceId",
+        "service",
+        "id",
+        "serviceVerificationResult",
+        "statusCode",
+        "statusString",
+        "profiles",
+        "data",
+        "serviceResponseRaw",
+        "matchStatusCode",
+        "fieldName",
+        "requestDetail",
+        "requestLogId",
+        "requestDateUtc",
+        "document",
+        "documentVerificationResult",
+        "isPdf417Success",
+        "ParseResult",
+        "DriverLicense",
+        "Success",
+        "ValidationCode",
+        "Errors",
+        "x",
+    ]
+) | st.text(max_size=8)
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(KEYS, children, max_size=5),
@@ -83,8 +106,9 @@ def _mutations(base: Any) -> st.SearchStrategy[Any]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.one_of(_mutations([canada_element()]), _mutations(dvs_reply()),
-                 _mutations(legacy_reply())))
+@given(
+    st.one_of(_mutations([canada_element()]), _mutations(dvs_reply()), _mutations(legacy_reply()))
+)
 def test_documented_replies_with_one_member_corrupted(document: Any) -> None:
     _through_everything(document)
 

@@ -34,8 +34,14 @@ from tests.unit.api.tls_support import TestPki
 Serve = Callable[..., ScriptedServer]
 SERVICE_NAME = "verify.kiosk.test"
 SERVICE_URL = f"https://{SERVICE_NAME}"
-PROXY_VARIABLES = ("HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "NO_PROXY",
-                   "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE")
+PROXY_VARIABLES = (
+    "HTTPS_PROXY",
+    "HTTP_PROXY",
+    "ALL_PROXY",
+    "NO_PROXY",
+    "REQUESTS_CA_BUNDLE",
+    "CURL_CA_BUNDLE",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -165,7 +171,9 @@ def test_admin_proxy_tunnels_the_call(
 
 
 def test_https_proxy_variable_is_honoured(
-    serve: Serve, pki: TestPki, proxies: Callable[..., ConnectProxy],
+    serve: Serve,
+    pki: TestPki,
+    proxies: Callable[..., ConnectProxy],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     server = _named_service(serve, pki)
@@ -178,8 +186,11 @@ def test_https_proxy_variable_is_honoured(
 
 @pytest.mark.parametrize("no_proxy", [SERVICE_NAME, ".kiosk.test", "example.org,kiosk.test"])
 def test_no_proxy_variable_sends_the_call_direct(
-    serve: Serve, pki: TestPki, proxies: Callable[..., ConnectProxy],
-    monkeypatch: pytest.MonkeyPatch, no_proxy: str,
+    serve: Serve,
+    pki: TestPki,
+    proxies: Callable[..., ConnectProxy],
+    monkeypatch: pytest.MonkeyPatch,
+    no_proxy: str,
 ) -> None:
     server = _named_service(serve, pki)
     proxy = proxies(routes=_routes(server))
@@ -191,7 +202,9 @@ def test_no_proxy_variable_sends_the_call_direct(
 
 
 def test_admin_proxy_takes_precedence_over_the_variable(
-    serve: Serve, pki: TestPki, proxies: Callable[..., ConnectProxy],
+    serve: Serve,
+    pki: TestPki,
+    proxies: Callable[..., ConnectProxy],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     server = _named_service(serve, pki)
@@ -254,8 +267,13 @@ def test_total_deadline_holds_through_a_tunnel(
     drip = dripping(GOOD_REPLY, 0.5)
     server.action = always(drip)
     proxy = proxies(routes=_routes(server))
-    client = client_for(SERVICE_URL, ca_bundle=str(pki.ca_path), proxy=proxy.url,
-                        read_timeout=1.5, total_deadline=2.0)
+    client = client_for(
+        SERVICE_URL,
+        ca_bundle=str(pki.ca_path),
+        proxy=proxy.url,
+        read_timeout=1.5,
+        total_deadline=2.0,
+    )
     with pytest.raises(ApiTimeoutError) as caught:
         client.check_canada(CANADA)
     assert "reply was still incomplete" in caught.value.user_message
@@ -267,11 +285,15 @@ def test_total_deadline_holds_through_a_tunnel(
 
 def test_settings_have_no_way_to_turn_verification_off(tmp_path: Path) -> None:
     tls_words = ("verify", "insecure", "ssl", "tls", "cert", "unsafe")
-    suspicious = [name for name in Settings.model_fields
-                  if any(word in name.lower() for word in tls_words)]
+    suspicious = [
+        name for name in Settings.model_fields if any(word in name.lower() for word in tls_words)
+    ]
     assert suspicious == []
-    ignored = Settings(base_url="https://a.example", api_token=TOKEN,
-                       **{"verify": False, "tls_verify": False, "insecure": True})
+    ignored = Settings(
+        base_url="https://a.example",
+        api_token=TOKEN,
+        **{"verify": False, "tls_verify": False, "insecure": True},
+    )
     assert not any(hasattr(ignored, name) for name in ("verify", "tls_verify", "insecure"))
     client = VerificationClient.from_settings(ignored)
     assert client._verify is True
@@ -298,17 +320,25 @@ def _verification_switches(tree: ast.AST) -> list[str]:
             if isinstance(value, ast.Constant) and not value.value:
                 found.append(f"verify={value.value!r} at line {value.lineno}")
         if isinstance(node, ast.Attribute) and node.attr in (
-            "CERT_NONE", "_create_unverified_context", "disable_warnings",
+            "CERT_NONE",
+            "_create_unverified_context",
+            "disable_warnings",
             "InsecureRequestWarning",
         ):
             found.append(f"{node.attr} at line {node.lineno}")
         if isinstance(node, ast.Assign):
             for target in node.targets:
-                if isinstance(target, ast.Attribute) and target.attr in ("check_hostname",
-                                                                         "verify_mode"):
+                if isinstance(target, ast.Attribute) and target.attr in (
+                    "check_hostname",
+                    "verify_mode",
+                ):
                     found.append(f"{target.attr} assigned at line {node.lineno}")
-                if (isinstance(target, ast.Attribute) and target.attr == "verify"
-                        and isinstance(node.value, ast.Constant) and not node.value.value):
+                if (
+                    isinstance(target, ast.Attribute)
+                    and target.attr == "verify"
+                    and isinstance(node.value, ast.Constant)
+                    and not node.value.value
+                ):
                     found.append(f"session.verify off at line {node.lineno}")
     return found
 
@@ -323,9 +353,11 @@ def test_no_code_path_turns_certificate_verification_off() -> None:
 
 
 def test_the_scan_would_catch_a_switch() -> None:
-    sample = ("import ssl, requests, urllib3\n"
-              "requests.post('https://x', verify=False)\n"
-              "ctx = ssl.create_default_context(); ctx.check_hostname = False\n"
-              "ctx.verify_mode = ssl.CERT_NONE\n"
-              "urllib3.disable_warnings()\n")
+    sample = (
+        "import ssl, requests, urllib3\n"
+        "requests.post('https://x', verify=False)\n"
+        "ctx = ssl.create_default_context(); ctx.check_hostname = False\n"
+        "ctx.verify_mode = ssl.CERT_NONE\n"
+        "urllib3.disable_warnings()\n"
+    )
     assert len(_verification_switches(ast.parse(sample))) == 5

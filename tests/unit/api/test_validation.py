@@ -22,10 +22,16 @@ def test_thirteen_provinces_and_territories() -> None:
     assert validate_province(" qc ") == "QC"
 
 
-@pytest.mark.parametrize(("value", "field"), [
-    ("", "date_of_birth"), ("1989-13-01", "date_of_birth"), ("1989-2-3", "date_of_birth"),
-    ("2001-02-29", "date_of_birth"), ("2030-01-01", "date_of_birth"),
-])
+@pytest.mark.parametrize(
+    ("value", "field"),
+    [
+        ("", "date_of_birth"),
+        ("1989-13-01", "date_of_birth"),
+        ("1989-2-3", "date_of_birth"),
+        ("2001-02-29", "date_of_birth"),
+        ("2030-01-01", "date_of_birth"),
+    ],
+)
 def test_bad_dates(value: str, field: str) -> None:
     with pytest.raises(InputRejectedError) as caught:
         validate_date_of_birth(value, today=date(2026, 1, 1))
@@ -53,12 +59,15 @@ def test_whole_input_normalised() -> None:
     assert data == CanadaCheckInput("421450", "1989-12-24", "PE", "G1")
 
 
-@pytest.mark.parametrize(("data", "field"), [
-    (CanadaCheckInput("", "1989-12-24", "PE"), "licence_number"),
-    (CanadaCheckInput("12\n34", "1989-12-24", "PE"), "licence_number"),
-    (CanadaCheckInput("1234", "1989-12-24", "XX"), "province"),
-    (CanadaCheckInput("1234", "1989-12-24", ""), "province"),
-])
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        (CanadaCheckInput("", "1989-12-24", "PE"), "licence_number"),
+        (CanadaCheckInput("12\n34", "1989-12-24", "PE"), "licence_number"),
+        (CanadaCheckInput("1234", "1989-12-24", "XX"), "province"),
+        (CanadaCheckInput("1234", "1989-12-24", ""), "province"),
+    ],
+)
 def test_first_bad_field_is_named(data: CanadaCheckInput, field: str) -> None:
     with pytest.raises(InputRejectedError) as caught:
         validate_canada_input(data)

@@ -39,29 +39,29 @@ def _element(service: ServiceKind, status: int) -> CheckResponseElement:
 
 
 @pytest.mark.parametrize(("service", "status", "verdict", "billable"), BILLING)
-def test_billing_table(service: ServiceKind, status: int, verdict: Verdict,
-                       billable: bool) -> None:
+def test_billing_table(service: ServiceKind, status: int, verdict: Verdict, billable: bool) -> None:
     outcome = check_outcome(_element(service, status), service, test_mode=False)
     assert (outcome.verdict, outcome.billable, outcome.status_code) == (verdict, billable, status)
 
 
 def test_canada_undefined_advises_retry_after_15_minutes() -> None:
-    outcome = check_outcome(_element(ServiceKind.CANADA, 3), ServiceKind.CANADA,
-                            test_mode=False)
+    outcome = check_outcome(_element(ServiceKind.CANADA, 3), ServiceKind.CANADA, test_mode=False)
     assert outcome.retry_after_seconds == 900
     assert outcome.advice is not None and "15 minutes" in outcome.advice
 
 
 def test_signature_undefined_advises_checking_the_request() -> None:
-    outcome = check_outcome(_element(ServiceKind.SIGNATURE, 3), ServiceKind.SIGNATURE,
-                            test_mode=False)
+    outcome = check_outcome(
+        _element(ServiceKind.SIGNATURE, 3), ServiceKind.SIGNATURE, test_mode=False
+    )
     assert outcome.retry_after_seconds is None
     assert outcome.advice is not None and "Check the request" in outcome.advice
 
 
 def test_signature_code_2_is_unknown_and_reported_possibly_billed() -> None:
-    outcome = check_outcome(_element(ServiceKind.SIGNATURE, 2), ServiceKind.SIGNATURE,
-                            test_mode=False)
+    outcome = check_outcome(
+        _element(ServiceKind.SIGNATURE, 2), ServiceKind.SIGNATURE, test_mode=False
+    )
     assert outcome.verdict is Verdict.UNDEFINED
     assert outcome.billable is True
 
@@ -82,8 +82,7 @@ def test_signature_flags_fall_back_to_the_raw_result() -> None:
 
 
 def test_canada_fields_and_extras() -> None:
-    outcome = check_outcome(_element(ServiceKind.CANADA, 1), ServiceKind.CANADA,
-                            test_mode=False)
+    outcome = check_outcome(_element(ServiceKind.CANADA, 1), ServiceKind.CANADA, test_mode=False)
     rows = {f.field_name: f for f in outcome.fields}
     assert rows["IDNumber"].match is MatchCategory.MATCH
     assert rows["FirstName"].match is MatchCategory.NONE

@@ -19,8 +19,9 @@ def _name(common_name: str) -> x509.Name:
 
 
 def _pem_key(key: ec.EllipticCurvePrivateKey) -> bytes:
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                             serialization.NoEncryption())
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
 
 
 @dataclass
@@ -46,12 +47,23 @@ class TestPki:
             .not_valid_before(now - timedelta(days=1))
             .not_valid_after(now + timedelta(days=30))
             .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-            .add_extension(x509.KeyUsage(
-                digital_signature=True, key_cert_sign=True, crl_sign=True,
-                content_commitment=False, key_encipherment=False, data_encipherment=False,
-                key_agreement=False, encipher_only=False, decipher_only=False), critical=True)
-            .add_extension(x509.SubjectKeyIdentifier.from_public_key(self._key.public_key()),
-                           critical=False)
+            .add_extension(
+                x509.KeyUsage(
+                    digital_signature=True,
+                    key_cert_sign=True,
+                    crl_sign=True,
+                    content_commitment=False,
+                    key_encipherment=False,
+                    data_encipherment=False,
+                    key_agreement=False,
+                    encipher_only=False,
+                    decipher_only=False,
+                ),
+                critical=True,
+            )
+            .add_extension(
+                x509.SubjectKeyIdentifier.from_public_key(self._key.public_key()), critical=False
+            )
             .sign(self._key, hashes.SHA256())
         )
         self.ca_path.write_bytes(self._cert.public_bytes(serialization.Encoding.PEM))
@@ -62,14 +74,21 @@ class TestPki:
         return self.directory / "ca.pem"
 
     def server_context(
-        self, names: tuple[str, ...] = (), ips: tuple[str, ...] = ("127.0.0.1",),
-        *, expired: bool = False, label: str = "leaf",
+        self,
+        names: tuple[str, ...] = (),
+        ips: tuple[str, ...] = ("127.0.0.1",),
+        *,
+        expired: bool = False,
+        label: str = "leaf",
     ) -> ssl.SSLContext:
         """A server TLS context presenting a leaf for ``names``/``ips`` signed by the CA."""
         key = ec.generate_private_key(ec.SECP256R1())
         now = datetime.now(UTC)
-        start, end = (now - timedelta(days=10), now - timedelta(days=1)) if expired else (
-            now - timedelta(hours=1), now + timedelta(days=7))
+        start, end = (
+            (now - timedelta(days=10), now - timedelta(days=1))
+            if expired
+            else (now - timedelta(hours=1), now + timedelta(days=7))
+        )
         alt_names: list[x509.GeneralName] = [x509.DNSName(n) for n in names]
         alt_names += [x509.IPAddress(ip_address(i)) for i in ips]
         cert = (
@@ -82,10 +101,11 @@ class TestPki:
             .not_valid_after(end)
             .add_extension(x509.SubjectAlternativeName(alt_names), critical=False)
             .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]),
-                           critical=False)
-            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(
-                self._key.public_key()), critical=False)
+            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+            .add_extension(
+                x509.AuthorityKeyIdentifier.from_issuer_public_key(self._key.public_key()),
+                critical=False,
+            )
             .sign(self._key, hashes.SHA256())
         )
         cert_path = self.directory / f"{label}.pem"

@@ -26,10 +26,10 @@ GOOD_FORM = CanadaFormData("A1234", "1989-12-24", "ON", "G")
 LICENCE = LicenceSummary("PAT DOE", date(1989, 12, 24), 36, 19, date(2030, 1, 1), False, 1500)
 
 
-def outcome(verdict: Verdict, service: ServiceKind = ServiceKind.SIGNATURE,
-            retry: int | None = None) -> Outcome:
-    return Outcome(service, verdict, None, verdict.value, billable=False,
-                   retry_after_seconds=retry)
+def outcome(
+    verdict: Verdict, service: ServiceKind = ServiceKind.SIGNATURE, retry: int | None = None
+) -> Outcome:
+    return Outcome(service, verdict, None, verdict.value, billable=False, retry_after_seconds=retry)
 
 
 class ScriptedBackend(Backend):
@@ -144,7 +144,11 @@ def test_invalid_form_is_not_sent(qtbot: Any, parts: Any) -> None:
     session, backend, _pool = parts
     problems = session.submit_canada(CanadaFormData("", "12/24/1989", "XX", "TOO"))
     assert [p.field for p in problems] == [
-        "licence_number", "date_of_birth", "province", "licence_class"]
+        "licence_number",
+        "date_of_birth",
+        "province",
+        "licence_class",
+    ]
     assert backend.calls == [] and session.stage is Stage.READY
 
 
@@ -180,8 +184,9 @@ def test_unreadable_image_ends_on_error(qtbot: Any, parts: Any) -> None:
         (ZeroDivisionError("secret 1989-12-24"), ErrorKind.INTERNAL, None),
     ],
 )
-def test_report_for_maps_every_error(error: BaseException, kind: ErrorKind,
-                                     trace: str | None) -> None:
+def test_report_for_maps_every_error(
+    error: BaseException, kind: ErrorKind, trace: str | None
+) -> None:
     report = report_for(error)
     assert report.kind is kind and report.trace_id == trace
     assert "1989" not in report.message  # unexpected errors never show their text
@@ -189,8 +194,9 @@ def test_report_for_maps_every_error(error: BaseException, kind: ErrorKind,
 
 def test_disabled_check_is_refused(qtbot: Any) -> None:
     pool = WorkerPool()
-    session = Session(Settings(enabled_checks=["canada"], default_check="canada"),
-                      ScriptedBackend(), pool)
+    session = Session(
+        Settings(enabled_checks=["canada"], default_check="canada"), ScriptedBackend(), pool
+    )
     notices: list[str] = []
     session.notice.connect(notices.append)
     assert not session.run_check(CheckKind.SIGNATURE)

@@ -106,8 +106,12 @@ def test_autorepeat_is_typing(qtbot: Any, edit: QLineEdit, wedge: Any) -> None:
 
     _scanner, clock = wedge
     for _ in range(12):
-        QCoreApplication.sendEvent(edit.windowHandle(), QKeyEvent(
-            QEvent.Type.KeyPress, Qt.Key.Key_X, Qt.KeyboardModifier.NoModifier, "x", True, 1))
+        QCoreApplication.sendEvent(
+            edit.windowHandle(),
+            QKeyEvent(
+                QEvent.Type.KeyPress, Qt.Key.Key_X, Qt.KeyboardModifier.NoModifier, "x", True, 1
+            ),
+        )
         clock.advance(0.03)
     assert edit.text() == "x" * 12
 

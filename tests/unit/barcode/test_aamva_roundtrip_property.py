@@ -18,12 +18,12 @@ from kiosk_app.barcode.jurisdictions import CAN, JURISDICTIONS_BY_CODE
 from kiosk_app.barcode.licence import _NONE_WORDS
 from tests.aamva_factory import DAMAGES, CardSpec, build_payload, damaged
 
-_SETTINGS = settings(max_examples=250, deadline=None,
-                     suppress_health_check=[HealthCheck.too_slow])
+_SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Single words: version 03 joins given names with a space, so a space inside one is ambiguous.
 # Words the standard uses for "no value" (NONE, NA, UNAVL...) are not names.
 _WORD = st.from_regex(r"[A-Z][A-Z'\-]{0,14}[A-Z]", fullmatch=True).filter(
-    lambda w: w not in _NONE_WORDS)
+    lambda w: w not in _NONE_WORDS
+)
 _NUMBER = st.from_regex(r"[A-Z0-9]{4,18}", fullmatch=True)
 _CITY = st.from_regex(r"[A-Z][A-Z ]{0,18}[A-Z]", fullmatch=True).filter(
     lambda c: "  " not in c and c not in _NONE_WORDS
@@ -65,7 +65,10 @@ def _assert_round_trip(payload: bytes, spec: CardSpec) -> None:
     assert (record.jurisdiction, record.country) == (spec.jurisdiction, spec.country)
     assert record.document_type == spec.document_type
     assert (record.last_name, record.first_name, record.middle_name) == (
-        spec.family_name, spec.first_name, spec.middle_name)
+        spec.family_name,
+        spec.first_name,
+        spec.middle_name,
+    )
     assert record.licence_number == spec.licence_number
     assert record.date_of_birth == spec.date_of_birth
     assert record.issue_date == spec.issue_date

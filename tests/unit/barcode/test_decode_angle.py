@@ -30,8 +30,10 @@ def test_tilt_is_measured_within_a_degree(straight: Image.Image, degrees: float)
     assert angle == pytest.approx(degrees, abs=1.0)
 
 
-@pytest.mark.parametrize(("degrees", "offset"), [(90.0, 0.0), (110.0, 20.0), (197.0, 17.0),
-                                                 (250.0, -20.0), (-100.0, -10.0)])
+@pytest.mark.parametrize(
+    ("degrees", "offset"),
+    [(90.0, 0.0), (110.0, 20.0), (197.0, 17.0), (250.0, -20.0), (-100.0, -10.0)],
+)
 def test_angle_is_relative_to_the_nearest_quarter_turn(
     straight: Image.Image, degrees: float, offset: float
 ) -> None:

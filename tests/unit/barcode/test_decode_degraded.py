@@ -16,9 +16,19 @@ from tests.unit.barcode.images import LICENCE_PAYLOAD, OTHER_LICENCE_PAYLOAD, en
 CASE_NAMES = [name for name, _kind, _degrade in degradations()]
 # Expected symbol orientation (degrees, counter-clockwise) for the turned and tilted cases.
 ORIENTATION = {
-    "turn-90": 90, "turn-180": 180, "turn-270": -90, "tilt-40": -40, "tilt-30": -30,
-    "tilt-20": -20, "tilt-12": -12, "tilt+12": 12, "tilt+20": 20, "tilt+30": 30,
-    "tilt+40": 40, "tilt+20-turn90": 110, "tilt-15-turn180": 165,
+    "turn-90": 90,
+    "turn-180": 180,
+    "turn-270": -90,
+    "tilt-40": -40,
+    "tilt-30": -30,
+    "tilt-20": -20,
+    "tilt-12": -12,
+    "tilt+12": 12,
+    "tilt+20": 20,
+    "tilt+30": 30,
+    "tilt+40": 40,
+    "tilt+20-turn90": 110,
+    "tilt-15-turn180": 165,
 }
 
 

@@ -19,11 +19,18 @@ CASES = hostile_images()
 # script (python -m tests.fuzz.hostile_images), not run in the suite.
 SLOW = {"png-bomb-7000x7000-rgb-under-limit"}
 REFUSED_AS_TOO_LARGE = {
-    "png-bomb-30000x30000", "png-header-30000x30000", "gif-screen-65535x65535",
-    "jpeg-sof-65500x65500", "tiff-tags-30000x30000",
+    "png-bomb-30000x30000",
+    "png-header-30000x30000",
+    "gif-screen-65535x65535",
+    "jpeg-sof-65500x65500",
+    "tiff-tags-30000x30000",
 }
-READ = {"cmyk-jpeg-card", "sixteen-bit-png-card", "animated-gif-card-300-frames",
-        "exif-rotated-jpeg-card"}
+READ = {
+    "cmyk-jpeg-card",
+    "sixteen-bit-png-card",
+    "animated-gif-card-300-frames",
+    "exif-rotated-jpeg-card",
+}
 NO_BARCODE = {"png-1x1", "jpeg-1x1"}
 
 

@@ -27,7 +27,10 @@ def keystoned() -> np.ndarray:
     to_symbol = homography(TARGET, corners)
     coefficients = tuple(float(v) for v in to_symbol.flatten()[:8])
     picture = symbol.transform(
-        (800, 500), Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BILINEAR,
+        (800, 500),
+        Image.Transform.PERSPECTIVE,
+        coefficients,
+        Image.Resampling.BILINEAR,
         fillcolor=PAPER,
     )
     return np.asarray(picture)

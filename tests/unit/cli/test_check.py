@@ -20,15 +20,33 @@ SECRET = "cli-SECRET-9d8e7f"
 
 
 def _conn(url: str, token: str = "test") -> list[str]:
-    return ["--base-url", url, "--dvs-url", url, "--parse-url", url, "--token", token,
-            "--auth-key", "test"]
+    return [
+        "--base-url",
+        url,
+        "--dvs-url",
+        url,
+        "--parse-url",
+        url,
+        "--token",
+        token,
+        "--auth-key",
+        "test",
+    ]
 
 
 def _canada(key: str) -> list[str]:
     c = SAMPLES_BY_KEY[key].canada
     assert c is not None
-    args = ["check", "canada", "--licence-number", c.licence_number, "--dob", c.date_of_birth,
-            "--province", c.province]
+    args = [
+        "check",
+        "canada",
+        "--licence-number",
+        c.licence_number,
+        "--dob",
+        c.date_of_birth,
+        "--province",
+        c.province,
+    ]
     return [*args, "--class", c.licence_class] if c.licence_class else args
 
 
@@ -54,14 +72,30 @@ def test_canada_json_shape(simulator: Any, capsys: pytest.CaptureFixture[str]) -
     assert element["serviceVerificationResult"]["statusCode"] == 1
     assert isinstance(element["profiles"][0]["serviceResponseRaw"], str)
     verdict = report["verdict"]
-    assert {"service", "statusCode", "statusString", "billable", "retryAfterSeconds", "error",
-            "fields"} <= set(verdict)
+    assert {
+        "service",
+        "statusCode",
+        "statusString",
+        "billable",
+        "retryAfterSeconds",
+        "error",
+        "fields",
+    } <= set(verdict)
     assert (verdict["service"], verdict["statusCode"], verdict["statusString"]) == (
-        "canada", 1, "Passed")
+        "canada",
+        1,
+        "Passed",
+    )
     assert verdict["billable"] is True
     assert verdict["error"] is None
-    assert set(verdict["fields"][0]) == {"fieldName", "caption", "value", "matchStatusCode",
-                                         "matchStatusString", "message"}
+    assert set(verdict["fields"][0]) == {
+        "fieldName",
+        "caption",
+        "value",
+        "matchStatusCode",
+        "matchStatusString",
+        "message",
+    }
 
 
 def test_canada_undefined_json(simulator: Any, capsys: pytest.CaptureFixture[str]) -> None:
@@ -69,7 +103,10 @@ def test_canada_undefined_json(simulator: Any, capsys: pytest.CaptureFixture[str
     verdict = json.loads(capsys.readouterr().out)["verdict"]
     assert status == 0
     assert (verdict["statusCode"], verdict["billable"], verdict["retryAfterSeconds"]) == (
-        3, False, 900)
+        3,
+        False,
+        900,
+    )
 
 
 def test_success_false_exits_3_and_shows_message(
@@ -84,8 +121,19 @@ def test_success_false_exits_3_and_shows_message(
 def test_rejected_input_exits_2_and_sends_nothing(
     fresh_simulator: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status = main(["check", "canada", "--licence-number", "1", "--dob", "1989-02-30",
-                   "--province", "ON", *_conn(fresh_simulator.base_url)])
+    status = main(
+        [
+            "check",
+            "canada",
+            "--licence-number",
+            "1",
+            "--dob",
+            "1989-02-30",
+            "--province",
+            "ON",
+            *_conn(fresh_simulator.base_url),
+        ]
+    )
     captured = capsys.readouterr()
     assert status == 2
     assert fresh_simulator.request_count == 0
@@ -94,40 +142,55 @@ def test_rejected_input_exits_2_and_sends_nothing(
 
 
 def test_signature_from_file_and_stdin(
-    simulator: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    simulator: Any,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     sample = SAMPLES_BY_KEY["signature-revoked"]
     path = _payload_file(tmp_path, "signature-revoked")
-    assert main(["check", "signature", "--barcode-file", path, "--json",
-                 *_conn(simulator.base_url)]) == 0
+    assert (
+        main(["check", "signature", "--barcode-file", path, "--json", *_conn(simulator.base_url)])
+        == 0
+    )
     from_file = json.loads(capsys.readouterr().out)
     assert from_file["request"]["trackString"].encode("latin-1") == sample.payload
     assert from_file["verdict"]["revoked"] is True
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(sample.payload)))
-    assert main(["check", "signature", "--barcode-file", "-", "--json",
-                 *_conn(simulator.base_url)]) == 0
+    assert (
+        main(["check", "signature", "--barcode-file", "-", "--json", *_conn(simulator.base_url)])
+        == 0
+    )
     from_stdin = json.loads(capsys.readouterr().out)
     assert from_stdin["request"] == from_file["request"]
 
 
-def test_human_summary(simulator: Any, tmp_path: Path,
-                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_human_summary(simulator: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _payload_file(tmp_path, "signature-tampered")
-    assert main(["check", "signature", "--barcode-file", path,
-                 *_conn(simulator.base_url)]) == 0
+    assert main(["check", "signature", "--barcode-file", path, *_conn(simulator.base_url)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Digital signature check: Failed (status 0)")
     assert "Signature: NOT valid" in out
     assert "TEST TOKEN" in out
 
 
-def test_dvs_parse_with_image(simulator: Any, tmp_path: Path,
-                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_dvs_parse_with_image(
+    simulator: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     image = tmp_path / "back.png"
     image.write_bytes(render_sample_png(SAMPLES_BY_KEY["dvs-parse"]))
-    status = main(["check", "dvs-parse", "--barcode-file", _payload_file(tmp_path, "dvs-parse"),
-                   "--image", str(image), "--json", *_conn(simulator.base_url)])
+    status = main(
+        [
+            "check",
+            "dvs-parse",
+            "--barcode-file",
+            _payload_file(tmp_path, "dvs-parse"),
+            "--image",
+            str(image),
+            "--json",
+            *_conn(simulator.base_url),
+        ]
+    )
     report = json.loads(capsys.readouterr().out)
     assert status == 0
     assert report["verdict"]["statusString"] == "Passed"
@@ -136,8 +199,9 @@ def test_dvs_parse_with_image(simulator: Any, tmp_path: Path,
 
 
 @pytest.mark.parametrize("source", ["--barcode-file", "--image"])
-def test_legacy_parse(simulator: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                      source: str) -> None:
+def test_legacy_parse(
+    simulator: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str
+) -> None:
     if source == "--image":
         path = tmp_path / "back.png"
         path.write_bytes(render_sample_png(SAMPLES_BY_KEY["dvs-parse"]))
@@ -158,7 +222,9 @@ def test_legacy_parse_needs_exactly_one_source(capsys: pytest.CaptureFixture[str
 
 
 def test_environment_used_and_flags_win(
-    simulator: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    simulator: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = _payload_file(tmp_path, "signature-valid")
@@ -167,8 +233,9 @@ def test_environment_used_and_flags_win(
     assert main(["check", "signature", "--barcode-file", path]) == 0
     monkeypatch.setenv("KIOSK_BASE_URL", _closed_port_url())
     assert main(["check", "signature", "--barcode-file", path]) == 3
-    assert main(["check", "signature", "--barcode-file", path,
-                 "--base-url", simulator.base_url]) == 0
+    assert (
+        main(["check", "signature", "--barcode-file", path, "--base-url", simulator.base_url]) == 0
+    )
     capsys.readouterr()
 
 
@@ -184,31 +251,58 @@ def test_network_failure_exits_3_without_traceback(
 
 
 def test_missing_file_is_rejected_input(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", "signature", "--barcode-file", "/no/such/file",
-                 *_conn("http://127.0.0.1:9")]) == 2
+    assert (
+        main(
+            ["check", "signature", "--barcode-file", "/no/such/file", *_conn("http://127.0.0.1:9")]
+        )
+        == 2
+    )
     assert "Not sent" in capsys.readouterr().err
 
 
-def test_plain_http_off_loopback_is_refused(tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_plain_http_off_loopback_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = _payload_file(tmp_path, "signature-valid")
-    status = main(["check", "signature", "--barcode-file", path,
-                   *_conn("http://verify.example.org")])
+    status = main(
+        ["check", "signature", "--barcode-file", path, *_conn("http://verify.example.org")]
+    )
     assert status == 3
     assert "https" in capsys.readouterr().err
 
 
 def test_token_never_printed_or_logged(
-    simulator: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
+    simulator: Any,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     caplog.set_level(logging.DEBUG)
     path = _payload_file(tmp_path, "signature-valid")
-    refused = main(["check", "signature", "--barcode-file", path, "--json",
-                    *_conn(simulator.base_url, token=SECRET)])
+    refused = main(
+        [
+            "check",
+            "signature",
+            "--barcode-file",
+            path,
+            "--json",
+            *_conn(simulator.base_url, token=SECRET),
+        ]
+    )
     monkeypatch.setenv("KIOSK_API_TOKEN", SECRET)
-    main(["check", "dvs-parse", "--barcode-file", path, "--base-url", simulator.base_url,
-          "--dvs-url", simulator.base_url])
+    main(
+        [
+            "check",
+            "dvs-parse",
+            "--barcode-file",
+            path,
+            "--base-url",
+            simulator.base_url,
+            "--dvs-url",
+            simulator.base_url,
+        ]
+    )
     main([*_canada("canada-passed"), "--json", "--base-url", simulator.base_url])
     captured = capsys.readouterr()
     assert refused == 3

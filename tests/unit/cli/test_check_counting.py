@@ -22,8 +22,16 @@ def _close_logging() -> Any:
 def _canada(key: str) -> list[str]:
     data = SAMPLES_BY_KEY[key].canada
     assert data is not None
-    return ["check", "canada", "--licence-number", data.licence_number, "--dob",
-            data.date_of_birth, "--province", data.province]
+    return [
+        "check",
+        "canada",
+        "--licence-number",
+        data.licence_number,
+        "--dob",
+        data.date_of_birth,
+        "--province",
+        data.province,
+    ]
 
 
 def _conn(url: str) -> list[str]:
@@ -36,8 +44,22 @@ def test_cli_checks_are_counted_and_logged(
     assert main([*_canada("canada-passed"), *_conn(simulator.base_url)]) == 0
     assert main([*_canada("canada-error"), *_conn(simulator.base_url)]) == 3
     # Refused before sending: not a check, not counted.
-    assert main(["check", "canada", "--licence-number", "X", "--dob", "not-a-date",
-                 "--province", "ZZ", *_conn(simulator.base_url)]) == 2
+    assert (
+        main(
+            [
+                "check",
+                "canada",
+                "--licence-number",
+                "X",
+                "--dob",
+                "not-a-date",
+                "--province",
+                "ZZ",
+                *_conn(simulator.base_url),
+            ]
+        )
+        == 2
+    )
     capsys.readouterr()
     with sqlite3.connect(default_db_path()) as conn:
         rows = conn.execute("SELECT service, verdict, billable FROM checks ORDER BY id").fetchall()

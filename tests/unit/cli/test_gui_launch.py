@@ -25,7 +25,11 @@ def test_demo_shows_its_window_without_qt_multimedia_library_noise(tmp_path: Pat
     )
     done = subprocess.run(
         [sys.executable, "-m", "kiosk_app", "--demo"],
-        capture_output=True, text=True, env=env, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert PROBE_PREFIX in done.stdout

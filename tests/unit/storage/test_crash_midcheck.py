@@ -82,9 +82,15 @@ def child_env(tmp_path: Path) -> dict[str, str]:
     """The child's environment: every writable place inside ``tmp_path/child``."""
     env = os.environ.copy()
     home = tmp_path / "child"
-    for name, sub in (("HOME", "home"), ("TMPDIR", "tmp"), ("XDG_CACHE_HOME", "cache"),
-                      ("XDG_CONFIG_HOME", "xdg-config"), ("XDG_DATA_HOME", "xdg-data"),
-                      ("XDG_RUNTIME_DIR", "runtime"), ("XDG_STATE_HOME", "state")):
+    for name, sub in (
+        ("HOME", "home"),
+        ("TMPDIR", "tmp"),
+        ("XDG_CACHE_HOME", "cache"),
+        ("XDG_CONFIG_HOME", "xdg-config"),
+        ("XDG_DATA_HOME", "xdg-data"),
+        ("XDG_RUNTIME_DIR", "runtime"),
+        ("XDG_STATE_HOME", "state"),
+    ):
         folder = home / sub
         folder.mkdir(parents=True)
         env[name] = str(folder)
@@ -112,8 +118,9 @@ class Child:
     """A child process whose stdout lines are collected by a thread."""
 
     def __init__(self, args: list[str], env: dict[str, str]) -> None:
-        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True, env=env)
+        self.process = subprocess.Popen(
+            args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        )
         self.lines: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -129,8 +136,10 @@ class Child:
         while not condition():
             if self.process.poll() is not None:
                 self._finish()
-                raise AssertionError(f"child exited ({self.process.returncode}) before {what}: "
-                                     + "\n".join(self.lines[-20:]))
+                raise AssertionError(
+                    f"child exited ({self.process.returncode}) before {what}: "
+                    + "\n".join(self.lines[-20:])
+                )
             if time.monotonic() > deadline:
                 self.process.kill()
                 self._finish()
@@ -155,8 +164,14 @@ def personal_markers() -> list[bytes]:
     record = parse_aamva(SAMPLE.payload)
     born = record.date_of_birth
     assert isinstance(born, date)
-    texts = [record.last_name, record.first_name, record.licence_number, born.isoformat(),
-             born.strftime("%m%d%Y"), born.strftime("%Y%m%d")]
+    texts = [
+        record.last_name,
+        record.first_name,
+        record.licence_number,
+        born.isoformat(),
+        born.strftime("%m%d%Y"),
+        born.strftime("%Y%m%d"),
+    ]
     markers = [t.encode() for t in texts if t and len(t) >= 4]
     markers.append(SAMPLE.payload[20:60])
     return markers
@@ -188,8 +203,9 @@ def assert_restart_is_clean(tmp_path: Path, env: dict[str, str], rows_before: in
     leftovers = [p.name for p in Path(os.environ["KIOSK_CONFIG_DIR"]).glob("*.tmp")]
     assert leftovers == []
     assert files_holding(tmp_path, personal_markers()) == {}
-    restarted = subprocess.run([*KIOSK_APP, "self-test"], env=env, capture_output=True,
-                               text=True, timeout=120, check=False)
+    restarted = subprocess.run(
+        [*KIOSK_APP, "self-test"], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
     assert restarted.returncode == 0, restarted.stdout + restarted.stderr
     assert "self-test passed" in restarted.stdout
 
@@ -197,8 +213,9 @@ def assert_restart_is_clean(tmp_path: Path, env: dict[str, str], rows_before: in
 def test_markers_are_found_where_they_are(tmp_path: Path) -> None:
     """The search would see the customer's data had anything written it."""
     (tmp_path / "leak.log").write_bytes(b"x" + personal_markers()[0] + b"y")
-    (tmp_path / "leak16.txt").write_text(parse_aamva(SAMPLE.payload).licence_number or "",
-                                         encoding="utf-16-le")
+    (tmp_path / "leak16.txt").write_text(
+        parse_aamva(SAMPLE.payload).licence_number or "", encoding="utf-16-le"
+    )
     assert set(files_holding(tmp_path, personal_markers())) == {"leak.log", "leak16.txt"}
 
 
@@ -211,9 +228,21 @@ def test_sigkill_of_the_check_command_mid_check(
     payload_file.write_bytes(SAMPLE.payload)
     with UsageStore() as store:  # an earlier shift's counts
         assert store.row_count() == 0
-    child = Child([*KIOSK_APP, "check", "signature", "--barcode-file", str(payload_file),
-                   "--base-url", slow_simulator.base_url, "--token", "test", "--json"],
-                  child_env)
+    child = Child(
+        [
+            *KIOSK_APP,
+            "check",
+            "signature",
+            "--barcode-file",
+            str(payload_file),
+            "--base-url",
+            slow_simulator.base_url,
+            "--token",
+            "test",
+            "--json",
+        ],
+        child_env,
+    )
     child.wait_for(lambda: slow_simulator.request_count >= 1, "the request reaching the service")
     child.kill()
     payload_file.unlink()
@@ -225,9 +254,13 @@ def test_sigkill_of_the_window_mid_check_while_counting(
 ) -> None:
     child = Child([sys.executable, "-c", GUI_CHILD, slow_simulator.base_url], child_env)
     child.wait_for(lambda: "checking" in child.lines, "the check starting")
-    child.wait_for(lambda: slow_simulator.request_count >= 1
-                   and sum(line.startswith("row ") for line in child.lines) >= 20,
-                   "the request reaching the service with counting under way")
+    child.wait_for(
+        lambda: (
+            slow_simulator.request_count >= 1
+            and sum(line.startswith("row ") for line in child.lines) >= 20
+        ),
+        "the request reaching the service with counting under way",
+    )
     rows = [int(line.split()[1]) for line in child.lines if line.startswith("row ")]
     child.kill()
     assert_restart_is_clean(tmp_path, child_env, rows_before=max(rows))

@@ -62,7 +62,9 @@ SETTINGS_WRITER = textwrap.dedent(
 def run_and_kill(script: str, args: list[str], after_writes: int) -> int:
     """Start ``script``, SIGKILL it once it reported ``after_writes`` writes; last reported."""
     child = subprocess.Popen(
-        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, text=True,
+        [sys.executable, "-c", script, *args],
+        stdout=subprocess.PIPE,
+        text=True,
         env=os.environ.copy(),
     )
     last = 0

@@ -176,8 +176,14 @@ def test_clock_set_back_cannot_lock_forever(store: PinStore, clock: FakeClock) -
 
 @pytest.mark.parametrize(
     "content",
-    ["", "{", "[]", '{"salt": "x"}', '{"salt": "@@", "hash": "@@", "n": 16, "r": 1, "p": 1}',
-     '{"salt": "AA==", "hash": "AA==", "n": "16", "r": 1, "p": 1}'],
+    [
+        "",
+        "{",
+        "[]",
+        '{"salt": "x"}',
+        '{"salt": "@@", "hash": "@@", "n": 16, "r": 1, "p": 1}',
+        '{"salt": "AA==", "hash": "AA==", "n": "16", "r": 1, "p": 1}',
+    ],
 )
 def test_damaged_file_is_an_error_not_a_missing_pin(store: PinStore, content: str) -> None:
     store.path.write_text(content, encoding="utf-8")

@@ -150,8 +150,15 @@ def test_csv_export_has_the_columns_and_rows(store: UsageStore) -> None:
     assert store.export_csv(out) == 2
     rows = list(csv.reader(io.StringIO(out.getvalue())))
     assert tuple(rows[0]) == CSV_COLUMNS
-    assert rows[1] == ["2026-03-15T12:00:00.000000Z", "signature", "Passed", "1", "11111233",
-                       "120", ""]
+    assert rows[1] == [
+        "2026-03-15T12:00:00.000000Z",
+        "signature",
+        "Passed",
+        "1",
+        "11111233",
+        "120",
+        "",
+    ]
     assert rows[2][1:4] == ["canada", "", "0"]
     assert rows[2][6] == "ServerError"
 

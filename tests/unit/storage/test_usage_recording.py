@@ -31,11 +31,11 @@ class _Ticks:
 
 def test_an_answer_is_counted_with_verdict_billable_log_id_and_duration(tmp_path: Path) -> None:
     path = tmp_path / "u.sqlite3"
-    outcome = Outcome(ServiceKind.SIGNATURE, Verdict.PASSED, 1, "Passed", True,
-                      request_log_id=4242)
+    outcome = Outcome(ServiceKind.SIGNATURE, Verdict.PASSED, 1, "Passed", True, request_log_id=4242)
     with UsageStore(path) as store:
-        got = counted_call(store, ServiceKind.SIGNATURE, lambda: outcome, lambda o: o,
-                           clock=_Ticks())
+        got = counted_call(
+            store, ServiceKind.SIGNATURE, lambda: outcome, lambda o: o, clock=_Ticks()
+        )
     assert got is outcome
     assert _rows(path) == [("signature", "Passed", 1, "4242", 250, None)]
     assert store.write_problem is None

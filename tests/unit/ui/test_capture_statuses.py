@@ -97,9 +97,10 @@ def test_names_are_shown_as_they_are_and_a_nested_sentence_is_translated(french:
         "Prêt sur COM3 (USB) (réglage du terminateur incompris : pause seulement)"
     )
     assert translate_message(statuses.FOLDER_READ.format(name="{scan} 1.png")) == "{scan} 1.png lu"
-    assert translate_message(
-        statuses.FILE_NOT_IMAGE.format(suffix=statuses.NO_EXTENSION)
-    ) == "Ce n'est pas un fichier image : aucune extension"
+    assert (
+        translate_message(statuses.FILE_NOT_IMAGE.format(suffix=statuses.NO_EXTENSION))
+        == "Ce n'est pas un fichier image : aucune extension"
+    )
 
 
 def test_english_statuses_are_unchanged_without_the_translation() -> None:

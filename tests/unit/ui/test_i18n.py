@@ -28,7 +28,8 @@ def _messages(ts: Path) -> list[tuple[str, str, ET.Element]]:
     root = ET.parse(ts).getroot()
     return [
         (ctx.findtext("name") or "", msg.findtext("source") or "", msg)
-        for ctx in root.iter("context") for msg in ctx.iter("message")
+        for ctx in root.iter("context")
+        for msg in ctx.iter("message")
     ]
 
 
@@ -53,7 +54,9 @@ def test_every_source_string_of_the_code_has_a_finished_french_translation(
     shutil.copy(TS_FILE, work)
     subprocess.run(
         [str(BIN / "pyside6-lupdate"), *SOURCES, "-ts", str(work), "-no-obsolete", "-silent"],
-        check=True, cwd=ROOT, capture_output=True,
+        check=True,
+        cwd=ROOT,
+        capture_output=True,
     )
     missing = _unfinished(work)
     assert missing == [], (
@@ -66,13 +69,18 @@ def test_translations_keep_every_placeholder() -> None:
     for context, source, msg in _messages(TS_FILE):
         translated = msg.findtext("translation") or ""
         assert sorted(PLACEHOLDER.findall(source)) == sorted(PLACEHOLDER.findall(translated)), (
-            context, source)
+            context,
+            source,
+        )
 
 
 def test_the_committed_qm_is_compiled_from_the_committed_ts(tmp_path: Path) -> None:
     fresh = tmp_path / "kiosk_fr.qm"
-    subprocess.run([str(BIN / "pyside6-lrelease"), str(TS_FILE), "-qm", str(fresh), "-silent"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [str(BIN / "pyside6-lrelease"), str(TS_FILE), "-qm", str(fresh), "-silent"],
+        check=True,
+        capture_output=True,
+    )
     assert QM_FILE.read_bytes() == fresh.read_bytes(), "recompile: pyside6-lrelease (README)"
 
 
