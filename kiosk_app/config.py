@@ -35,7 +35,7 @@ class CheckKind(StrEnum):
 
 
 class Settings(BaseSettings):
-    """Every admin-adjustable setting, validated; see the README's settings table."""
+    """Every admin-adjustable setting, validated (table: docs/configuration.md)."""
 
     model_config = SettingsConfigDict(
         env_prefix="KIOSK_", extra="ignore", validate_assignment=True, populate_by_name=True

@@ -1,6 +1,6 @@
 """How a raw payload is handed to the checks: ``trackString`` text and the DVS trackString object.
 
-``barcodeParams`` is not defined by the interface. Our choice, documented here and in the README:
+``barcodeParams`` is not defined by the interface. Our choice (also in docs/architecture.md):
 the base64 of a compact UTF-8 JSON object ``{"format": "PDF417", "errorCorrectionLevel": ...,
 "rows": ..., "columns": ..., "source": "kiosk"}`` with unknown members left out.
 """

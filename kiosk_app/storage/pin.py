@@ -8,7 +8,7 @@ row lock the pad for ``FIRST_LOCK_S``; every further lock-out doubles it, up to
 
 No file means no PIN has been set yet (first start: the admin must choose one). A file that
 cannot be read is *not* taken as "no PIN" (that would let anyone set one): it raises
-:class:`PinFileError`, and IT deletes the file to start over (see the README).
+:class:`PinFileError`, and IT deletes the file to start over (see docs/configuration.md).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ The **admin gesture** opens the PIN pad:
   corner in kiosk mode, by mouse or touch. Moving out of the corner or lifting cancels it.
 
 What Qt cannot block (Ctrl+Alt+Del, switching virtual terminals, the Windows key on some
-systems) is the job of the operating system's kiosk session: see the README (packaging).
+systems) is the job of the operating system's kiosk session: see docs/install.md.
 """
 
 from __future__ import annotations

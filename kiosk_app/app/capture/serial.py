@@ -8,7 +8,7 @@ barcode as a burst of bytes, usually followed by a configurable suffix; a **scan
 * the bytes received before an idle gap of ``serial_idle_gap_ms``.
 
 Everything else is passed through exactly: AAMVA payloads carry LF, RS and CR inside them, so
-nothing is translated or stripped (and CR or LF alone make poor terminators; see the README).
+nothing is translated or stripped (CR or LF alone make poor terminators: docs/user-guide.md).
 A burst longer than :data:`MAX_SCAN_BYTES` without a break is line noise or a wrong baud rate:
 it is discarded up to the next break and the status says so. When the port disappears (cable
 pulled, scanner rebooted) the source closes it and tries again every ``retry_ms`` until the

@@ -62,7 +62,7 @@ def test_every_status_and_input_name_is_marked_for_translation(path: Path) -> No
     tree = ast.parse(path.read_text(encoding="utf-8"))
     assert _unmarked_texts(tree) == [], (
         "mark these with QT_TRANSLATE_NOOP('messages', ...) or a template of "
-        "kiosk_app/app/capture/statuses.py, then run lupdate (README)"
+        "kiosk_app/app/capture/statuses.py, then run lupdate (CONTRIBUTING.md)"
     )
 
 

@@ -60,7 +60,7 @@ def test_every_source_string_of_the_code_has_a_finished_french_translation(
     )
     missing = _unfinished(work)
     assert missing == [], (
-        "strings without a French translation; run pyside6-lupdate (README) and translate "
+        "strings without a French translation; run pyside6-lupdate (CONTRIBUTING.md) and translate "
         f"them: {missing[:10]}"
     )
 
@@ -81,7 +81,9 @@ def test_the_committed_qm_is_compiled_from_the_committed_ts(tmp_path: Path) -> N
         check=True,
         capture_output=True,
     )
-    assert QM_FILE.read_bytes() == fresh.read_bytes(), "recompile: pyside6-lrelease (README)"
+    assert QM_FILE.read_bytes() == fresh.read_bytes(), (
+        "recompile: pyside6-lrelease (CONTRIBUTING.md)"
+    )
 
 
 def test_every_domain_sentence_is_listed_for_translation() -> None:
