@@ -20,23 +20,38 @@ from PySide6.QtCore import QCoreApplication
 
 from kiosk_app.app.capture.statuses import STATUS_TEMPLATES, TRANSLATED_VALUES
 from kiosk_app.app.models import CHECK_TITLES
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.app.text import CONTEXT, QT_TRANSLATE_NOOP, Message
 from kiosk_app.config import CheckKind
-
-CONTEXT = "messages"
 
 
 def translate_message(text: str) -> str:
     """``text`` in the interface language (unchanged when there is no translation).
 
-    A capture source's status made from a template of
-    :mod:`kiosk_app.app.capture.statuses` ("Ready on COM3") is translated through its
-    template, the names filled in after translation.
+    The one bridge from untranslated text to the screen. A :class:`~kiosk_app.app.text.Message`
+    is translated through its template and its parameters filled in after translation (nested
+    messages translated the same way, other values shown as they are); a plain string is a
+    fixed English sentence, its own key.
     """
+    if isinstance(text, Message):
+        return _translate_template(text)
     if not text:
         return text
     translated = QCoreApplication.translate(CONTEXT, text)
     return translated if translated != text else _translate_status(text)
+
+
+def _translate_template(message: Message) -> str:
+    translated = QCoreApplication.translate(CONTEXT, message.template)
+    if not message.params:
+        return translated
+    values = {
+        name: translate_message(value) if isinstance(value, Message) else str(value)
+        for name, value in message.params.items()
+    }
+    try:
+        return translated.format(**values)
+    except (KeyError, IndexError, ValueError):  # a broken translation: the English, never a crash
+        return message.template.format(**values)
 
 
 def _template_pattern(template: str) -> re.Pattern[str]:
