@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.validation import CanadaCheckInput, validate_canada_input
 from kiosk_app.app.models import CanadaFormData, LicenceSummary
-from kiosk_app.barcode.errors import BarcodeError, NotAamvaError
+from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, RepairedPayloadError
 from kiosk_app.barcode.imaging import read_image_file
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
 from kiosk_app.config import CheckKind, Settings
@@ -55,7 +55,14 @@ Parser = Callable[[bytes], Any]
 
 @dataclass(frozen=True)
 class ScanData:
-    """One customer's scan, kept in memory only: payload, symbol, optional image, local parse."""
+    """One customer's scan, kept in memory only: payload, symbol, optional image, local parse.
+
+    ``byte_exact`` is the payload's provenance. True: these are the barcode's own bytes (camera,
+    picture, serial scanner, or a keyboard-wedge scan whose AAMVA header arrived intact with its
+    control characters). False: the payload was rebuilt from damaged wedge input (control
+    characters dropped or changed, a keyboard layout repaired); it still parses, but a signature
+    can never verify on it, so the signature check is refused locally (never sent).
+    """
 
     payload: bytes
     symbol: SymbolInfo | None
@@ -63,6 +70,7 @@ class ScanData:
     licence: LicenceSummary | None
     prefill: CanadaFormData | None
     parse_hint: str = ""
+    byte_exact: bool = True
 
 
 class Backend:
@@ -102,9 +110,14 @@ class Backend:
     # --- reading -----------------------------------------------------------------------------
 
     def read_payload(
-        self, payload: bytes, symbol: SymbolInfo | None = None, back_image: bytes | None = None
+        self,
+        payload: bytes,
+        symbol: SymbolInfo | None = None,
+        back_image: bytes | None = None,
+        *,
+        byte_exact: bool = True,
     ) -> ScanData:
-        """Parse a scanned payload locally.
+        """Parse a scanned payload locally (``byte_exact``: see :class:`ScanData`).
 
         Raises ``BarcodeError`` when it is not licence data. Licence data that the local parser
         cannot finish (cut short, malformed) is kept with ``parse_hint`` set: the service checks
@@ -117,13 +130,14 @@ class Backend:
                 # Not licence data at all (a product code...): the clerk needs that sentence,
                 # not the parser's detail.
                 raise NotAamvaError() from exc
-            return ScanData(payload, symbol, back_image, None, None, exc.hint)
+            return ScanData(payload, symbol, back_image, None, None, exc.hint, byte_exact)
         return ScanData(
             payload=payload,
             symbol=symbol,
             back_image=back_image,
             licence=self.summarize(record),
             prefill=_prefill(record),
+            byte_exact=byte_exact,
         )
 
     def read_image(self, source: object) -> ScanData:
@@ -158,8 +172,14 @@ class Backend:
     # --- checks ------------------------------------------------------------------------------
 
     def check_scan(self, kind: CheckKind, scan: ScanData) -> Outcome:
-        """Run the signature check or the parse-only check on a scan."""
+        """Run the signature check or the parse-only check on a scan.
+
+        Raises ``RepairedPayloadError`` for a signature check on a payload that is not
+        byte-exact (the session refuses it before; this is the last guard before the network).
+        """
         if kind is CheckKind.SIGNATURE:
+            if not scan.byte_exact:
+                raise RepairedPayloadError()
             return self.client.check_signature(scan.payload).outcome
         if kind is CheckKind.DVS_PARSE:
             return self.client.dvs_parse(

@@ -92,6 +92,7 @@ class ScanRecorder(QObject):
     def watch(self, source: CaptureSource) -> None:
         """Record what ``source`` delivers from now on."""
         source.payload_scanned.connect(self._on_payload)
+        source.repaired_payload_scanned.connect(self._on_payload)
         source.image_captured.connect(self._on_image)
 
     def follow(self, session: Session) -> None:

@@ -66,6 +66,16 @@ BUSY_NOTICE = QT_TRANSLATE_NOOP(
 )
 READING_BARCODE = QT_TRANSLATE_NOOP("messages", "Reading the barcode…")
 READING_PICTURE = QT_TRANSLATE_NOOP("messages", "Reading the picture…")
+# A keyboard-wedge payload rebuilt from damaged input (ScanData.byte_exact False): a signature
+# can never verify on it, so the check is refused here and never sent (not a verdict).
+SIGNATURE_NEEDS_EXACT = QT_TRANSLATE_NOOP(
+    "messages",
+    "Signature not checked: the scanner changed some of the barcode's characters (control "
+    "characters or keyboard layout). Scan the licence with the camera, or set the scanner to "
+    "send control characters (see the set-up guide). The other checks still work.",
+)
+#: Checks that need the barcode's exact bytes (refused on a scan that is not byte-exact).
+EXACT_BYTES_CHECKS = frozenset({CheckKind.SIGNATURE})
 translate = QCoreApplication.translate
 FORM_FIELDS = ("licence_number", "date_of_birth", "province", "licence_class")
 
@@ -107,6 +117,7 @@ class Session(QObject):
     stage_changed = Signal(str)
     licence_changed = Signal(object)  # LicenceSummary | None
     scan_loaded = Signal(bool)  # a barcode is held for the current customer (or not)
+    checks_refused = Signal(object)  # frozenset[CheckKind] the held scan cannot feed
     working = Signal(str)  # what is running, for the Working screen
     canada_form_requested = Signal(object)  # CanadaFormData (pre-fill, may be empty)
     canada_form_problem = Signal(object)  # FieldProblem refused by the client
@@ -170,6 +181,17 @@ class Session(QObject):
         return self._scan is not None
 
     @property
+    def scan_byte_exact(self) -> bool | None:
+        """Whether the held scan is the barcode's exact bytes (None: no scan held)."""
+        return self._scan.byte_exact if self._scan else None
+
+    def refused_checks(self) -> frozenset[CheckKind]:
+        """The checks the held scan cannot feed (the signature check on a repaired payload)."""
+        if self._scan is None or self._scan.byte_exact:
+            return frozenset()
+        return EXACT_BYTES_CHECKS
+
+    @property
     def retry_pending(self) -> bool:
         """True while a Canadian retry is scheduled."""
         return self._retry_left > 0
@@ -196,12 +218,24 @@ class Session(QObject):
     def attach(self, source: CaptureSource) -> None:
         """Connect a capture source: its payloads and images start the flow."""
         source.payload_scanned.connect(self.submit_payload)
+        source.repaired_payload_scanned.connect(self.submit_repaired_payload)
         source.image_captured.connect(self.submit_image)
 
     @Slot(bytes)
-    def submit_payload(self, payload: bytes) -> bool:
-        """A scanned barcode payload: parse it locally, then maybe run the chosen check."""
-        return self._begin_read(partial(self.backend.read_payload, bytes(payload)))
+    def submit_payload(self, payload: bytes, *, byte_exact: bool = True) -> bool:
+        """A scanned barcode payload: parse it locally, then maybe run the chosen check.
+
+        ``byte_exact`` False marks a payload rebuilt from damaged input (see
+        ``ScanData.byte_exact``): it is parsed and the checks that do not need the exact bytes
+        still run, but the signature check is refused locally.
+        """
+        read = partial(self.backend.read_payload, bytes(payload), byte_exact=byte_exact)
+        return self._begin_read(read)
+
+    @Slot(bytes)
+    def submit_repaired_payload(self, payload: bytes) -> bool:
+        """A payload a source rebuilt (not the barcode's exact bytes)."""
+        return self.submit_payload(payload, byte_exact=False)
 
     @Slot(object)
     def submit_image(self, source: object) -> bool:
@@ -255,6 +289,9 @@ class Session(QObject):
         scan = self._scan
         if scan is None:
             self.notice.emit(QT_TRANSLATE_NOOP("messages", "Scan the back of the licence first."))
+            return False
+        if kind in self.refused_checks():
+            self.notice.emit(SIGNATURE_NEEDS_EXACT)
             return False
         self._start(
             self._counted(kind, partial(self.backend.check_scan, kind, scan)),
@@ -366,6 +403,7 @@ class Session(QObject):
         self._picture_name = None
         self.licence_changed.emit(None)
         self.scan_loaded.emit(False)
+        self.checks_refused.emit(frozenset())
 
     def _begin_read(self, job: Callable[[], ScanData], label: str = "") -> bool:
         label = label or translate("messages", READING_BARCODE)
@@ -390,6 +428,7 @@ class Session(QObject):
         register_scan(scan)
         self.licence_changed.emit(scan.licence)
         self.scan_loaded.emit(True)
+        self.checks_refused.emit(self.refused_checks())
         if scan.parse_hint:
             self.notice.emit(
                 translate("messages", "Read locally only in part: {hint}").format(

@@ -38,3 +38,13 @@ class TruncatedPayloadError(NotAamvaError):
     """The payload starts like AAMVA data but is cut off beyond recovery."""
 
     default_hint = "The licence barcode was only partly read. Scan it again."
+
+
+class RepairedPayloadError(BarcodeError):
+    """A signature check was asked for a payload that is not the barcode's exact bytes."""
+
+    default_hint = (
+        "The scanner changed some of the barcode's characters, so the signature cannot be "
+        "checked on this scan. Scan the licence with the camera, or set the scanner to send "
+        "control characters."
+    )

@@ -91,6 +91,7 @@ class MainWindow(QMainWindow):
         s.licence_changed.connect(self.working.set_licence)
         s.licence_changed.connect(self._drop_old_result)
         s.scan_loaded.connect(self.ready.set_scan_loaded)
+        s.checks_refused.connect(self.ready.set_refused_checks)
         s.working.connect(self.working.set_task)
         s.canada_form_requested.connect(self.canada_form.prefill)
         s.canada_form_problem.connect(self._show_form_problem)

@@ -197,6 +197,12 @@ DOMAIN_MESSAGES: tuple[str, ...] = (
         "The scanned data is far too long to be a licence barcode; nothing was sent. Scan "
         "the back of the card again.",
     ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The scanner changed some of the barcode's characters, so the signature cannot be "
+        "checked on this scan. Scan the licence with the camera, or set the scanner to send "
+        "control characters.",
+    ),
     QT_TRANSLATE_NOOP("messages", "The service could not complete the check; it was not counted."),
     QT_TRANSLATE_NOOP("messages", "The service could not read the barcode; scan it again."),
     QT_TRANSLATE_NOOP(

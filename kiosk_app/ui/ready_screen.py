@@ -43,6 +43,7 @@ class ReadyScreen(QWidget):
         self.title = label("", "ScreenTitle")
         self.hint = label("", "ScreenHint")
         self._loaded = False
+        self._refused: frozenset[CheckKind] = frozenset()
         self._statuses: dict[str, str] = {}
         self._language = "en"
         # Named in the language it switches to, so a customer can find it.
@@ -167,12 +168,19 @@ class ReadyScreen(QWidget):
         """Show the locally parsed licence (None clears the panel)."""
         self.panel.show_licence(licence)
 
+    def set_refused_checks(self, refused: frozenset[CheckKind]) -> None:
+        """Disable the checks the held scan cannot feed (a repaired wedge scan: signature)."""
+        self._refused = frozenset(refused)
+        self.set_scan_loaded(self._loaded)
+
     def set_scan_loaded(self, loaded: bool) -> None:
         """Enable the checks that need a scan once a barcode is held."""
         self._loaded = loaded
         self._scan_held = loaded
+        if not loaded:
+            self._refused = frozenset()
         for kind, button in self.check_buttons.items():
-            button.setEnabled(loaded or kind not in NEEDS_SCAN)
+            button.setEnabled((loaded or kind not in NEEDS_SCAN) and kind not in self._refused)
         if not loaded:
             self.title.setText(translate("Ready", "Scan the back of the licence"))
             needs = [check_title(k) for k in self.check_buttons if k in NEEDS_SCAN]
@@ -181,6 +189,16 @@ class ReadyScreen(QWidget):
                 translate("Ready", "{checks} start after a scan.").format(checks=joined)
                 if needs
                 else ""
+            )
+        elif self._refused:
+            self.title.setText(translate("Ready", "Licence read — choose a check"))
+            self.action_hint.setText(
+                translate(
+                    "Ready",
+                    "The scanner changed some characters, so the signature cannot be checked "
+                    "on this scan: use the camera, or set the scanner to send control "
+                    "characters. The other checks still work.",
+                )
             )
         else:
             self.title.setText(translate("Ready", "Licence read — choose a check"))

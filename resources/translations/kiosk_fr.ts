@@ -4,62 +4,62 @@
 <context>
     <name>CanadaForm</name>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="109"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="107"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="110"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="109"/>
         <source>Filled in from the scanned licence when possible. Check, then press Check licence.</source>
         <translation>Rempli à partir du permis balayé lorsque c&apos;est possible. Vérifiez, puis appuyez sur Vérifier le permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="112"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="115"/>
         <source>as printed on the card</source>
         <translation>tel qu&apos;imprimé sur la carte</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="114"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="117"/>
         <source>YYYY-MM-DD, e.g. 1989-12-24</source>
         <translation>AAAA-MM-JJ, p. ex. 1989-12-24</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="117"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="120"/>
         <source>Choose…</source>
         <translation>Choisir…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="116"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="119"/>
         <source>optional, e.g. G</source>
         <translation>facultatif, p. ex. G</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="121"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="124"/>
         <source>Licence number</source>
         <translation>Numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="122"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="125"/>
         <source>Date of birth</source>
         <translation>Date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="123"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="126"/>
         <source>Province or territory</source>
         <translation>Province ou territoire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="124"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="127"/>
         <source>Licence class (optional)</source>
         <translation>Classe de permis (facultatif)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="129"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="132"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="130"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="133"/>
         <source>Check licence</source>
         <translation>Vérifier le permis</translation>
     </message>
@@ -101,146 +101,146 @@
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="88"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="89"/>
         <source>The last scans are the customer&apos;s data: kept in memory only, shown only here, never logged, and cleared after New customer or the idle timeout.</source>
         <translation>Les derniers balayages sont des données du client : conservés en mémoire seulement, affichés seulement ici, jamais journalisés et effacés après Nouveau client ou le délai d&apos;inactivité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="92"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="94"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="94"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="96"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="96"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="98"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="110"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="112"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="114"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="136"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="116"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="138"/>
         <source>Cameras present</source>
         <translation>Caméras présentes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="115"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="137"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="117"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="139"/>
         <source>Serial ports present</source>
         <translation>Ports série présents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="116"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="138"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="118"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="140"/>
         <source>Watched scan folder</source>
         <translation>Dossier de balayages surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="117"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="139"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="119"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="141"/>
         <source>Check service</source>
         <translation>Service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="140"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="142"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="147"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="149"/>
         <source>Status of %1</source>
         <translation>État de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="149"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="152"/>
         <source>Last raw scan from %1</source>
         <translation>Dernier balayage brut de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="181"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="185"/>
         <source>Status: %1</source>
         <translation>État : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="190"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="195"/>
         <source>No scan since the last customer was cleared</source>
         <translation>Aucun balayage depuis l&apos;effacement du dernier client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="202"/>
         <source>Picture %1 (%2 bytes) at %3</source>
         <translation>Image %1 (%2 octets) à %3</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="203"/>
         <source>without a name</source>
         <translation>sans nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="205"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="211"/>
         <source>Last scan: %1 bytes at %2</source>
         <translation>Dernier balayage : %1 octets à %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="218"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="225"/>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="220"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="227"/>
         <source>in use</source>
         <translation>en cours d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="222"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="229"/>
         <source>No camera found</source>
         <translation>Aucune caméra trouvée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="230"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="237"/>
         <source>(configured)</source>
         <translation>(configuré)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="233"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="240"/>
         <source>%1 (configured, not present)</source>
         <translation>%1 (configuré, absent)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="234"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="241"/>
         <source>No serial port found</source>
         <translation>Aucun port série trouvé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="239"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="246"/>
         <source>No folder set in the admin settings</source>
         <translation>Aucun dossier défini dans les paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="243"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="250"/>
         <source>%1: checking…</source>
         <translation>%1 : vérification…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="265"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="272"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="273"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="281"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="279"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="288"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion : %1</translation>
     </message>
@@ -258,22 +258,22 @@
         <translation>Recommencer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="75"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="76"/>
         <source>File: {name}</source>
         <translation>Fichier : {name}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="79"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="82"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace : {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="84"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="88"/>
         <source>Scan again, or open another picture.</source>
         <translation>Balayez de nouveau ou ouvrez une autre image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="86"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="90"/>
         <source>Scan again to retry, or press Start again.</source>
         <translation>Balayez de nouveau pour réessayer ou appuyez sur Recommencer.</translation>
     </message>
@@ -312,7 +312,7 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="148"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="161"/>
         <source>Administrator PIN</source>
         <translation>NIP administrateur</translation>
     </message>
@@ -323,7 +323,7 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="151"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="158"/>
         <source>Choose an administrator PIN</source>
         <translation>Choisissez un NIP administrateur</translation>
     </message>
@@ -333,47 +333,47 @@
         <translation>Aucun NIP n&apos;est encore défini. Choisissez-en un de %1 à %2 chiffres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="159"/>
         <source>Enter the same PIN again.</source>
         <translation>Entrez le même NIP de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="164"/>
         <source>The PIN file is damaged. IT must delete admin_pin.json (see the README) so that a new PIN can be chosen.</source>
         <translation>Le fichier du NIP est endommagé. Le service informatique doit supprimer admin_pin.json (voir le README) pour qu&apos;un nouveau NIP puisse être choisi.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="200"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="203"/>
         <source>The PIN must be %1 to %2 digits.</source>
         <translation>Le NIP doit compter de %1 à %2 chiffres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="212"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="216"/>
         <source>The two PINs were not the same. Start again.</source>
         <translation>Les deux NIP ne sont pas identiques. Recommencez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="245"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="249"/>
         <source>Wrong PIN. %1 more tries before the pad locks.</source>
         <translation>NIP erroné. Encore %1 essais avant le verrouillage du clavier.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="259"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="264"/>
         <source>The PIN could not be checked.</source>
         <translation>Le NIP n&apos;a pas pu être vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="261"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="266"/>
         <source>The PIN could not be saved or checked (disk error).</source>
         <translation>Le NIP n&apos;a pas pu être enregistré ni vérifié (erreur de disque).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="276"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="281"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Trop de NIP erronés. Réessayez dans %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="307"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="310"/>
         <source>%1 digits entered</source>
         <translation>%1 chiffres entrés</translation>
     </message>
@@ -381,47 +381,53 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="170"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="185"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="95"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="97"/>
         <source>Hold the barcode under the scanner, or open a picture of it (drag and drop works too).</source>
         <translation>Tenez le code-barres sous le lecteur ou ouvrez-en une image (le glisser-déposer fonctionne aussi).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="100"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="105"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="102"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="107"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="156"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="164"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="172"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="187"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="174"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="189"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks} : disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="178"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="194"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="204"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="180"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="196"/>
+        <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
+        <translation>Le lecteur a modifié certains caractères ; la signature ne peut pas être vérifiée sur cette lecture : utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="206"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
@@ -507,102 +513,102 @@
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="163"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="164"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="164"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="165"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="165"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="166"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="166"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="167"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="228"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="230"/>
         <source>Service message: {message}</source>
         <translation>Message du service : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="230"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="235"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace : {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="271"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="277"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="167"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="168"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="168"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="169"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="341"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="355"/>
         <source>Licence: {message}</source>
         <translation>Permis : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="344"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="360"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles : {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="378"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="403"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="379"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="404"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="380"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="405"/>
         <source>Signature: unknown</source>
         <translation>Signature : inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="383"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="408"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="384"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="409"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="385"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="410"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="393"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="418"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="400"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="425"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="401"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="425"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -610,122 +616,122 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="281"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="309"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="301"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="329"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="303"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="331"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="305"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="333"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="307"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="335"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="309"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="337"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="311"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="339"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="313"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="341"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="316"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="344"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="318"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="346"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="334"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="366"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo : les changements ne valent que pour cette session; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="373"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="405"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="397"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="429"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="421"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="453"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="422"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="455"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="466"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="499"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré : %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="473"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="506"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="476"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="509"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="484"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="520"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="492"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="527"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="500"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="534"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="503"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="537"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="509"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="542"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="515"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="547"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion : %1</translation>
     </message>
@@ -748,27 +754,27 @@
         <translation>Signalé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="55"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="57"/>
         <source>Could not verify</source>
         <translation>Vérification impossible</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="62"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="65"/>
         <source>Match</source>
         <translation>Correspond</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="65"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="68"/>
         <source>Partial match</source>
         <translation>Correspondance partielle</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="68"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="71"/>
         <source>No match</source>
         <translation>Ne correspond pas</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="71"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="74"/>
         <source>Not compared</source>
         <translation>Non comparé</translation>
     </message>
@@ -821,129 +827,129 @@
         <translation>Erreur (aucune réponse)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="57"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="58"/>
         <source>Export usage counts</source>
         <translation>Exporter les compteurs d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="58"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="60"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="106"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="108"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="106"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="108"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="106"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="109"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="108"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="106"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="109"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="108"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
         <source>Billable</source>
         <translation>Facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="109"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
         <source>Day</source>
         <translation>Jour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="113"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="117"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="122"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="124"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="124"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="126"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="126"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="128"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="143"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="145"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="157"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="178"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="180"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci : %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="183"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="186"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci : %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="188"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="192"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="190"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="194"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="196"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="200"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="202"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="206"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="207"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="211"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="216"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="220"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
         <source>Checks today</source>
         <translation>Vérifications aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="113"/>
         <source>Checks this month</source>
         <translation>Vérifications ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="114"/>
         <source>Checks in the last 30 days</source>
         <translation>Vérifications des 30 derniers jours</translation>
     </message>
@@ -966,17 +972,17 @@
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="258"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="257"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="260"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="259"/>
         <source>Born: {date}</source>
         <translation>Naissance : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="263"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="262"/>
         <source>Age: {age}</source>
         <translation>Âge : {age}</translation>
     </message>
@@ -986,32 +992,32 @@
         <translation>Âge : inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="267"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="270"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="278"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="282"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="286"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="290"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="290"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="294"/>
         <source>Expires: {date}</source>
         <translation>Expiration : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="293"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="297"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="296"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="301"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -1025,17 +1031,17 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/main_window.py" line="38"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="132"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="134"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="152"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="155"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="153"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="157"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -1076,468 +1082,479 @@
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="87"/>
+        <location filename="../../kiosk_app/app/session.py" line="71"/>
+        <source>Signature not checked: the scanner changed some of the barcode&apos;s characters (control characters or keyboard layout). Scan the licence with the camera, or set the scanner to send control characters (see the set-up guide). The other checks still work.</source>
+        <translation>Signature non vérifiée : le lecteur a modifié certains caractères du code-barres (caractères de contrôle ou disposition du clavier). Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle (voir le guide d&apos;installation). Les autres vérifications restent possibles.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="98"/>
         <source>The licence could not be read</source>
+        <extracomment>Checks that need the barcode&apos;s exact bytes (refused on a scan that is not byte-exact).</extracomment>
         <translation>Le permis n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="92"/>
+        <location filename="../../kiosk_app/app/session.py" line="104"/>
         <source>The check could not be completed</source>
         <translation>La vérification n&apos;a pas pu être terminée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="97"/>
+        <location filename="../../kiosk_app/app/session.py" line="109"/>
         <source>Something went wrong in the kiosk</source>
         <translation>Un problème est survenu dans le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="98"/>
+        <location filename="../../kiosk_app/app/session.py" line="110"/>
         <source>Please try again. If it happens again, call support.</source>
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="241"/>
+        <location filename="../../kiosk_app/app/session.py" line="281"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check} : désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="249"/>
+        <location filename="../../kiosk_app/app/session.py" line="291"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="308"/>
+        <location filename="../../kiosk_app/app/session.py" line="360"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="381"/>
+        <location filename="../../kiosk_app/app/session.py" line="434"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement : {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="449"/>
+        <location filename="../../kiosk_app/app/session.py" line="506"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="77"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="76"/>
         <source>A check must name exactly one service.</source>
         <translation>Une vérification doit désigner un seul service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="78"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="77"/>
         <source>Alberta</source>
         <translation>Alberta</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="93"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="79"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="78"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="79"/>
         <source>British Columbia</source>
         <translation>Colombie-Britannique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="81"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="82"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="81"/>
         <source>Choose a Canadian province or territory (two letters, for example ON or BC).</source>
         <translation>Choisissez une province ou un territoire du Canada (deux lettres, par exemple ON ou BC).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="86"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="85"/>
         <source>Choose the province or territory.</source>
         <translation>Choisissez la province ou le territoire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/files.py" line="57"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="87"/>
+        <location filename="../../kiosk_app/app/capture/files.py" line="66"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="86"/>
         <source>Drop a picture of the back of the licence</source>
         <translation>Déposez une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="88"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="87"/>
         <source>Enter one licence class of at most 2 letters or digits, for example G or 5.</source>
         <translation>Entrez une seule classe de permis d&apos;au plus 2 lettres ou chiffres, par exemple G ou 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="92"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="91"/>
         <source>Enter the date of birth as year-month-day, for example 1989-12-24.</source>
         <translation>Entrez la date de naissance sous la forme année-mois-jour, par exemple 1989-12-24.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="96"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="95"/>
         <source>Enter the date of birth.</source>
         <translation>Entrez la date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="97"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="96"/>
         <source>Enter the licence number.</source>
         <translation>Entrez le numéro de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/files.py" line="38"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="98"/>
+        <location filename="../../kiosk_app/app/capture/files.py" line="47"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="97"/>
         <source>Image files (Open or drag and drop)</source>
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="127"/>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="211"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="99"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="98"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="100"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="99"/>
         <source>Manitoba</source>
         <translation>Manitoba</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="101"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="100"/>
         <source>New Brunswick</source>
         <translation>Nouveau-Brunswick</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="101"/>
         <source>Newfoundland and Labrador</source>
         <translation>Terre-Neuve-et-Labrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="103"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
         <source>No API token is configured. Ask the administrator.</source>
         <translation>Aucun jeton d&apos;API n&apos;est configuré. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="104"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="103"/>
         <source>No barcode data was read; scan the back of the card again.</source>
         <translation>Aucune donnée de code-barres n&apos;a été lue; balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="105"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="104"/>
         <source>No legacy auth key is configured. Ask the administrator.</source>
         <translation>Aucune clé d&apos;authentification de l&apos;ancien service n&apos;est configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="106"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="105"/>
         <source>No licence barcode found — hold the card flatter, move closer and avoid glare, then try again.</source>
         <translation>Aucun code-barres de permis trouvé — tenez la carte plus à plat, approchez-vous et évitez les reflets, puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="111"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="110"/>
         <source>Northwest Territories</source>
         <translation>Territoires du Nord-Ouest</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="111"/>
         <source>Nova Scotia</source>
         <translation>Nouvelle-Écosse</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
         <source>Nunavut</source>
         <translation>Nunavut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="114"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
         <source>Ontario</source>
         <translation>Ontario</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="115"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="114"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="115"/>
         <source>Prince Edward Island</source>
         <translation>Île-du-Prince-Édouard</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
         <source>Quebec</source>
         <translation>Québec</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/base.py" line="29"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="34"/>
         <source>Input</source>
         <translation>Entrée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/base.py" line="48"/>
-        <location filename="../../kiosk_app/app/capture/files.py" line="48"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="53"/>
+        <location filename="../../kiosk_app/app/capture/files.py" line="57"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="209"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="120"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
         <source>Saskatchewan</source>
         <translation>Saskatchewan</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="121"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="120"/>
         <source>Some details are missing or wrong; nothing was sent.</source>
         <translation>Certains renseignements sont manquants ou erronés; rien n&apos;a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/base.py" line="33"/>
-        <location filename="../../kiosk_app/app/capture/base.py" line="52"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="38"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="57"/>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="143"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="122"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="121"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="123"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="122"/>
         <source>That barcode is not from a driver&apos;s licence or ID card.</source>
         <translation>Ce code-barres ne provient pas d&apos;un permis de conduire ni d&apos;une carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="124"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="123"/>
         <source>That date of birth does not exist; check the day and month.</source>
         <translation>Cette date de naissance n&apos;existe pas; vérifiez le jour et le mois.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="125"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="124"/>
         <source>That file is not a picture the kiosk can open. Try another photo or scan.</source>
         <translation>Ce fichier n&apos;est pas une image que le kiosque peut ouvrir. Essayez une autre photo ou numérisation.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="128"/>
         <source>The CA bundle file in the settings does not exist.</source>
         <translation>Le fichier de certificats d&apos;autorité (CA) indiqué dans les paramètres n&apos;existe pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
         <source>The barcode could not be read.</source>
         <translation>Le code-barres n&apos;a pas pu être lu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
         <source>The barcode data is not a byte string.</source>
         <translation>Les données du code-barres ne sont pas une suite d&apos;octets.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="132"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
         <source>The data has no AAMVA header (expected &apos;@&apos; and &apos;ANSI&apos;).</source>
         <translation>Les données n&apos;ont pas d&apos;en-tête AAMVA (&apos;@&apos; et &apos;ANSI&apos; attendus).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="132"/>
         <source>The data has no driver licence or ID card subfile.</source>
         <translation>Les données ne contiennent aucun sous-fichier de permis de conduire ni de carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="134"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
         <source>The data is empty or far too short to be a licence barcode.</source>
         <translation>Les données sont vides ou beaucoup trop courtes pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="135"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="134"/>
         <source>The data is far too long to be a licence barcode.</source>
         <translation>Les données sont beaucoup trop longues pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="136"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="135"/>
         <source>The date of birth is in the future; check the year.</source>
         <translation>La date de naissance est dans le futur; vérifiez l&apos;année.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="137"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="136"/>
         <source>The image of the back of the card is empty.</source>
         <translation>L&apos;image du dos de la carte est vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="138"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="137"/>
         <source>The kiosk&apos;s access key was refused by the service. Ask the administrator.</source>
         <translation>La clé d&apos;accès du kiosque a été refusée par le service. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="142"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="141"/>
         <source>The kiosk&apos;s service settings are invalid. Ask the administrator.</source>
         <translation>Les paramètres de service du kiosque ne sont pas valides. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="146"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="145"/>
         <source>The licence barcode data is cut off after its header.</source>
         <translation>Les données du code-barres du permis sont tronquées après l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="147"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="146"/>
         <source>The licence barcode data is cut off: it ends before the length its header declares.</source>
         <translation>Les données du code-barres du permis sont tronquées : elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="152"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="150"/>
         <source>The licence barcode data is cut off: no licence number and no date of birth.</source>
         <translation>Les données du code-barres du permis sont tronquées : ni numéro de permis ni date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="156"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="154"/>
         <source>The licence barcode data is malformed.</source>
         <translation>Les données du code-barres du permis sont mal formées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="157"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="155"/>
         <source>The licence barcode was only partly read. Scan it again.</source>
         <translation>Le code-barres du permis n&apos;a été lu qu&apos;en partie. Balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="158"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="156"/>
         <source>The licence number does not look right; type it as printed on the card.</source>
         <translation>Le numéro de permis semble incorrect; tapez-le tel qu&apos;imprimé sur la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="162"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="160"/>
         <source>The licence subfile holds no data elements.</source>
         <translation>Le sous-fichier du permis ne contient aucun élément de données.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="163"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="161"/>
         <source>The network answered with a web page instead of the verification service, probably a Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again.</source>
         <translation>Le réseau a répondu par une page Web au lieu du service de vérification, probablement une page de connexion Wi-Fi. Connectez-vous au réseau (ou adressez-vous à l&apos;administrateur), puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="169"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="167"/>
         <source>The parsing service could not read the data; scan again or use the image.</source>
         <translation>Le service de décodage n&apos;a pas pu lire les données; balayez de nouveau ou utilisez l&apos;image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="173"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="171"/>
         <source>The proxy server refused the connection. Ask the administrator.</source>
         <translation>Le serveur mandataire a refusé la connexion. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="177"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="175"/>
         <source>The registry could not complete the check. Try again in 15 minutes; this check was not counted.</source>
         <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="182"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="180"/>
         <source>The scanned data is far too long to be a licence barcode; nothing was sent. Scan the back of the card again.</source>
         <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="187"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="185"/>
+        <source>The scanner changed some of the barcode&apos;s characters, so the signature cannot be checked on this scan. Scan the licence with the camera, or set the scanner to send control characters.</source>
+        <translation>Le lecteur a modifié certains caractères du code-barres ; la signature ne peut donc pas être vérifiée sur cette lecture. Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="191"/>
         <source>The service could not complete the check; it was not counted.</source>
         <translation>Le service n&apos;a pas pu terminer la vérification; elle n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="188"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="192"/>
         <source>The service could not read the barcode; scan it again.</source>
         <translation>Le service n&apos;a pas pu lire le code-barres; balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="189"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="193"/>
         <source>The service returned a status this kiosk does not know; treat as unverified.</source>
         <translation>Le service a renvoyé un statut inconnu de ce kiosque; considérez le document comme non vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="193"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="197"/>
         <source>The service time limits must be positive.</source>
         <translation>Les délais du service doivent être positifs.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="194"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="198"/>
         <source>The service&apos;s security certificate was not accepted. The connection was stopped; ask the administrator.</source>
         <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue; adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="199"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="203"/>
         <source>The signature check could not be completed. Check the request for errors (scan the barcode again); this check was not counted.</source>
         <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres); cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="204"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="208"/>
         <source>The verification service answered for a different check.</source>
         <translation>Le service de vérification a répondu pour une autre vérification.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="205"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="209"/>
         <source>The verification service cannot be reached. Check the network and try again.</source>
         <translation>Le service de vérification est injoignable. Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="209"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="213"/>
         <source>The verification service could not be reached in time. Nothing was sent; check the network and try again.</source>
         <translation>Le service de vérification n&apos;a pas pu être joint à temps. Rien n&apos;a été envoyé; vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="214"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="218"/>
         <source>The verification service could not be used.</source>
         <translation>Le service de vérification n&apos;a pas pu être utilisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="215"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="219"/>
         <source>The verification service did not answer in time. Please try again.</source>
         <translation>Le service de vérification n&apos;a pas répondu à temps. Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="219"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="223"/>
         <source>The verification service is having trouble. Please try again shortly.</source>
         <translation>Le service de vérification éprouve des difficultés. Veuillez réessayer sous peu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="223"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="227"/>
         <source>The verification service reported an error.</source>
         <translation>Le service de vérification a signalé une erreur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="224"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="228"/>
         <source>The verification service sent a reply nested too deeply.</source>
         <translation>Le service de vérification a envoyé une réponse trop imbriquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="225"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="229"/>
         <source>The verification service sent a reply that is far too large; it was ignored.</source>
         <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse; elle a été ignorée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="229"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="233"/>
         <source>The verification service sent a reply the kiosk cannot read.</source>
         <translation>Le service de vérification a envoyé une réponse que le kiosque ne peut pas lire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="230"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
         <source>The verification service sent a reply with far too many entries.</source>
         <translation>Le service de vérification a envoyé une réponse comportant beaucoup trop d&apos;entrées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="238"/>
         <source>The verification service sent an empty answer.</source>
         <translation>Le service de vérification a envoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="235"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="239"/>
         <source>The verification service sent an empty reply.</source>
         <translation>Le service de vérification a renvoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="236"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="240"/>
         <source>The verification service&apos;s answer has no overall status.</source>
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="237"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="241"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="238"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
         <source>Yukon</source>
         <translation>Yukon</translation>
     </message>
@@ -1587,7 +1604,7 @@
         <translation>Dossier de numérisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/serial.py" line="207"/>
+        <location filename="../../kiosk_app/app/capture/serial.py" line="217"/>
         <source>Serial barcode scanner</source>
         <translation>Lecteur de codes-barres série</translation>
     </message>

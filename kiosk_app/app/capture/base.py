@@ -3,6 +3,10 @@
 A source is a QObject that, once started, emits either
 
 * ``payload_scanned(bytes)`` — the exact barcode payload (wedge, serial scanners), or
+* ``repaired_payload_scanned(bytes)`` — a payload the source had to rebuild from damaged input
+  (a keyboard wedge that dropped control characters or typed through the wrong keyboard
+  layout): not the barcode's exact bytes, so the session never sends it to the signature
+  check (``ScanData.byte_exact``), or
 * ``image_captured(object)`` — a picture to decode: a ``pathlib.Path``, encoded image ``bytes``
   or a numpy frame (files, drag-and-drop, a watched folder, a camera);
 
@@ -22,6 +26,7 @@ class CaptureSource(QObject):
     """Base class of every input: start/stop plus the three signals above."""
 
     payload_scanned = Signal(bytes)
+    repaired_payload_scanned = Signal(bytes)
     image_captured = Signal(object)
     status_changed = Signal(str)
 

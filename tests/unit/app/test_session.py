@@ -17,9 +17,15 @@ from kiosk_app.api.errors import (
 from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
 from kiosk_app.app.backend import Backend, ScanData
 from kiosk_app.app.models import CanadaFormData, ErrorKind, LicenceSummary
-from kiosk_app.app.session import BUSY_NOTICE, Session, Stage, report_for
+from kiosk_app.app.session import (
+    BUSY_NOTICE,
+    SIGNATURE_NEEDS_EXACT,
+    Session,
+    Stage,
+    report_for,
+)
 from kiosk_app.app.workers import WorkerPool
-from kiosk_app.barcode.errors import NoBarcodeFoundError
+from kiosk_app.barcode.errors import NoBarcodeFoundError, RepairedPayloadError
 from kiosk_app.config import CheckKind, Settings
 
 GOOD_FORM = CanadaFormData("A1234", "1989-12-24", "ON", "G")
@@ -41,9 +47,11 @@ class ScriptedBackend(Backend):
         self.gate.set()
         self.answer: Callable[[], Outcome] = lambda: outcome(Verdict.PASSED)
 
-    def read_payload(self, payload: bytes, symbol: Any = None, back_image: Any = None) -> ScanData:
+    def read_payload(
+        self, payload: bytes, symbol: Any = None, back_image: Any = None, *, byte_exact: bool = True
+    ) -> ScanData:
         self.calls.append("read")
-        return ScanData(payload, None, None, LICENCE, GOOD_FORM)
+        return ScanData(payload, None, None, LICENCE, GOOD_FORM, byte_exact=byte_exact)
 
     def read_image(self, source: object) -> ScanData:
         self.calls.append("image")
@@ -202,3 +210,56 @@ def test_disabled_check_is_refused(qtbot: Any) -> None:
     assert not session.run_check(CheckKind.SIGNATURE)
     assert "turned off" in notices[0]
     pool.shutdown()
+
+
+def test_repaired_payload_never_reaches_the_signature_check(qtbot: Any, parts: Any) -> None:
+    session, backend, pool = parts
+    notices: list[str] = []
+    refused: list[object] = []
+    session.notice.connect(notices.append)
+    session.checks_refused.connect(refused.append)
+    with qtbot.waitSignal(session.scan_loaded, timeout=5000):
+        session.submit_payload(b"@payload", byte_exact=False)
+    idle(qtbot, pool)
+    # Auto-check asked for the default (signature) check: refused locally, nothing sent.
+    assert backend.calls == ["read"]
+    assert notices == [SIGNATURE_NEEDS_EXACT]
+    assert session.stage is Stage.READY and session.scan_byte_exact is False
+    assert refused[-1] == frozenset({CheckKind.SIGNATURE})
+    assert not session.run_check(CheckKind.SIGNATURE)
+    # The checks that do not need the exact bytes still run.
+    with qtbot.waitSignal(session.result_ready, timeout=5000):
+        assert session.run_check(CheckKind.DVS_PARSE)
+    assert backend.calls == ["read", "dvs-parse"]
+    session.wipe()
+    assert refused[-1] == frozenset() and session.scan_byte_exact is None
+    idle(qtbot, pool)
+
+
+def test_exact_payload_is_marked_exact(qtbot: Any, parts: Any) -> None:
+    session, backend, pool = parts
+    with qtbot.waitSignal(session.result_ready, timeout=5000):
+        session.submit_payload(b"@payload")
+    assert session.scan_byte_exact is True and session.refused_checks() == frozenset()
+    assert backend.calls == ["read", "signature"]
+    idle(qtbot, pool)
+
+
+class RecordingClient:
+    """A client that records what would be sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[bytes] = []
+
+    def check_signature(self, payload: bytes) -> Any:
+        self.sent.append(payload)
+        raise AssertionError("a repaired payload reached the signature client")
+
+
+def test_backend_refuses_a_repaired_payload_before_the_network() -> None:
+    client = RecordingClient()
+    backend = Backend(client, decoder=Any, parser=lambda _p: None)  # type: ignore[arg-type]
+    scan = ScanData(b"@payload", None, None, None, None, byte_exact=False)
+    with pytest.raises(RepairedPayloadError):
+        backend.check_scan(CheckKind.SIGNATURE, scan)
+    assert client.sent == []
