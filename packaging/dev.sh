@@ -17,8 +17,9 @@ APT_PACKAGES=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 lib
   libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libx11-xcb1
   xvfb python3-venv dpkg-dev)
 # The tests also rebuild Qt's ICU data library (packaging/trim_icu.py), run the installed
-# kiosk session command in cage and set a desk up with setup-kiosk-session (systemctl).
-if [ "$mode" = test ]; then APT_PACKAGES+=(binutils icu-devtools cage xwayland systemd); fi
+# kiosk session command in cage, set a desk up with setup-kiosk-session (systemctl) and read
+# window geometry under Xvfb with xdotool.
+if [ "$mode" = test ]; then APT_PACKAGES+=(binutils icu-devtools cage xwayland systemd xdotool); fi
 
 install_system_packages() {
   local missing=()

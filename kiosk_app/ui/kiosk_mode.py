@@ -38,6 +38,7 @@ from kiosk_app.config import Settings
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog
+from kiosk_app.ui.geometry import ScreenFollower, place_normal
 from kiosk_app.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -113,6 +114,7 @@ class KioskMode(QObject):
         self._cursor_timer.setSingleShot(True)
         self._cursor_timer.setInterval(cursor_idle_ms)
         self._cursor_timer.timeout.connect(self._hide_cursor)
+        self.screen_follower = ScreenFollower(window)
         window.installEventFilter(self)
         window.core.settings_applied.connect(self._follow_settings)
         if window.windowHandle() is not None:
@@ -145,6 +147,7 @@ class KioskMode(QObject):
         self._set_flags(self.window.windowFlags() | KIOSK_FLAGS)
         if shown:
             self.window.showFullScreen()
+            self.screen_follower.start()
         self._cursor_timer.start()
         log.info("kiosk mode on")
 
@@ -154,10 +157,12 @@ class KioskMode(QObject):
         self.window.kiosk_mode = False
         self._cursor_timer.stop()
         self._show_cursor()
+        self.screen_follower.stop()
         shown = self.window.isVisible()
         self._set_flags(self.window.windowFlags() & ~KIOSK_FLAGS)
         if shown:
             self.window.showNormal()
+            place_normal(self.window)
         log.info("kiosk mode off")
 
     def quit_application(self) -> None:
@@ -314,8 +319,12 @@ class KioskMode(QObject):
             self._watch(self.window.windowHandle())
 
     def _reassert_fullscreen(self) -> None:
-        if self._enabled and shiboken6.isValid(self.window) and not self.window.isFullScreen():
+        if not self._enabled or not shiboken6.isValid(self.window):
+            return
+        if not self.window.isFullScreen():
             self.window.showFullScreen()
+        # Without a window manager "full screen" is only a state: cover the screen ourselves.
+        self.screen_follower.start()
 
     def _input_event(self, event: QEvent) -> bool:
         etype = event.type()

@@ -14,6 +14,7 @@ from kiosk_app.app.backend import Backend
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.config import Settings
 from kiosk_app.storage.usage import UsageStore, UsageStoreError
+from kiosk_app.ui.geometry import place_normal
 from kiosk_app.ui.kiosk_mode import attach_kiosk_mode
 from kiosk_app.ui.main_window import MainWindow
 
@@ -87,10 +88,10 @@ def open_usage_store() -> UsageStore | None:
 def run_window(window: MainWindow, fullscreen: bool = False) -> int:
     """Show the window, start the inputs and run the event loop until it closes."""
     app = application()
-    window.resize(1280, 800)
     if fullscreen:
-        window.showFullScreen()
+        window.showFullScreen()  # kiosk mode then covers the screen itself (ui.geometry)
     else:
+        place_normal(window)
         window.show()
     window.core.start()
     status = app.exec()

@@ -15,6 +15,7 @@ from kiosk_app.config import Settings
 from kiosk_app.ui import theme
 from kiosk_app.ui.canada_form import CanadaFormScreen
 from kiosk_app.ui.error_screen import ErrorScreen
+from kiosk_app.ui.geometry import MIN_WINDOW_SIZE
 from kiosk_app.ui.i18n import current_language, install_language
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.ready_screen import ReadyScreen
@@ -24,7 +25,6 @@ from kiosk_app.ui.working_screen import WorkingScreen
 
 TEST_MODE_TEXT = QT_TRANSLATE_NOOP("Window", "TEST MODE — results are not real")
 NOTICE_MS = 6000
-MIN_SIZE = (1024, 720)
 
 
 class MainWindow(QMainWindow):
@@ -37,7 +37,7 @@ class MainWindow(QMainWindow):
         self.kiosk_mode = kiosk_mode  # lock-down arrives with the kiosk-mode issue
         self.setWindowTitle(QCoreApplication.translate("Window", "ID check"))
         self.setObjectName("MainWindow")
-        self.setMinimumSize(*MIN_SIZE)
+        self.setMinimumSize(MIN_WINDOW_SIZE)
         self.setAcceptDrops(True)
         self.setStyleSheet(theme.stylesheet())
 
