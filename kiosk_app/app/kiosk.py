@@ -33,7 +33,7 @@ def is_test_mode(settings: Settings) -> bool:
 class KioskCore(QObject):
     """Owns the pool, the session and the sources; ``shutdown`` awaits every worker."""
 
-    inputs_changed = Signal(dict)  # {display name: status}
+    inputs_changed = Signal(object)  # {display name: status (str | Message)}
     settings_applied = Signal(object)  # Settings: the admin saved new settings
     source_added = Signal(object)  # CaptureSource: e.g. a camera the Ready screen previews
 
@@ -97,7 +97,7 @@ class KioskCore(QObject):
         self.scans.watch(source)
         self.source_added.emit(source)
 
-    @Slot(str)
+    @Slot(object)
     def _announce_inputs(self, _status: str) -> None:
         self.inputs_changed.emit(self.input_statuses())
 

@@ -28,7 +28,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from kiosk_app.api import validation
 from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
@@ -46,7 +46,7 @@ from kiosk_app.app.models import (
     LicenceSummary,
     ResultView,
 )
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.config import CheckKind, Settings
@@ -59,8 +59,8 @@ from kiosk_app.storage.usage import UsageStore, counted_call
 
 log = logging.getLogger(__name__)
 
-# Clerk-facing text is English source text in the "messages" translation context: the UI
-# shows it through QCoreApplication.translate("messages", text) (kiosk_app.ui.messages).
+# Clerk-facing text is untranslated: a fixed English sentence marked for the "messages"
+# context, or a Message (template + parameters); only the UI translates (kiosk_app.ui.messages).
 BUSY_NOTICE = QT_TRANSLATE_NOOP(
     "messages", "A check is running — wait for the result (or press Cancel), then scan again."
 )
@@ -76,7 +76,6 @@ SIGNATURE_NEEDS_EXACT = QT_TRANSLATE_NOOP(
 )
 #: Checks that need the barcode's exact bytes (refused on a scan that is not byte-exact).
 EXACT_BYTES_CHECKS = frozenset({CheckKind.SIGNATURE})
-translate = QCoreApplication.translate
 FORM_FIELDS = ("licence_number", "date_of_birth", "province", "licence_class")
 
 
@@ -118,12 +117,12 @@ class Session(QObject):
     licence_changed = Signal(object)  # LicenceSummary | None
     scan_loaded = Signal(bool)  # a barcode is held for the current customer (or not)
     checks_refused = Signal(object)  # frozenset[CheckKind] the held scan cannot feed
-    working = Signal(str)  # what is running, for the Working screen
+    working = Signal(object)  # str | Message: what is running, for the Working screen
     canada_form_requested = Signal(object)  # CanadaFormData (pre-fill, may be empty)
     canada_form_problem = Signal(object)  # FieldProblem refused by the client
     result_ready = Signal(object)  # ResultView
     error_raised = Signal(object)  # ErrorReport
-    notice = Signal(str)  # short message for the clerk (refused scan, cancelled...)
+    notice = Signal(object)  # str | Message for the clerk (refused scan, cancelled...)
     retry_countdown = Signal(int)  # seconds to the Canadian retry; 0 = none pending
     wiped = Signal()
 
@@ -241,7 +240,7 @@ class Session(QObject):
     def submit_image(self, source: object) -> bool:
         """A picture (path, bytes or frame): decode and parse it in a worker."""
         started = self._begin_read(
-            partial(self.backend.read_image, source), translate("messages", READING_PICTURE)
+            partial(self.backend.read_image, source), Message(READING_PICTURE)
         )
         if started:
             # A watched-folder picture (ScannedFile) or an opened file: name it if it fails.
@@ -278,8 +277,9 @@ class Session(QObject):
             return False
         if kind not in self.settings.enabled_checks:
             self.notice.emit(
-                translate("messages", "{check} is turned off on this kiosk.").format(
-                    check=translate("messages", CHECK_TITLES[kind])
+                Message(
+                    QT_TRANSLATE_NOOP("messages", "{check} is turned off on this kiosk."),
+                    check=Message(CHECK_TITLES[kind]),
                 )
             )
             return False
@@ -406,7 +406,7 @@ class Session(QObject):
         self.checks_refused.emit(frozenset())
 
     def _begin_read(self, job: Callable[[], ScanData], label: str = "") -> bool:
-        label = label or translate("messages", READING_BARCODE)
+        label = label or Message(READING_BARCODE)
         if self._refuse_if_busy():
             self._pending_check = None
             return False
@@ -431,8 +431,9 @@ class Session(QObject):
         self.checks_refused.emit(self.refused_checks())
         if scan.parse_hint:
             self.notice.emit(
-                translate("messages", "Read locally only in part: {hint}").format(
-                    hint=translate("messages", scan.parse_hint)
+                Message(
+                    QT_TRANSLATE_NOOP("messages", "Read locally only in part: {hint}"),
+                    hint=Message(scan.parse_hint),
                 )
             )
         check, self._pending_check = self._pending_check, None
@@ -501,9 +502,9 @@ class Session(QObject):
             self.stage_changed.emit(stage.value)
 
 
-def _working_label(kind: CheckKind) -> str:
-    """What the Working screen says while ``kind`` runs, in the interface language."""
-    return translate("messages", "{check}…").format(check=translate("messages", CHECK_TITLES[kind]))
+def _working_label(kind: CheckKind) -> Message:
+    """What the Working screen says while ``kind`` runs (translated by the UI)."""
+    return Message(QT_TRANSLATE_NOOP("messages", "{check}…"), check=Message(CHECK_TITLES[kind]))
 
 
 def _same_outcome(outcome: Outcome) -> Outcome:

@@ -1,10 +1,11 @@
 """Translating clerk-facing text that comes from the Qt-free layers, at the UI boundary.
 
 ``kiosk_app.api`` (``user_message``), ``kiosk_app.barcode`` (``hint``), the validation
-messages, the check titles and the capture sources' statuses are English sentences made
-without Qt. The screens show them through :func:`translate_message`, i.e.
-``QCoreApplication.translate("messages", text)``: the English sentence itself is the key,
-and a sentence without a translation is shown in English.
+messages, the check titles and the app layer's sentences are English made without Qt. The
+screens show them through :func:`translate_message`, the one bridge: a fixed sentence is
+``QCoreApplication.translate("messages", text)``, the English sentence itself being the key; a
+:class:`~kiosk_app.app.text.Message` is translated through its template with its parameters
+filled in afterwards. Text without a translation is shown in English.
 
 ``DOMAIN_MESSAGES`` lists those sentences so ``pyside6-lupdate`` puts them in the ``.ts``
 file; ``tests/unit/ui/test_i18n.py`` fails when a domain sentence is missing here (add it,
@@ -14,11 +15,8 @@ shown as sent.
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import QCoreApplication
 
-from kiosk_app.app.capture.statuses import STATUS_TEMPLATES, TRANSLATED_VALUES
 from kiosk_app.app.models import CHECK_TITLES
 from kiosk_app.app.text import CONTEXT, QT_TRANSLATE_NOOP, Message
 from kiosk_app.config import CheckKind
@@ -36,8 +34,7 @@ def translate_message(text: str) -> str:
         return _translate_template(text)
     if not text:
         return text
-    translated = QCoreApplication.translate(CONTEXT, text)
-    return translated if translated != text else _translate_status(text)
+    return QCoreApplication.translate(CONTEXT, text)
 
 
 def _translate_template(message: Message) -> str:
@@ -52,34 +49,6 @@ def _translate_template(message: Message) -> str:
         return translated.format(**values)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English, never a crash
         return message.template.format(**values)
-
-
-def _template_pattern(template: str) -> re.Pattern[str]:
-    parts = re.split(r"\{([a-z_]+)\}", template)
-    regex = "".join(
-        re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+)" for index, part in enumerate(parts)
-    )
-    return re.compile(regex, re.DOTALL)
-
-
-# Longest fixed text first, so "Ready on {port} ({problem})" wins over "Ready on {port}".
-_STATUS_PATTERNS = tuple(
-    (template, _template_pattern(template))
-    for template in sorted(STATUS_TEMPLATES, key=lambda t: -len(re.sub(r"\{[a-z_]+\}", "", t)))
-)
-
-
-def _translate_status(text: str) -> str:
-    for template, pattern in _STATUS_PATTERNS:
-        match = pattern.fullmatch(text)
-        if match is None:
-            continue
-        values = {
-            name: translate_message(value) if name in TRANSLATED_VALUES else value
-            for name, value in match.groupdict().items()
-        }
-        return QCoreApplication.translate(CONTEXT, template).format(**values)
-    return text
 
 
 def check_title(kind: CheckKind) -> str:

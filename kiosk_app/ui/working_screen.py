@@ -6,6 +6,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QVBoxLayout, QWidget
 
 from kiosk_app.app.models import LicenceSummary
+from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import (
     LicencePanel,
     big_button,
@@ -25,6 +26,7 @@ class WorkingScreen(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("WorkingScreen")
+        self._task = ""
         self.task = label("", "ScreenTitle")
         self.detail = label("", "ScreenHint")
         self.progress = QProgressBar()
@@ -49,8 +51,9 @@ class WorkingScreen(QWidget):
 
     def retranslate(self) -> None:
         """Set the fixed texts in the interface language."""
-        if not self.task.text():
-            self.task.setText(translate("Working", "Working…"))
+        self.task.setText(
+            translate_message(self._task) if self._task else translate("Working", "Working…")
+        )
         self.detail.setText(
             translate("Working", "The kiosk stays usable; press Cancel to stop waiting.")
         )
@@ -63,8 +66,9 @@ class WorkingScreen(QWidget):
         super().changeEvent(event)
 
     def set_task(self, text: str) -> None:
-        """What is running ("Verify signature…")."""
-        self.task.setText(text)
+        """What is running ("Verify signature…"), untranslated (a sentence or a Message)."""
+        self._task = text
+        self.task.setText(translate_message(text))
 
     def set_licence(self, licence: LicenceSummary | None) -> None:
         """The local parse, shown while the check runs."""

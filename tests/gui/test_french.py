@@ -13,6 +13,7 @@ from kiosk_app.app.capture.camera import NO_CAMERA, CameraSource
 from kiosk_app.app.capture.serial import SerialScannerSource
 from kiosk_app.app.capture.statuses import SERIAL_DISCONNECTED
 from kiosk_app.app.session import Stage
+from kiosk_app.app.text import Message
 from kiosk_app.ui.i18n import install_language, qm_path, remove_language
 from kiosk_app.ui.main_window import MainWindow
 
@@ -127,7 +128,7 @@ def test_input_statuses_with_a_port_name_are_in_french(
     window = make_window()
     window.ready.set_inputs(
         {
-            SerialScannerSource.display_name: SERIAL_DISCONNECTED.format(port="COM3"),
+            SerialScannerSource.display_name: Message(SERIAL_DISCONNECTED, port="COM3"),
             CameraSource.display_name: NO_CAMERA,
         }
     )

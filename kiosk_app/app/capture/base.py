@@ -10,7 +10,8 @@ A source is a QObject that, once started, emits either
 * ``image_captured(object)`` — a picture to decode: a ``pathlib.Path``, encoded image ``bytes``
   or a numpy frame (files, drag-and-drop, a watched folder, a camera);
 
-and ``status_changed(str)`` with a short, clerk-readable status ("Listening", "No camera").
+and ``status_changed(object)`` with a short, clerk-readable status, untranslated: a marked
+English sentence ("Listening") or a :class:`~kiosk_app.app.text.Message` ("Ready on {port}").
 The session connects to these signals and nothing else, so a new source plugs in without
 touching the flow. Sources never decode on the GUI thread and never log what they read.
 """
@@ -28,7 +29,7 @@ class CaptureSource(QObject):
     payload_scanned = Signal(bytes)
     repaired_payload_scanned = Signal(bytes)
     image_captured = Signal(object)
-    status_changed = Signal(str)
+    status_changed = Signal(object)  # str | Message, translated by the UI
 
     # Short name shown on the Ready screen ("Barcode scanner", "Image files").
     display_name = QT_TRANSLATE_NOOP("messages", "Input")

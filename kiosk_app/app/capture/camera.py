@@ -58,7 +58,7 @@ from kiosk_app.app.capture.live_decode import (
 )
 from kiosk_app.app.capture.statuses import VIDEO_FAILED, VIDEO_NOT_FOUND, VIDEO_PLAYING
 from kiosk_app.app.session import Stage
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.config import Settings
@@ -445,7 +445,7 @@ class CameraSource(CaptureSource):
     def _play_video(self) -> None:
         path = Path(self.video_file)
         if not path.is_file():
-            self.set_status(VIDEO_NOT_FOUND.format(path=path))
+            self.set_status(Message(VIDEO_NOT_FOUND, path=str(path)))
             return
         if self._player is None:
             self._player = QMediaPlayer(self)
@@ -454,10 +454,10 @@ class CameraSource(CaptureSource):
             self._player.errorOccurred.connect(self._on_player_error)
         self._player.setSource(QUrl.fromLocalFile(str(path.resolve())))
         self._player.play()
-        self.set_status(VIDEO_PLAYING.format(name=path.name))
+        self.set_status(Message(VIDEO_PLAYING, name=path.name))
 
     def _on_player_error(self, _error: QMediaPlayer.Error, text: str) -> None:
-        self.set_status(VIDEO_FAILED.format(error=text))
+        self.set_status(Message(VIDEO_FAILED, error=text))
 
     # --- frames ------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QMimeData, QObject
 
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.statuses import FILE_NOT_IMAGE, NO_EXTENSION
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 
 IMAGE_SUFFIXES = (
     ".png",
@@ -52,7 +52,7 @@ class ImageFileSource(CaptureSource):
     def submit_path(self, path: Path) -> bool:
         """Offer one file; returns False (and says why) when it is not an image file name."""
         if not is_image_path(path):
-            self.set_status(FILE_NOT_IMAGE.format(suffix=path.suffix or NO_EXTENSION))
+            self.set_status(Message(FILE_NOT_IMAGE, suffix=path.suffix or Message(NO_EXTENSION)))
             return False
         self.set_status(QT_TRANSLATE_NOOP("messages", "Ready"))
         self.image_captured.emit(path)

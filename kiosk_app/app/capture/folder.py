@@ -41,7 +41,7 @@ from kiosk_app.app.capture.statuses import (
     FOLDER_UNREADABLE,
     FOLDER_WATCHING,
 )
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.imaging import MAX_FILE_BYTES
 
@@ -195,7 +195,7 @@ class WatchedFolderSource(CaptureSource):
     def start(self) -> None:
         """Watch the folder (waiting for it if it does not exist yet)."""
         self._running = True
-        self.set_status(FOLDER_WATCHING.format(folder=self.folder))
+        self.set_status(Message(FOLDER_WATCHING, folder=str(self.folder)))
         self._timer.start()
         self._refresh()
 
@@ -225,7 +225,7 @@ class WatchedFolderSource(CaptureSource):
 
     def _on_listing_failed(self, error: BaseException) -> None:
         self._listing = None
-        self.set_status(FOLDER_MISSING.format(folder=self.folder))
+        self.set_status(Message(FOLDER_MISSING, folder=str(self.folder)))
 
     def _on_listing(self, files: dict[str, FileState]) -> None:
         self._listing = None
@@ -233,8 +233,8 @@ class WatchedFolderSource(CaptureSource):
             return
         if str(self.folder) not in self._watcher.directories():
             self._watcher.addPath(str(self.folder))
-        if self.status == FOLDER_MISSING.format(folder=self.folder):
-            self.set_status(FOLDER_WATCHING.format(folder=self.folder))
+        if self.status == Message(FOLDER_MISSING, folder=str(self.folder)):
+            self.set_status(Message(FOLDER_WATCHING, folder=str(self.folder)))
         self._forget_gone(files)
         now = self._clock()
         for name, state in files.items():
@@ -253,7 +253,7 @@ class WatchedFolderSource(CaptureSource):
         if not is_image_path(Path(name)):
             if name not in self._reported:
                 self._reported.add(name)
-                self.set_status(FOLDER_IGNORED.format(name=name))
+                self.set_status(Message(FOLDER_IGNORED, name=name))
             return
         watch = self._watching.get(name)
         if watch is None:
@@ -302,7 +302,7 @@ class WatchedFolderSource(CaptureSource):
             return  # the kiosk got busy meanwhile: read it again later
         del self._watching[result.name]
         self._handled[result.name] = result.state
-        self.set_status(FOLDER_READ.format(name=result.name))
+        self.set_status(Message(FOLDER_READ, name=result.name))
         self.image_captured.emit(ScannedFile(result.data, result.name))
         self._dispose(result.name)
         self._read_next()
@@ -321,7 +321,7 @@ class WatchedFolderSource(CaptureSource):
         del self._watching[name]
         self._handled[name] = state
         template = FOLDER_TOO_LARGE if isinstance(error, FileTooLargeError) else FOLDER_UNREADABLE
-        self.set_status(template.format(name=name))
+        self.set_status(Message(template, name=name))
 
     def _dispose(self, name: str) -> None:
         path, keep = self.folder / name, self.keep
@@ -329,7 +329,7 @@ class WatchedFolderSource(CaptureSource):
             lambda: dispose_file(path, keep),
             None,
             lambda _error: self.set_status(
-                (FOLDER_NOT_MOVED if keep else FOLDER_NOT_DELETED).format(name=name)
+                Message(FOLDER_NOT_MOVED if keep else FOLDER_NOT_DELETED, name=name)
             ),
             name="scan folder: dispose",
         )

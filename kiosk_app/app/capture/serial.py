@@ -38,7 +38,7 @@ from kiosk_app.app.capture.statuses import (
     SERIAL_READY_NOTE,
     TERMINATOR_NOT_UNDERSTOOD,
 )
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.config import Settings
 
 log = logging.getLogger(__name__)
@@ -198,7 +198,7 @@ class SerialConfig:
         try:
             terminator, problem = parse_terminator(settings.serial_terminator), ""
         except ValueError:
-            terminator, problem = b"", TERMINATOR_NOT_UNDERSTOOD
+            terminator, problem = b"", Message(TERMINATOR_NOT_UNDERSTOOD)
         return cls(
             port=settings.serial_port,
             baud=settings.serial_baud,
@@ -286,16 +286,16 @@ class SerialScannerSource(CaptureSource):
 
     def _ready_text(self) -> str:
         if self.config.problem:
-            return SERIAL_READY_NOTE.format(port=self.config.port, problem=self.config.problem)
-        return SERIAL_READY.format(port=self.config.port)
+            return Message(SERIAL_READY_NOTE, port=self.config.port, problem=self.config.problem)
+        return Message(SERIAL_READY, port=self.config.port)
 
     def _open_failure_text(self, error: QSerialPort.SerialPortError) -> str:
         name = self.config.port
         if error == QSerialPort.SerialPortError.PermissionError:
-            return SERIAL_BUSY.format(port=name)
+            return Message(SERIAL_BUSY, port=name)
         if error == QSerialPort.SerialPortError.DeviceNotFoundError:
-            return SERIAL_NOT_CONNECTED.format(port=name)
-        return SERIAL_CANNOT_OPEN.format(port=name)
+            return Message(SERIAL_NOT_CONNECTED, port=name)
+        return Message(SERIAL_CANNOT_OPEN, port=name)
 
     def _on_ready_read(self) -> None:
         data = bytes(self._port.readAll().data())
@@ -303,7 +303,7 @@ class SerialScannerSource(CaptureSource):
             return
         result = self._assembler.feed(data)
         if result.overflowed:
-            self.set_status(SERIAL_OVERFLOW.format(size=self.config.max_scan_bytes // 1024))
+            self.set_status(Message(SERIAL_OVERFLOW, size=self.config.max_scan_bytes // 1024))
         for scan in result.scans:
             self._deliver(scan)
         if self._assembler.pending:
@@ -336,7 +336,7 @@ class SerialScannerSource(CaptureSource):
             return
         self._close()
         if self._running:
-            self.set_status(SERIAL_DISCONNECTED.format(port=self.config.port))
+            self.set_status(Message(SERIAL_DISCONNECTED, port=self.config.port))
             self._retry.start()
 
     def _close(self) -> None:

@@ -1,12 +1,11 @@
 """Status sentences of the capture sources that carry a name (port, folder, file), marked for
 translation.
 
-Sources emit their status in English (logs and tests read it); the screens translate it in the
-``messages`` context (:func:`kiosk_app.ui.messages.translate_message`). A fixed sentence is its
-own key. A sentence made from one of these templates is recognised by the UI, the template is
-translated and the ``{placeholders}`` are filled in after translation, so a language switch
-retranslates a status already shown. Values named in :data:`TRANSLATED_VALUES` are sentences
-themselves and are translated too; names of ports, folders and files are shown as they are.
+A source hands a status made from one of these templates over as a
+:class:`~kiosk_app.app.text.Message` (``Message(SERIAL_READY, port=name)``): the UI translates
+the template and fills in the ``{placeholders}`` after translation, so a language switch
+retranslates a status already shown. Names of ports, folders and files are shown as they are;
+a value that is a sentence itself is a nested ``Message`` (``Message(NO_EXTENSION)``).
 """
 
 from __future__ import annotations
@@ -73,7 +72,4 @@ STATUS_TEMPLATES: tuple[str, ...] = (
     FOLDER_NOT_DELETED,
     FILE_NOT_IMAGE,
 )
-"""Every status template; :func:`kiosk_app.ui.messages.translate_message` matches them."""
-
-# Placeholder values that are sentences themselves (translated with the template).
-TRANSLATED_VALUES = frozenset({"problem", "suffix"})
+"""Every status template (the French test translates each one)."""
