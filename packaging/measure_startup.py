@@ -2,7 +2,7 @@
 
     python packaging/measure_startup.py dist/kiosk-app/kiosk-app [--runs 5] [-- GUI ARGS]
 
-Each run starts the GUI offscreen with ``KIOSK_STARTUP_PROBE=1`` (kiosk_app.startup_probe) in
+Each run starts the GUI offscreen with ``KIOSK_STARTUP_PROBE=1`` (kiosk_app.cli.startup_probe) in
 fresh config/data/log directories; the app prints when its first window is shown and quits.
 The first run is the coldest this machine allows without dropping the page cache (which would
 disturb everyone else on it); the others show the warm figure. Wall time is measured here,

@@ -12,8 +12,8 @@ from datetime import date
 from enum import StrEnum
 from typing import Any
 
-from kiosk_app.api.models import DriverLicense
 from kiosk_app.barcode import jurisdictions
+from kiosk_app.barcode.driver_license import DriverLicense
 from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
 
 _NONE_WORDS = frozenset({"", "NONE", "N/A", "NA", "UNAVL", "UNAVAILABLE"})

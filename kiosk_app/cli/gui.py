@@ -118,7 +118,7 @@ def run_gui(args: argparse.Namespace) -> int:
         install_language(settings.language, app)  # before any widget exists
         # Packaging (issue 8): KIOSK_STARTUP_PROBE=1 quits once the first window is shown and
         # prints how long that took (cold-start figures); a no-op otherwise.
-        from kiosk_app.startup_probe import install_startup_probe
+        from kiosk_app.cli.startup_probe import install_startup_probe
 
         install_startup_probe(app)
         try:

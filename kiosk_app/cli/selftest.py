@@ -1,4 +1,4 @@
-"""`kiosk-app self-test`: checks an installation offscreen, loopback only (kiosk_app.selftest)."""
+"""`kiosk-app self-test`: checks an installation offscreen, loopback only (see selftest_checks)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the default self-test and return its exit status."""
-    from kiosk_app.selftest import ensure_offscreen, run_selftest
+    from kiosk_app.cli.selftest_checks import ensure_offscreen, run_selftest
 
     ensure_offscreen()
     return run_selftest()

@@ -225,7 +225,8 @@ def _build_samples() -> tuple[Sample, ...]:
 
 SAMPLES: tuple[Sample, ...] = _build_samples()
 SAMPLES_BY_KEY = {sample.key: sample for sample in SAMPLES}
-# Used by kiosk_app.selftest: a signed sample that checks Passed, and the vendor's own example.
+# Used by the self-test (kiosk_app.cli.selftest_checks): a signed sample that checks Passed,
+# and the vendor's own example.
 SELFTEST_SAMPLE = SAMPLES_BY_KEY["signature-valid"]
 SELFTEST_CANADA_REQUEST = SAMPLES_BY_KEY["canada-passed"].canada
 

@@ -7,8 +7,8 @@ from datetime import date
 
 import pytest
 
-from kiosk_app.api.models import DriverLicense
 from kiosk_app.barcode.aamva import parse_aamva
+from kiosk_app.barcode.driver_license import DriverLicense
 from kiosk_app.barcode.licence import LicenceRecord, Sex, age_on, parse_date
 from tests.aamva_factory import CardSpec, build_payload, canadian_spec, quebec_spec
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kiosk_app.startup_probe import PROBE_ENV, PROBE_PREFIX
+from kiosk_app.cli.startup_probe import PROBE_ENV, PROBE_PREFIX
 
 
 def test_demo_shows_its_window_without_qt_multimedia_library_noise(tmp_path: Path) -> None:

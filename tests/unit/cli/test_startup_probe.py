@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from kiosk_app import startup_probe
-from kiosk_app.startup_probe import FirstWindowProbe, install_startup_probe
+from kiosk_app.cli import startup_probe
+from kiosk_app.cli.startup_probe import FirstWindowProbe, install_startup_probe
 
 
 def test_probe_reports_the_first_window_once(qapp: QApplication, qtbot: QtBot) -> None:

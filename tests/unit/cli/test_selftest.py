@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from kiosk_app import selftest
-from kiosk_app.selftest import DEFAULT_CHECKS, Check, run_selftest
+from kiosk_app.cli import selftest_checks as selftest
+from kiosk_app.cli.selftest_checks import DEFAULT_CHECKS, Check, run_selftest
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY, SELFTEST_SAMPLE
 
 
