@@ -34,6 +34,20 @@ class LicenceSummary:
     days_to_expiry: int | None
     licence_number: str = ""
     canadian: bool = False
+    # Findings of the barcode's consistency checks (English templates), when there are any.
+    consistency_notes: tuple[str, ...] = ()
+
+    @property
+    def incomplete(self) -> bool:
+        """The read lacks the name, birth date, expiry date or licence number."""
+        return not (
+            self.full_name and self.date_of_birth and self.expiry_date and self.licence_number
+        )
+
+    @property
+    def unusual(self) -> bool:
+        """The consistency checks flagged something in the barcode."""
+        return bool(self.consistency_notes)
 
     def is_over(self, years: int) -> bool | None:
         """True when the holder has reached ``years``; None when the age is unknown."""

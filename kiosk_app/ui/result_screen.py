@@ -26,7 +26,9 @@ from kiosk_app.api.outcome import (
 from kiosk_app.app.models import ResultView
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.config import CheckKind
+from kiosk_app.ui import theme
 from kiosk_app.ui.messages import check_title, translate_message
+from kiosk_app.ui.verdict_table import facts_of, rule_for
 from kiosk_app.ui.widgets import (
     LicencePanel,
     MatchRow,
@@ -115,6 +117,7 @@ class ResultScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("ResultScreen")
         self.view: ResultView | None = None
+        self.verdict_rule = ""  # the verdict table's row shown (kiosk_app.ui.verdict_table)
         self._pending: ResultView | None = None
         # A timer of 1 ms, not a zero one: a zero timer's slot runs in the same pass of the
         # event loop as the slot that showed the verdict, before the verdict is painted.
@@ -223,7 +226,14 @@ class ResultScreen(QWidget):
         self.clear()
         self.view = view
         outcome = view.outcome
-        self.banner.show_verdict(outcome.verdict, advice_for(view.check, outcome))
+        rule = rule_for(facts_of(view.check, outcome, view.licence))
+        self.banner.show_verdict(
+            outcome.verdict,
+            translate("Verdict", rule.advice) if rule.advice else advice_for(view.check, outcome),
+            theme.BANNER_LOOKS[rule.look],
+            translate("Verdict", rule.words) if rule.words else "",
+        )
+        self.verdict_rule = rule.name
         self.check_title.setText(check_title(view.check))
         if outcome.error is not None:
             self.error_text.setText(

@@ -60,6 +60,18 @@ VERDICT_LOOKS: dict[Verdict, Look] = {
     ),
 }
 
+# Parse only: the service read the barcode, nothing was verified. Neither green nor red, no
+# tick: a clerk must not read it as "the ID is good".
+PARSED_LOOK = Look(
+    "parsed",
+    "info",
+    QT_TRANSLATE_NOOP("Theme", "Read by the service — not verified"),
+    "#dbe7f3",
+    "#0f2a44",
+)
+# Every look the verdict banner can take, by style key (see ``kiosk_app.ui.verdict_table``).
+BANNER_LOOKS: dict[str, Look] = {look.key: look for look in (*VERDICT_LOOKS.values(), PARSED_LOOK)}
+
 MATCH_LOOKS: dict[MatchCategory, Look] = {
     MatchCategory.MATCH: Look(
         "match", "pass", QT_TRANSLATE_NOOP("Theme", "Match"), "#e7f4ea", "#14532d"

@@ -22,6 +22,8 @@ from kiosk_app.ui import theme
 
 translate = QCoreApplication.translate
 
+BANNER_ICON_PX = 88
+
 
 def is_language_change(event: QEvent) -> bool:
     """True for the event Qt sends every widget when the interface language changes."""
@@ -109,7 +111,7 @@ class VerdictBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("VerdictBanner")
         self.icon = QLabel()
-        self.title = label("", "VerdictTitle", wrap=False)
+        self.title = label("", "VerdictTitle")
         self.advice = label("", "VerdictAdvice")
         text = QVBoxLayout()
         text.addWidget(self.title)
@@ -120,27 +122,42 @@ class VerdictBanner(QFrame):
         row.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignVCenter)
         row.addLayout(text, 1)
         self.verdict: Verdict | None = None
+        self.look: theme.Look | None = None
+        self.icon_px = BANNER_ICON_PX
 
-    def show_verdict(self, verdict: Verdict, advice: str = "") -> None:
-        """Colour, icon and words of ``verdict``, plus the advice line."""
-        look = theme.VERDICT_LOOKS[verdict]
+    def show_verdict(
+        self,
+        verdict: Verdict,
+        advice: str = "",
+        look: theme.Look | None = None,
+        words: str = "",
+    ) -> None:
+        """Colour, icon and words of ``verdict`` (or of ``look``, with ``words`` if given)."""
+        look = look or theme.VERDICT_LOOKS[verdict]
         self.verdict = verdict
+        self.look = look
         if set_style_property(self, "verdict", look.key):
-            for words in (self.title, self.advice):  # their colour follows the banner's verdict
-                words.style().unpolish(words)
-                words.style().polish(words)
-        self.icon.setPixmap(theme.pixmap(look.icon, 88))
+            for text in (self.title, self.advice):  # their colour follows the banner's look
+                text.style().unpolish(text)
+                text.style().polish(text)
+        self.icon.setPixmap(theme.pixmap(look.icon, self.icon_px))
         self.icon.setObjectName(f"icon-{look.icon}")
-        self.title.setText(look.translated_words)
+        shown = words or look.translated_words
+        self.title.setText(shown)
         self.advice.setText(advice)
         self.advice.setVisible(bool(advice))
-        self.setAccessibleName(
-            translate("Widgets", "Verdict: {words}").format(words=look.translated_words)
-        )
+        self.setAccessibleName(translate("Widgets", "Verdict: {words}").format(words=shown))
+
+    def set_icon_px(self, size: int) -> None:
+        """The icon's size (larger on large screens)."""
+        self.icon_px = size
+        if self.look is not None and self.verdict is not None:
+            self.icon.setPixmap(theme.pixmap(self.look.icon, size))
 
     def clear(self) -> None:
         """Forget the verdict."""
         self.verdict = None
+        self.look = None
         self.title.clear()
         self.advice.clear()
         self.icon.clear()

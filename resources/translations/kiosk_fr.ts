@@ -424,7 +424,7 @@
     <message>
         <location filename="../../kiosk_app/ui/ready_screen.py" line="196"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
-        <translation>Le lecteur a modifié certains caractères ; la signature ne peut pas être vérifiée sur cette lecture : utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
+        <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/ready_screen.py" line="206"/>
@@ -453,162 +453,162 @@
 <context>
     <name>Result</name>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="44"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="46"/>
         <source>The digital signature is valid and not revoked.</source>
         <translation>La signature numérique est valide et n&apos;est pas révoquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="47"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="49"/>
         <source>The signature is not valid or the document is revoked. Do not accept it.</source>
         <translation>La signature n&apos;est pas valide ou le document est révoqué. Ne l&apos;acceptez pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="50"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="52"/>
         <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
         <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier? — et balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="55"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="57"/>
         <source>The registry confirms the licence details.</source>
         <translation>Le registre confirme les renseignements du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="58"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="60"/>
         <source>The registry does not confirm this licence.</source>
         <translation>Le registre ne confirme pas ce permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="61"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="63"/>
         <source>Some details only partly match the registry. Check the card by hand.</source>
         <translation>Certains renseignements ne correspondent qu&apos;en partie au registre. Vérifiez la carte manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="64"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="66"/>
         <source>The registry could not answer now. A retry is scheduled in 15 minutes (nothing is billed for this answer).</source>
         <translation>Le registre ne peut pas répondre pour le moment. Un nouvel essai est prévu dans 15 minutes (cette réponse n&apos;est pas facturée).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="69"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="71"/>
         <source>The barcode was parsed; no verification was done.</source>
         <translation>Le code-barres a été décodé; aucune vérification n&apos;a été faite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="74"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="76"/>
         <source>The check passed.</source>
         <translation>La vérification est réussie.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="75"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="77"/>
         <source>The check failed. Do not accept the document without a manual check.</source>
         <translation>La vérification a échoué. N&apos;acceptez pas le document sans vérification manuelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="78"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="80"/>
         <source>Some details need a manual check.</source>
         <translation>Certains renseignements doivent être vérifiés manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="79"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
         <source>The service could not decide. Try again.</source>
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="164"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="167"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="165"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="168"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="166"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="169"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="167"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="170"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="230"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="240"/>
         <source>Service message: {message}</source>
         <translation>Message du service : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="235"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="245"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace : {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="277"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="287"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="168"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="171"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="169"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="172"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="355"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="365"/>
         <source>Licence: {message}</source>
         <translation>Permis : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="360"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="370"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles : {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="403"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="413"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="404"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="414"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="405"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="415"/>
         <source>Signature: unknown</source>
         <translation>Signature : inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="408"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="418"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="409"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="419"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="410"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="420"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="418"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="428"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="425"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="435"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="425"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="435"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -759,22 +759,27 @@
         <translation>Vérification impossible</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="65"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="68"/>
+        <source>Read by the service — not verified</source>
+        <translation>Lu par le service — non vérifié</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/theme.py" line="79"/>
         <source>Match</source>
         <translation>Correspond</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="68"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="82"/>
         <source>Partial match</source>
         <translation>Correspondance partielle</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="71"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="85"/>
         <source>No match</source>
         <translation>Ne correspond pas</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="74"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="88"/>
         <source>Not compared</source>
         <translation>Non comparé</translation>
     </message>
@@ -955,69 +960,129 @@
     </message>
 </context>
 <context>
+    <name>Verdict</name>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="91"/>
+        <source>Not read by the service</source>
+        <translation>Non lu par le service</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="103"/>
+        <source>Signature valid — licence EXPIRED</source>
+        <translation>Signature valide — permis EXPIRÉ</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="104"/>
+        <source>The barcode is genuine, but the licence has expired. Do not accept it as a valid licence.</source>
+        <translation>Le code-barres est authentique, mais le permis est expiré. Ne l’acceptez pas comme permis valide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="115"/>
+        <source>Passed — licence EXPIRED</source>
+        <translation>Réussi — permis EXPIRÉ</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="116"/>
+        <source>The registry confirms the details, but the licence has expired. Do not accept it as a valid licence.</source>
+        <translation>Le registre confirme les renseignements, mais le permis est expiré. Ne l’acceptez pas comme permis valide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="127"/>
+        <source>Signature valid — read INCOMPLETE</source>
+        <translation>Signature valide — lecture INCOMPLÈTE</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="128"/>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="150"/>
+        <source>The barcode lacks a name, birth date, expiry date or licence number. Check the card by hand.</source>
+        <translation>Il manque au code-barres un nom, une date de naissance, une date d’expiration ou un numéro de permis. Vérifiez la carte à la main.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="139"/>
+        <source>Signature valid — barcode UNUSUAL</source>
+        <translation>Signature valide — code-barres INHABITUEL</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="140"/>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="162"/>
+        <source>Something in the barcode looks unusual. Check the card by hand.</source>
+        <translation>Quelque chose semble inhabituel dans le code-barres. Vérifiez la carte à la main.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="149"/>
+        <source>Passed — read INCOMPLETE</source>
+        <translation>Réussi — lecture INCOMPLÈTE</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/verdict_table.py" line="161"/>
+        <source>Passed — barcode UNUSUAL</source>
+        <translation>Réussi — code-barres INHABITUEL</translation>
+    </message>
+</context>
+<context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="138"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="149"/>
         <source>Verdict: {words}</source>
         <translation>Verdict : {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="236"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="253"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="237"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="254"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="257"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="274"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="259"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="276"/>
         <source>Born: {date}</source>
         <translation>Naissance : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="262"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="279"/>
         <source>Age: {age}</source>
         <translation>Âge : {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="264"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="281"/>
         <source>Age: unknown</source>
         <translation>Âge : inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="270"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="287"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="282"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="299"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="290"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="307"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="294"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="311"/>
         <source>Expires: {date}</source>
         <translation>Expiration : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="297"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="314"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="301"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="318"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -1025,7 +1090,7 @@
 <context>
     <name>Window</name>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="25"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="26"/>
         <source>TEST MODE — results are not real</source>
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
@@ -1084,7 +1149,7 @@
     <message>
         <location filename="../../kiosk_app/app/session.py" line="71"/>
         <source>Signature not checked: the scanner changed some of the barcode&apos;s characters (control characters or keyboard layout). Scan the licence with the camera, or set the scanner to send control characters (see the set-up guide). The other checks still work.</source>
-        <translation>Signature non vérifiée : le lecteur a modifié certains caractères du code-barres (caractères de contrôle ou disposition du clavier). Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle (voir le guide d&apos;installation). Les autres vérifications restent possibles.</translation>
+        <translation>Signature non vérifiée&#x202f;: le lecteur a modifié certains caractères du code-barres (caractères de contrôle ou disposition du clavier). Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle (voir le guide d&apos;installation). Les autres vérifications restent possibles.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/session.py" line="98"/>
@@ -1133,147 +1198,147 @@
         <translation>{check}…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="76"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="91"/>
         <source>A check must name exactly one service.</source>
         <translation>Une vérification doit désigner un seul service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="77"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="92"/>
         <source>Alberta</source>
         <translation>Alberta</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="93"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="78"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="93"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="79"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="94"/>
         <source>British Columbia</source>
         <translation>Colombie-Britannique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="95"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="81"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="96"/>
         <source>Choose a Canadian province or territory (two letters, for example ON or BC).</source>
         <translation>Choisissez une province ou un territoire du Canada (deux lettres, par exemple ON ou BC).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="85"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="100"/>
         <source>Choose the province or territory.</source>
         <translation>Choisissez la province ou le territoire.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/files.py" line="66"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="86"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="101"/>
         <source>Drop a picture of the back of the licence</source>
         <translation>Déposez une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="87"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
         <source>Enter one licence class of at most 2 letters or digits, for example G or 5.</source>
         <translation>Entrez une seule classe de permis d&apos;au plus 2 lettres ou chiffres, par exemple G ou 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="91"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="106"/>
         <source>Enter the date of birth as year-month-day, for example 1989-12-24.</source>
         <translation>Entrez la date de naissance sous la forme année-mois-jour, par exemple 1989-12-24.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="95"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="110"/>
         <source>Enter the date of birth.</source>
         <translation>Entrez la date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="96"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="111"/>
         <source>Enter the licence number.</source>
         <translation>Entrez le numéro de permis.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/files.py" line="47"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="97"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
         <source>Image files (Open or drag and drop)</source>
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="127"/>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="211"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="98"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="99"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="114"/>
         <source>Manitoba</source>
         <translation>Manitoba</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="100"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="115"/>
         <source>New Brunswick</source>
         <translation>Nouveau-Brunswick</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="101"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
         <source>Newfoundland and Labrador</source>
         <translation>Terre-Neuve-et-Labrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
         <source>No API token is configured. Ask the administrator.</source>
         <translation>Aucun jeton d&apos;API n&apos;est configuré. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="103"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
         <source>No barcode data was read; scan the back of the card again.</source>
         <translation>Aucune donnée de code-barres n&apos;a été lue; balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="104"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
         <source>No legacy auth key is configured. Ask the administrator.</source>
         <translation>Aucune clé d&apos;authentification de l&apos;ancien service n&apos;est configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="105"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="120"/>
         <source>No licence barcode found — hold the card flatter, move closer and avoid glare, then try again.</source>
         <translation>Aucun code-barres de permis trouvé — tenez la carte plus à plat, approchez-vous et évitez les reflets, puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="110"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="125"/>
         <source>Northwest Territories</source>
         <translation>Territoires du Nord-Ouest</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="111"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="126"/>
         <source>Nova Scotia</source>
         <translation>Nouvelle-Écosse</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="127"/>
         <source>Nunavut</source>
         <translation>Nunavut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="128"/>
         <source>Ontario</source>
         <translation>Ontario</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="114"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="115"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
         <source>Prince Edward Island</source>
         <translation>Île-du-Prince-Édouard</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
         <source>Quebec</source>
         <translation>Québec</translation>
     </message>
@@ -1285,23 +1350,23 @@
     <message>
         <location filename="../../kiosk_app/app/capture/base.py" line="53"/>
         <location filename="../../kiosk_app/app/capture/files.py" line="57"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="132"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="209"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="134"/>
         <source>Saskatchewan</source>
         <translation>Saskatchewan</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="120"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="135"/>
         <source>Some details are missing or wrong; nothing was sent.</source>
         <translation>Certains renseignements sont manquants ou erronés; rien n&apos;a été envoyé.</translation>
     </message>
@@ -1309,252 +1374,252 @@
         <location filename="../../kiosk_app/app/capture/base.py" line="38"/>
         <location filename="../../kiosk_app/app/capture/base.py" line="57"/>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="143"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="121"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="136"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="122"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="137"/>
         <source>That barcode is not from a driver&apos;s licence or ID card.</source>
         <translation>Ce code-barres ne provient pas d&apos;un permis de conduire ni d&apos;une carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="123"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="138"/>
         <source>That date of birth does not exist; check the day and month.</source>
         <translation>Cette date de naissance n&apos;existe pas; vérifiez le jour et le mois.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="124"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="139"/>
         <source>That file is not a picture the kiosk can open. Try another photo or scan.</source>
         <translation>Ce fichier n&apos;est pas une image que le kiosque peut ouvrir. Essayez une autre photo ou numérisation.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="128"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="143"/>
         <source>The CA bundle file in the settings does not exist.</source>
         <translation>Le fichier de certificats d&apos;autorité (CA) indiqué dans les paramètres n&apos;existe pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="144"/>
         <source>The barcode could not be read.</source>
         <translation>Le code-barres n&apos;a pas pu être lu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="145"/>
         <source>The barcode data is not a byte string.</source>
         <translation>Les données du code-barres ne sont pas une suite d&apos;octets.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="146"/>
         <source>The data has no AAMVA header (expected &apos;@&apos; and &apos;ANSI&apos;).</source>
         <translation>Les données n&apos;ont pas d&apos;en-tête AAMVA (&apos;@&apos; et &apos;ANSI&apos; attendus).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="132"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="147"/>
         <source>The data has no driver licence or ID card subfile.</source>
         <translation>Les données ne contiennent aucun sous-fichier de permis de conduire ni de carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="148"/>
         <source>The data is empty or far too short to be a licence barcode.</source>
         <translation>Les données sont vides ou beaucoup trop courtes pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="134"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="149"/>
         <source>The data is far too long to be a licence barcode.</source>
         <translation>Les données sont beaucoup trop longues pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="135"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="150"/>
         <source>The date of birth is in the future; check the year.</source>
         <translation>La date de naissance est dans le futur; vérifiez l&apos;année.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="136"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="151"/>
         <source>The image of the back of the card is empty.</source>
         <translation>L&apos;image du dos de la carte est vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="137"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="152"/>
         <source>The kiosk&apos;s access key was refused by the service. Ask the administrator.</source>
         <translation>La clé d&apos;accès du kiosque a été refusée par le service. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="141"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="156"/>
         <source>The kiosk&apos;s service settings are invalid. Ask the administrator.</source>
         <translation>Les paramètres de service du kiosque ne sont pas valides. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="145"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="160"/>
         <source>The licence barcode data is cut off after its header.</source>
         <translation>Les données du code-barres du permis sont tronquées après l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="146"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="161"/>
         <source>The licence barcode data is cut off: it ends before the length its header declares.</source>
         <translation>Les données du code-barres du permis sont tronquées : elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="150"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="165"/>
         <source>The licence barcode data is cut off: no licence number and no date of birth.</source>
         <translation>Les données du code-barres du permis sont tronquées : ni numéro de permis ni date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="154"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="169"/>
         <source>The licence barcode data is malformed.</source>
         <translation>Les données du code-barres du permis sont mal formées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="155"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="170"/>
         <source>The licence barcode was only partly read. Scan it again.</source>
         <translation>Le code-barres du permis n&apos;a été lu qu&apos;en partie. Balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="156"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="171"/>
         <source>The licence number does not look right; type it as printed on the card.</source>
         <translation>Le numéro de permis semble incorrect; tapez-le tel qu&apos;imprimé sur la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="160"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="175"/>
         <source>The licence subfile holds no data elements.</source>
         <translation>Le sous-fichier du permis ne contient aucun élément de données.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="161"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="176"/>
         <source>The network answered with a web page instead of the verification service, probably a Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again.</source>
         <translation>Le réseau a répondu par une page Web au lieu du service de vérification, probablement une page de connexion Wi-Fi. Connectez-vous au réseau (ou adressez-vous à l&apos;administrateur), puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="167"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="182"/>
         <source>The parsing service could not read the data; scan again or use the image.</source>
         <translation>Le service de décodage n&apos;a pas pu lire les données; balayez de nouveau ou utilisez l&apos;image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="171"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="186"/>
         <source>The proxy server refused the connection. Ask the administrator.</source>
         <translation>Le serveur mandataire a refusé la connexion. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="175"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="190"/>
         <source>The registry could not complete the check. Try again in 15 minutes; this check was not counted.</source>
         <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="180"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="195"/>
         <source>The scanned data is far too long to be a licence barcode; nothing was sent. Scan the back of the card again.</source>
         <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="185"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="200"/>
         <source>The scanner changed some of the barcode&apos;s characters, so the signature cannot be checked on this scan. Scan the licence with the camera, or set the scanner to send control characters.</source>
-        <translation>Le lecteur a modifié certains caractères du code-barres ; la signature ne peut donc pas être vérifiée sur cette lecture. Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle.</translation>
+        <translation>Le lecteur a modifié certains caractères du code-barres&#x202f;; la signature ne peut donc pas être vérifiée sur cette lecture. Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="191"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="206"/>
         <source>The service could not complete the check; it was not counted.</source>
         <translation>Le service n&apos;a pas pu terminer la vérification; elle n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="192"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="207"/>
         <source>The service could not read the barcode; scan it again.</source>
         <translation>Le service n&apos;a pas pu lire le code-barres; balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="193"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="208"/>
         <source>The service returned a status this kiosk does not know; treat as unverified.</source>
         <translation>Le service a renvoyé un statut inconnu de ce kiosque; considérez le document comme non vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="197"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="212"/>
         <source>The service time limits must be positive.</source>
         <translation>Les délais du service doivent être positifs.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="198"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="213"/>
         <source>The service&apos;s security certificate was not accepted. The connection was stopped; ask the administrator.</source>
         <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue; adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="203"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="218"/>
         <source>The signature check could not be completed. Check the request for errors (scan the barcode again); this check was not counted.</source>
         <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres); cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="208"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="223"/>
         <source>The verification service answered for a different check.</source>
         <translation>Le service de vérification a répondu pour une autre vérification.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="209"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="224"/>
         <source>The verification service cannot be reached. Check the network and try again.</source>
         <translation>Le service de vérification est injoignable. Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="213"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="228"/>
         <source>The verification service could not be reached in time. Nothing was sent; check the network and try again.</source>
         <translation>Le service de vérification n&apos;a pas pu être joint à temps. Rien n&apos;a été envoyé; vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="218"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="233"/>
         <source>The verification service could not be used.</source>
         <translation>Le service de vérification n&apos;a pas pu être utilisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="219"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
         <source>The verification service did not answer in time. Please try again.</source>
         <translation>Le service de vérification n&apos;a pas répondu à temps. Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="223"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="238"/>
         <source>The verification service is having trouble. Please try again shortly.</source>
         <translation>Le service de vérification éprouve des difficultés. Veuillez réessayer sous peu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="227"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
         <source>The verification service reported an error.</source>
         <translation>Le service de vérification a signalé une erreur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="228"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="243"/>
         <source>The verification service sent a reply nested too deeply.</source>
         <translation>Le service de vérification a envoyé une réponse trop imbriquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="229"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="244"/>
         <source>The verification service sent a reply that is far too large; it was ignored.</source>
         <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse; elle a été ignorée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="233"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="248"/>
         <source>The verification service sent a reply the kiosk cannot read.</source>
         <translation>Le service de vérification a envoyé une réponse que le kiosque ne peut pas lire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="249"/>
         <source>The verification service sent a reply with far too many entries.</source>
         <translation>Le service de vérification a envoyé une réponse comportant beaucoup trop d&apos;entrées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="238"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="253"/>
         <source>The verification service sent an empty answer.</source>
         <translation>Le service de vérification a envoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="239"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="254"/>
         <source>The verification service sent an empty reply.</source>
         <translation>Le service de vérification a renvoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="240"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="255"/>
         <source>The verification service&apos;s answer has no overall status.</source>
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="241"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="256"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="257"/>
         <source>Yukon</source>
         <translation>Yukon</translation>
     </message>
