@@ -32,7 +32,7 @@ class CardSpec:
     middle_name: str = "QUINCY"
     suffix: str = ""
     date_of_birth: date = date(1980, 1, 31)
-    issue_date: date = date(2021, 5, 1)
+    issue_date: date = date(2023, 5, 1)
     expiry_date: date = date(2031, 1, 31)
     licence_number: str = "D1234567"
     sex: str = "M"
@@ -52,6 +52,7 @@ class CardSpec:
     organ_donor: bool = True
     veteran: bool = False
     jurisdiction_elements: tuple[tuple[str, str], ...] = field(default=(("A", "Y"), ("B", "01")))
+    omit: tuple[str, ...] = ()  # element ids left out of the DL/ID subfile
 
     @property
     def iin(self) -> str:
@@ -72,7 +73,7 @@ def canadian_spec(**changes: object) -> CardSpec:
     """An Ontario licence (dates CCYYMMDD, height in cm)."""
     base = CardSpec(
         jurisdiction="ON", family_name="TREMBLAY", first_name="MARIE", middle_name="ANNE",
-        sex="F", licence_number="T7654321098765", postal_code="K1A0B1", vehicle_class="G",
+        sex="F", licence_number="T76543210987654", postal_code="K1A0B1", vehicle_class="G",
         city="OTTAWA", street="80 WELLINGTON ST", compliance_type="",
     )  # fmt: skip
     return replace(base, **changes)  # type: ignore[arg-type]
@@ -82,7 +83,7 @@ def quebec_spec(**changes: object) -> CardSpec:
     """A Quebec licence with accented names (encoded ISO 8859-1 in the payload)."""
     base = canadian_spec(
         jurisdiction="QC", family_name="BÉLANGER-CÔTÉ", first_name="JOSÉE",
-        middle_name="HÉLÈNE", licence_number="B4563230615", postal_code="H2X1Y4",
+        middle_name="HÉLÈNE", licence_number="B456323061512", postal_code="H2X1Y4",
         vehicle_class="5", city="MONTRÉAL", street="1500 RUE SAINT-DENIS",
     )  # fmt: skip
     return replace(base, **changes)  # type: ignore[arg-type]
@@ -136,6 +137,10 @@ def _names(spec: CardSpec) -> list[tuple[str, str]]:
 
 def dl_elements(spec: CardSpec) -> list[tuple[str, str]]:
     """The DL/ID subfile's elements, in the order and form of ``spec.version``."""
+    return [(eid, value) for eid, value in _all_dl_elements(spec) if eid not in spec.omit]
+
+
+def _all_dl_elements(spec: CardSpec) -> list[tuple[str, str]]:
     height = _height(spec)
     address = [
         ("DAG", spec.street), ("DAI", spec.city), ("DAJ", spec.jurisdiction),

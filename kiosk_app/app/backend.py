@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.validation import CanadaCheckInput, validate_canada_input
 from kiosk_app.app.models import CanadaFormData, LicenceSummary
+from kiosk_app.barcode.consistency import ConsistencyReport, check_consistency
 from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, RepairedPayloadError
 from kiosk_app.barcode.imaging import read_image_file
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
@@ -51,6 +52,7 @@ class ClientLike(Protocol):
 
 
 Parser = Callable[[bytes], Any]
+Checker = Callable[[Any, date], ConsistencyReport]
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class Backend:
         looks_like_licence: Callable[[bytes], bool] = lambda _payload: False,
         age_of_majority: int = 19,
         today: Callable[[], date] = date.today,
+        checker: Checker = check_consistency,
     ) -> None:
         self.client = client
         self.decoder = decoder
@@ -91,6 +94,7 @@ class Backend:
         self.looks_like_licence = looks_like_licence
         self.age_of_majority = age_of_majority
         self.today = today
+        self.checker = checker
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Backend:
@@ -153,8 +157,10 @@ class Backend:
         return self.read_payload(decoded.payload, decoded.symbol, image)
 
     def summarize(self, record: Any) -> LicenceSummary:
-        """The local-parse view of a licence record (name, birth date, age, expiry)."""
+        """The local-parse view of a licence record (name, birth date, age, expiry), with what
+        the read lacks and what the local consistency checks found."""
         derived = record.derived(self.today())
+        report = self.checker(record, self.today())
         prefill = record.canada_prefill()
         return LicenceSummary(
             full_name=_text(record.full_name)
@@ -167,6 +173,9 @@ class Backend:
             days_to_expiry=derived.days_to_expiry,
             licence_number=_text(record.licence_number),
             canadian=prefill is not None,
+            missing_fields=tuple(record.missing_key_fields),
+            consistency_checked=report.checked,
+            consistency_notes=report.findings,
         )
 
     # --- checks ------------------------------------------------------------------------------

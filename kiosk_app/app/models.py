@@ -10,6 +10,8 @@ from datetime import date
 from enum import StrEnum
 
 from kiosk_app.api.outcome import Outcome
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.barcode.consistency import Finding
 from kiosk_app.config import CheckKind
 
 CHECK_TITLES: dict[CheckKind, str] = {
@@ -21,9 +23,25 @@ CHECK_TITLES: dict[CheckKind, str] = {
 AGE_BADGES = (18, 19, 21)
 
 
+# What the clerk reads for each missing key field of an incomplete read (``incomplete`` ids).
+KEY_FIELD_LABELS: dict[str, str] = {
+    "name": QT_TRANSLATE_NOOP("messages", "name"),
+    "dateOfBirth": QT_TRANSLATE_NOOP("messages", "date of birth"),
+    "licenceNumber": QT_TRANSLATE_NOOP("messages", "licence number"),
+    "expiryDate": QT_TRANSLATE_NOOP("messages", "expiry date"),
+}
+
+
 @dataclass(frozen=True)
 class LicenceSummary:
-    """What the local parse of the barcode shows at once: name, birth date, age, expiry."""
+    """What the local parse of the barcode shows at once: name, birth date, age, expiry.
+
+    ``missing_fields`` names the key fields the read lacks (``incomplete`` is then true).
+    ``consistency_checked`` counts the local consistency rules that applied;
+    ``consistency_notes`` holds what looked unusual (``unusual``): each finding has a ``code``,
+    an English ``message`` template to translate and its ``params``
+    (``finding.text(translate)`` gives the sentence).
+    """
 
     full_name: str
     date_of_birth: date | None
@@ -34,13 +52,16 @@ class LicenceSummary:
     days_to_expiry: int | None
     licence_number: str = ""
     canadian: bool = False
-    # Findings of the barcode's consistency checks (English templates), when there are any.
-    consistency_notes: tuple[str, ...] = ()
+    # Key fields the read lacks (ids of ``KEY_FIELD_LABELS``; empty when complete).
+    missing_fields: tuple[str, ...] = ()
+    # How many local consistency rules applied, and what they found (advice, not a verdict).
+    consistency_checked: int = 0
+    consistency_notes: tuple[Finding, ...] = ()
 
     @property
     def incomplete(self) -> bool:
         """The read lacks the name, birth date, expiry date or licence number."""
-        return not (
+        return bool(self.missing_fields) or not (
             self.full_name and self.date_of_birth and self.expiry_date and self.licence_number
         )
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from kiosk_app.barcode.elements import elements_of_version
 from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
-from kiosk_app.barcode.licence import LicenceRecord, build_record
+from kiosk_app.barcode.licence import LicenceRecord, PayloadFacts, build_record
 from kiosk_app.barcode.wedge import split_at_element_ids
 
 __all__ = ["RawPayload", "looks_like_aamva", "parse_aamva", "parse_aamva_strict", "split_payload"]
@@ -35,7 +35,16 @@ _BASE_SEPARATORS = b"\n\r\x1c\x1d\x1e"
 _MAX_LEAD_JUNK = 8
 _MAX_HEADER_GAP = 16
 _MAX_PAYLOAD = 64 * 1024
+# Header sizes of the standard (Annex D): "@", 3 compliance bytes, "ANSI ", IIN (6), version
+# (2), jurisdiction version (2, from version 02 on), number of entries (2); then 10 bytes per
+# subfile designator.
+_HEADER_SIZE_V1 = 19
+_HEADER_SIZE = 21
+_DESIGNATOR_SIZE = 10
 _DOCUMENT_TYPES = (b"DL", b"ID")
+# A payload may end this many bytes before its declared length (a dropped final terminator).
+_LENGTH_SLACK = 2
+_ELEMENT_ENDS = (b"\n", b"\r", b"\x1c", b"\x1d", b"\x1e")
 
 
 def _strip_lead(payload: bytes) -> bytes:
@@ -92,6 +101,7 @@ class RawPayload:
     elements: dict[str, str]
     jurisdiction_subfiles: dict[str, bytes]
     recovered_from_wedge: bool
+    short_by: int = 0
 
 
 def _clean(payload: bytes) -> bytes:
@@ -174,9 +184,11 @@ def _search_subfile(data: bytes, header: Header, subfile_type: bytes, first: boo
     return match.start() if match else None
 
 
-def _locate_subfiles(data: bytes, header: Header) -> list[tuple[bytes, int]]:
-    """(type, start) of every subfile found, in payload order."""
+def _locate_subfiles(data: bytes, header: Header) -> tuple[list[tuple[bytes, int]], int]:
+    """(type, start) of every subfile found, in payload order; and how many bytes short of its
+    declared length the data is (0 when it is not, or when the offsets are not trusted)."""
     starts: dict[bytes, int] = {}
+    short_by = 0
     trusted = any(
         d.subfile_type in _DOCUMENT_TYPES and _verified_offset(data, header, d)
         for d in header.designators
@@ -186,7 +198,7 @@ def _locate_subfiles(data: bytes, header: Header) -> list[tuple[bytes, int]]:
         if kind in starts:
             continue
         if _verified_offset(data, header, designator):
-            _check_declared_length(data, designator)
+            short_by = max(short_by, _check_declared_length(data, designator))
             starts[kind] = designator.offset
             continue
         found = _search_subfile(data, header, kind, first=index == 0)
@@ -195,23 +207,32 @@ def _locate_subfiles(data: bytes, header: Header) -> list[tuple[bytes, int]]:
         elif trusted and designator.length > 2:
             # The header's offsets proved right, this subfile is nowhere to be found, and the
             # data stops before its declared end: it was cut off.
-            _check_declared_length(data, designator)
+            short_by = max(short_by, _check_declared_length(data, designator))
     if not any(kind in starts for kind in _DOCUMENT_TYPES):
         for kind in _DOCUMENT_TYPES:
             found = _search_subfile(data, header, kind, first=not starts)
             if found is not None:
                 starts[kind] = found
                 break
-    return sorted(starts.items(), key=lambda item: item[1])
+    return sorted(starts.items(), key=lambda item: item[1]), short_by
 
 
-def _check_declared_length(data: bytes, designator: Designator) -> None:
-    """A subfile found at its declared offset must not end well before its declared length."""
+def _check_declared_length(data: bytes, designator: Designator) -> int:
+    """How many bytes short of its declared length a subfile found at its declared offset is.
+
+    A few bytes short is tolerated (a dropped terminator). More than that is accepted only when
+    the data ends on a complete element (a separator or terminator last); when it ends inside
+    an element, that element was cut: the payload is refused.
+    """
     declared_end = designator.offset + designator.length
-    if designator.length > 0 and len(data) < declared_end - 2:
+    short_by = declared_end - len(data)
+    if designator.length <= 0 or short_by <= _LENGTH_SLACK:
+        return 0
+    if data.rstrip(b" ")[-1:] not in _ELEMENT_ENDS:
         raise TruncatedPayloadError(
             "The licence barcode data is cut off: it ends before the length its header declares."
         )
+    return short_by
 
 
 def _separators(data: bytes) -> bytes:
@@ -319,7 +340,7 @@ def split_payload(payload: bytes) -> RawPayload:
     if len(data) < 4:
         raise NotAamvaError("The data is empty or far too short to be a licence barcode.")
     header = _parse_header(data)
-    located = _locate_subfiles(data, header)
+    located, short_by = _locate_subfiles(data, header)
     if not any(kind in _DOCUMENT_TYPES for kind, _ in located):
         if header.version and len(data) - header.body_start < 16:
             raise TruncatedPayloadError("The licence barcode data is cut off after its header.")
@@ -340,7 +361,24 @@ def split_payload(payload: bytes) -> RawPayload:
         wedge = wedge or recovered
         for element_id, raw in pairs:
             elements.setdefault(element_id, _text(raw))
-    return RawPayload(header, document_type, elements, subfiles, wedge)
+    return RawPayload(header, document_type, elements, subfiles, wedge, short_by)
+
+
+def _payload_facts(raw: RawPayload) -> PayloadFacts | None:
+    """The header facts the consistency checks compare with the data (None without header)."""
+    header = raw.header
+    if not header.version:
+        return None
+    designators = tuple(
+        (d.subfile_type.decode("latin-1"), d.offset, d.length) for d in header.designators
+    )
+    fixed = _HEADER_SIZE_V1 if header.version <= 1 else _HEADER_SIZE
+    return PayloadFacts(
+        declared_entries=header.entries,
+        designators=designators,
+        standard_first_offset=fixed + _DESIGNATOR_SIZE * len(designators),
+        short_by=raw.short_by,
+    )
 
 
 def parse_aamva_strict(payload: bytes) -> LicenceRecord:
@@ -348,6 +386,7 @@ def parse_aamva_strict(payload: bytes) -> LicenceRecord:
     raw = split_payload(payload)
     header = raw.header
     return build_record(
+        payload_facts=_payload_facts(raw),
         iin=header.iin,
         version=header.version,
         jurisdiction_version=header.jurisdiction_version,

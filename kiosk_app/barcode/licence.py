@@ -60,6 +60,22 @@ class Derived:
 
 
 @dataclass(frozen=True)
+class PayloadFacts:
+    """What the header declared, for the consistency checks: entries, designators
+    ``(type, offset, length)``, the first offset the standard sets for this header, and how many
+    bytes short of its declared length the data was accepted (0 when not short)."""
+
+    declared_entries: int
+    designators: tuple[tuple[str, int, int], ...]
+    standard_first_offset: int | None
+    short_by: int = 0
+
+
+# The key fields a read must give for the clerk to rely on it (``incomplete`` names the missing).
+KEY_FIELDS = ("name", "dateOfBirth", "licenceNumber", "expiryDate")
+
+
+@dataclass(frozen=True)
 class CanadaPrefill:
     """What the Canadian registry form needs: number, date of birth, province, class."""
 
@@ -310,6 +326,7 @@ class LicenceRecord:
     audit_information: str | None = None
     place_of_birth: str | None = None
     race: str | None = None
+    payload_facts: PayloadFacts | None = None
 
     def __repr__(self) -> str:
         return (
@@ -323,6 +340,17 @@ class LicenceRecord:
         parts = [self.first_name, self.middle_name, self.last_name, self.suffix]
         text = " ".join(p for p in parts if p)
         return text or None
+
+    @property
+    def missing_key_fields(self) -> list[str]:
+        """The :data:`KEY_FIELDS` this read lacks (empty when it is complete)."""
+        present = {
+            "name": bool(self.last_name),
+            "dateOfBirth": self.date_of_birth is not None,
+            "licenceNumber": bool(self.licence_number),
+            "expiryDate": self.expiry_date is not None,
+        }
+        return [key for key in KEY_FIELDS if not present[key]]
 
     @property
     def is_canadian(self) -> bool:
@@ -427,6 +455,7 @@ def build_record(
     document_type: str,
     elements: dict[str, str],
     jurisdiction_subfiles: dict[str, bytes],
+    payload_facts: PayloadFacts | None = None,
 ) -> LicenceRecord:
     """Turn parsed elements into a :class:`LicenceRecord`; typed errors when data is missing."""
     if not any(eid.startswith("D") for eid in elements):
@@ -479,5 +508,5 @@ def build_record(
         inventory_control_number=_optional(elements.get("DCK")),
         audit_information=_optional(elements.get("DCJ")),
         place_of_birth=_optional(elements.get("DCI")),
-        race=_optional(elements.get("DCL")),
+        race=_optional(elements.get("DCL")), payload_facts=payload_facts,
     )  # fmt: skip

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from kiosk_app.app.models import CHECK_TITLES
+from kiosk_app.app.models import CHECK_TITLES, KEY_FIELD_LABELS
 from kiosk_app.app.text import CONTEXT, QT_TRANSLATE_NOOP, Message
+from kiosk_app.barcode.consistency import Finding
 from kiosk_app.config import CheckKind
 
 
@@ -225,3 +226,63 @@ DOMAIN_MESSAGES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("messages", "Verify signature"),
     QT_TRANSLATE_NOOP("messages", "Yukon"),
 )
+
+
+# The consistency rules' advice sentences (kiosk_app.barcode.consistency_rules.RULES), shown
+# on the licence panel and printed by ``parse --json`` in the interface language.
+CONSISTENCY_MESSAGES: tuple[str, ...] = (
+    QT_TRANSLATE_NOOP(
+        "messages", "The issuer number {iin} is not that of a US or Canadian licence issuer."
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "The issuer number belongs to {issuer}, but the address is in {address}."
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The barcode follows AAMVA version {version} ({published}), "
+        "yet the card says it was issued in {issued}.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "The barcode lacks elements its AAMVA version requires: {elements}."
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "The barcode header announces {declared} subfiles but lists {found}."
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The barcode header places its first subfile at byte {declared} "
+        "instead of byte {expected}.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "The barcode data is {missing} bytes shorter than its header declares."
+    ),
+    QT_TRANSLATE_NOOP("messages", "A date in the barcode ({element}) is not a real date."),
+    QT_TRANSLATE_NOOP("messages", "The date of birth is not before the issue date."),
+    QT_TRANSLATE_NOOP("messages", "The issue date is in the future."),
+    QT_TRANSLATE_NOOP("messages", "The expiry date is not after the issue date."),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The card is valid for {years} years; {jurisdiction} issues cards "
+        "for at most {maximum} years.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The card is marked REAL ID compliant but is valid for more than {maximum} years.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "The holder was {age} years old at issue, which is unusual for this document."
+    ),
+    QT_TRANSLATE_NOOP("messages", "The licence number does not have the form {jurisdiction} uses."),
+    QT_TRANSLATE_NOOP("messages", "The postal code does not have the form {form}."),
+    QT_TRANSLATE_NOOP("messages", "The postal code's first letter is not used in {province}."),
+)
+
+
+def finding_text(finding: Finding) -> str:
+    """One consistency finding as a sentence in the interface language."""
+    return finding.text(translate_message)
+
+
+def key_field_label(field: str) -> str:
+    """A missing key field's name (``incomplete`` id) in the interface language."""
+    return translate_message(KEY_FIELD_LABELS.get(field, field))

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Verdict
 from kiosk_app.app.models import AGE_BADGES, LicenceSummary
 from kiosk_app.ui import theme
+from kiosk_app.ui.messages import finding_text, key_field_label
 
 translate = QCoreApplication.translate
 
@@ -227,6 +228,12 @@ class LicencePanel(QFrame):
         self.badges = [label("", "Badge", wrap=False) for _ in AGE_BADGES]
         self.expiry = label("", selectable=True)
         self.expired = label("", "Expired", wrap=False)
+        # Advice from the local checks, not a verdict: what the read lacks, what looks unusual.
+        self.incomplete = label("", "Expired")
+        self.consistency = label("", "SectionTitle")
+        self.findings = label("")
+        for advice in (self.incomplete, self.consistency, self.findings):
+            advice.setTextFormat(Qt.TextFormat.PlainText)
         self._licence: LicenceSummary | None = None  # re-shown in a new language; wipe clears
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 12, 18, 12)
@@ -245,6 +252,9 @@ class LicencePanel(QFrame):
         layout.addLayout(badge_row)
         layout.addWidget(self.expiry)
         layout.addWidget(self.expired, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.incomplete)
+        layout.addWidget(self.consistency)
+        layout.addWidget(self.findings)
         layout.addStretch(1)
         self.retranslate()
 
@@ -265,7 +275,8 @@ class LicencePanel(QFrame):
         self._licence = licence
         if licence is None:
             self.hide()
-            for widget in (self.name, self.born, self.age, self.majority, self.expiry):
+            for widget in (self.name, self.born, self.age, self.majority, self.expiry,
+                           self.incomplete, self.consistency, self.findings):  # fmt: skip
                 widget.clear()
             for badge in self.badges:
                 badge.clear()
@@ -290,8 +301,32 @@ class LicencePanel(QFrame):
             _badge(badge, licence.is_over(years), f"{years}+ ✓", f"{years}+ ✗")
         self.expiry.setText(_expiry_text(licence))
         self.expired.setVisible(licence.expired)
+        self._show_advice(licence)
         # Shown once filled: showing re-lays out every visible ancestor at once.
         self.show()
+
+    def _show_advice(self, licence: LicenceSummary) -> None:
+        """The incomplete-read line and the consistency advice (one sentence per finding)."""
+        missing = ", ".join(key_field_label(field) for field in licence.missing_fields)
+        self.incomplete.setText(
+            translate("Widgets", "Incomplete read, missing: {fields}. Check the card itself.")
+            .format(fields=missing) if missing else ""
+        )  # fmt: skip
+        self.incomplete.setVisible(bool(missing))
+        count = len(licence.consistency_notes)
+        if not licence.consistency_checked:
+            heading = ""
+        elif count == 0:
+            heading = translate("Widgets", "Barcode consistent")
+        elif count == 1:
+            heading = translate("Widgets", "1 thing looks unusual")
+        else:
+            heading = translate("Widgets", "{count} things look unusual").format(count=count)
+        self.consistency.setText(heading)
+        self.consistency.setVisible(bool(heading))
+        sentences = [finding_text(finding) for finding in licence.consistency_notes]
+        self.findings.setText("\n".join(f"• {sentence}" for sentence in sentences))
+        self.findings.setVisible(bool(sentences))
 
 
 def _badge(widget: QLabel, state: bool | None, yes: str, no: str) -> None:

@@ -764,22 +764,22 @@
         <translation>Lu par le service — non vérifié</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="79"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="77"/>
         <source>Match</source>
         <translation>Correspond</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="82"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="80"/>
         <source>Partial match</source>
         <translation>Correspondance partielle</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="85"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="83"/>
         <source>No match</source>
         <translation>Ne correspond pas</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="88"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="86"/>
         <source>Not compared</source>
         <translation>Non comparé</translation>
     </message>
@@ -1022,67 +1022,87 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="149"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="150"/>
         <source>Verdict: {words}</source>
         <translation>Verdict : {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="253"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="263"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="254"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="264"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="274"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="285"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="276"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="287"/>
         <source>Born: {date}</source>
         <translation>Naissance : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="279"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="290"/>
         <source>Age: {age}</source>
         <translation>Âge : {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="281"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="292"/>
         <source>Age: unknown</source>
         <translation>Âge : inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="287"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="298"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="299"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="312"/>
+        <source>Incomplete read, missing: {fields}. Check the card itself.</source>
+        <translation>Lecture incomplète, il manque : {fields}. Vérifiez la carte elle-même.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="320"/>
+        <source>Barcode consistent</source>
+        <translation>Code-barres cohérent</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="322"/>
+        <source>1 thing looks unusual</source>
+        <translation>1 point semble inhabituel</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="324"/>
+        <source>{count} things look unusual</source>
+        <translation>{count} points semblent inhabituels</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="334"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="307"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="342"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="311"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="346"/>
         <source>Expires: {date}</source>
         <translation>Expiration : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="314"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="349"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="318"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="353"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -1114,17 +1134,17 @@
 <context>
     <name>Working</name>
     <message>
-        <location filename="../../kiosk_app/ui/working_screen.py" line="53"/>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="55"/>
         <source>Working…</source>
         <translation>Traitement en cours…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/working_screen.py" line="55"/>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="58"/>
         <source>The kiosk stays usable; press Cancel to stop waiting.</source>
         <translation>Le kiosque reste utilisable; appuyez sur Annuler pour cesser d&apos;attendre.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/working_screen.py" line="57"/>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="60"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -1152,23 +1172,23 @@
         <translation>Signature non vérifiée&#x202f;: le lecteur a modifié certains caractères du code-barres (caractères de contrôle ou disposition du clavier). Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle (voir le guide d&apos;installation). Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="98"/>
+        <location filename="../../kiosk_app/app/session.py" line="97"/>
         <source>The licence could not be read</source>
         <extracomment>Checks that need the barcode&apos;s exact bytes (refused on a scan that is not byte-exact).</extracomment>
         <translation>Le permis n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="104"/>
+        <location filename="../../kiosk_app/app/session.py" line="103"/>
         <source>The check could not be completed</source>
         <translation>La vérification n&apos;a pas pu être terminée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="109"/>
+        <location filename="../../kiosk_app/app/session.py" line="108"/>
         <source>Something went wrong in the kiosk</source>
         <translation>Un problème est survenu dans le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="110"/>
+        <location filename="../../kiosk_app/app/session.py" line="109"/>
         <source>Please try again. If it happens again, call support.</source>
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
@@ -1188,440 +1208,525 @@
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="434"/>
+        <location filename="../../kiosk_app/app/session.py" line="435"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement : {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="506"/>
+        <location filename="../../kiosk_app/app/session.py" line="507"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="91"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="61"/>
         <source>A check must name exactly one service.</source>
         <translation>Une vérification doit désigner un seul service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="92"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="62"/>
         <source>Alberta</source>
         <translation>Alberta</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="93"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="93"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="63"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="94"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="64"/>
         <source>British Columbia</source>
         <translation>Colombie-Britannique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="95"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="65"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="96"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="66"/>
         <source>Choose a Canadian province or territory (two letters, for example ON or BC).</source>
         <translation>Choisissez une province ou un territoire du Canada (deux lettres, par exemple ON ou BC).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="100"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="70"/>
         <source>Choose the province or territory.</source>
         <translation>Choisissez la province ou le territoire.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/files.py" line="66"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="101"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="71"/>
         <source>Drop a picture of the back of the licence</source>
         <translation>Déposez une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="72"/>
         <source>Enter one licence class of at most 2 letters or digits, for example G or 5.</source>
         <translation>Entrez une seule classe de permis d&apos;au plus 2 lettres ou chiffres, par exemple G ou 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="106"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="76"/>
         <source>Enter the date of birth as year-month-day, for example 1989-12-24.</source>
         <translation>Entrez la date de naissance sous la forme année-mois-jour, par exemple 1989-12-24.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="110"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
         <source>Enter the date of birth.</source>
         <translation>Entrez la date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="111"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="81"/>
         <source>Enter the licence number.</source>
         <translation>Entrez le numéro de permis.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/files.py" line="47"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="82"/>
         <source>Image files (Open or drag and drop)</source>
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="127"/>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="211"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="83"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="114"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="84"/>
         <source>Manitoba</source>
         <translation>Manitoba</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="115"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="85"/>
         <source>New Brunswick</source>
         <translation>Nouveau-Brunswick</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="86"/>
         <source>Newfoundland and Labrador</source>
         <translation>Terre-Neuve-et-Labrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="87"/>
         <source>No API token is configured. Ask the administrator.</source>
         <translation>Aucun jeton d&apos;API n&apos;est configuré. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="88"/>
         <source>No barcode data was read; scan the back of the card again.</source>
         <translation>Aucune donnée de code-barres n&apos;a été lue; balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="89"/>
         <source>No legacy auth key is configured. Ask the administrator.</source>
         <translation>Aucune clé d&apos;authentification de l&apos;ancien service n&apos;est configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="120"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="90"/>
         <source>No licence barcode found — hold the card flatter, move closer and avoid glare, then try again.</source>
         <translation>Aucun code-barres de permis trouvé — tenez la carte plus à plat, approchez-vous et évitez les reflets, puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="125"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="95"/>
         <source>Northwest Territories</source>
         <translation>Territoires du Nord-Ouest</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="126"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="96"/>
         <source>Nova Scotia</source>
         <translation>Nouvelle-Écosse</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="127"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="97"/>
         <source>Nunavut</source>
         <translation>Nunavut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="128"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="98"/>
         <source>Ontario</source>
         <translation>Ontario</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="99"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="100"/>
         <source>Prince Edward Island</source>
         <translation>Île-du-Prince-Édouard</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="101"/>
         <source>Quebec</source>
         <translation>Québec</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/base.py" line="34"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="35"/>
         <source>Input</source>
         <translation>Entrée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/base.py" line="53"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="54"/>
         <location filename="../../kiosk_app/app/capture/files.py" line="57"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="132"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="209"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="103"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="134"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="104"/>
         <source>Saskatchewan</source>
         <translation>Saskatchewan</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="135"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="105"/>
         <source>Some details are missing or wrong; nothing was sent.</source>
         <translation>Certains renseignements sont manquants ou erronés; rien n&apos;a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/base.py" line="38"/>
-        <location filename="../../kiosk_app/app/capture/base.py" line="57"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="39"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="58"/>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="143"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="136"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="106"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="137"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="107"/>
         <source>That barcode is not from a driver&apos;s licence or ID card.</source>
         <translation>Ce code-barres ne provient pas d&apos;un permis de conduire ni d&apos;une carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="138"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="108"/>
         <source>That date of birth does not exist; check the day and month.</source>
         <translation>Cette date de naissance n&apos;existe pas; vérifiez le jour et le mois.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="139"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="109"/>
         <source>That file is not a picture the kiosk can open. Try another photo or scan.</source>
         <translation>Ce fichier n&apos;est pas une image que le kiosque peut ouvrir. Essayez une autre photo ou numérisation.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="143"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
         <source>The CA bundle file in the settings does not exist.</source>
         <translation>Le fichier de certificats d&apos;autorité (CA) indiqué dans les paramètres n&apos;existe pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="144"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="114"/>
         <source>The barcode could not be read.</source>
         <translation>Le code-barres n&apos;a pas pu être lu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="145"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="115"/>
         <source>The barcode data is not a byte string.</source>
         <translation>Les données du code-barres ne sont pas une suite d&apos;octets.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="146"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
         <source>The data has no AAMVA header (expected &apos;@&apos; and &apos;ANSI&apos;).</source>
         <translation>Les données n&apos;ont pas d&apos;en-tête AAMVA (&apos;@&apos; et &apos;ANSI&apos; attendus).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="147"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
         <source>The data has no driver licence or ID card subfile.</source>
         <translation>Les données ne contiennent aucun sous-fichier de permis de conduire ni de carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="148"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
         <source>The data is empty or far too short to be a licence barcode.</source>
         <translation>Les données sont vides ou beaucoup trop courtes pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="149"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
         <source>The data is far too long to be a licence barcode.</source>
         <translation>Les données sont beaucoup trop longues pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="150"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="120"/>
         <source>The date of birth is in the future; check the year.</source>
         <translation>La date de naissance est dans le futur; vérifiez l&apos;année.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="151"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="121"/>
         <source>The image of the back of the card is empty.</source>
         <translation>L&apos;image du dos de la carte est vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="152"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="122"/>
         <source>The kiosk&apos;s access key was refused by the service. Ask the administrator.</source>
         <translation>La clé d&apos;accès du kiosque a été refusée par le service. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="156"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="126"/>
         <source>The kiosk&apos;s service settings are invalid. Ask the administrator.</source>
         <translation>Les paramètres de service du kiosque ne sont pas valides. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="160"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
         <source>The licence barcode data is cut off after its header.</source>
         <translation>Les données du code-barres du permis sont tronquées après l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="161"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
         <source>The licence barcode data is cut off: it ends before the length its header declares.</source>
         <translation>Les données du code-barres du permis sont tronquées : elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="165"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="135"/>
         <source>The licence barcode data is cut off: no licence number and no date of birth.</source>
         <translation>Les données du code-barres du permis sont tronquées : ni numéro de permis ni date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="169"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="139"/>
         <source>The licence barcode data is malformed.</source>
         <translation>Les données du code-barres du permis sont mal formées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="170"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="140"/>
         <source>The licence barcode was only partly read. Scan it again.</source>
         <translation>Le code-barres du permis n&apos;a été lu qu&apos;en partie. Balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="171"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="141"/>
         <source>The licence number does not look right; type it as printed on the card.</source>
         <translation>Le numéro de permis semble incorrect; tapez-le tel qu&apos;imprimé sur la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="175"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="145"/>
         <source>The licence subfile holds no data elements.</source>
         <translation>Le sous-fichier du permis ne contient aucun élément de données.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="176"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="146"/>
         <source>The network answered with a web page instead of the verification service, probably a Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again.</source>
         <translation>Le réseau a répondu par une page Web au lieu du service de vérification, probablement une page de connexion Wi-Fi. Connectez-vous au réseau (ou adressez-vous à l&apos;administrateur), puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="182"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="152"/>
         <source>The parsing service could not read the data; scan again or use the image.</source>
         <translation>Le service de décodage n&apos;a pas pu lire les données; balayez de nouveau ou utilisez l&apos;image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="186"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="156"/>
         <source>The proxy server refused the connection. Ask the administrator.</source>
         <translation>Le serveur mandataire a refusé la connexion. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="190"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="160"/>
         <source>The registry could not complete the check. Try again in 15 minutes; this check was not counted.</source>
         <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="195"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="165"/>
         <source>The scanned data is far too long to be a licence barcode; nothing was sent. Scan the back of the card again.</source>
         <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="200"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="170"/>
         <source>The scanner changed some of the barcode&apos;s characters, so the signature cannot be checked on this scan. Scan the licence with the camera, or set the scanner to send control characters.</source>
         <translation>Le lecteur a modifié certains caractères du code-barres&#x202f;; la signature ne peut donc pas être vérifiée sur cette lecture. Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="206"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="176"/>
         <source>The service could not complete the check; it was not counted.</source>
         <translation>Le service n&apos;a pas pu terminer la vérification; elle n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="207"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="177"/>
         <source>The service could not read the barcode; scan it again.</source>
         <translation>Le service n&apos;a pas pu lire le code-barres; balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="208"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="178"/>
         <source>The service returned a status this kiosk does not know; treat as unverified.</source>
         <translation>Le service a renvoyé un statut inconnu de ce kiosque; considérez le document comme non vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="212"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="182"/>
         <source>The service time limits must be positive.</source>
         <translation>Les délais du service doivent être positifs.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="213"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="183"/>
         <source>The service&apos;s security certificate was not accepted. The connection was stopped; ask the administrator.</source>
         <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue; adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="218"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="188"/>
         <source>The signature check could not be completed. Check the request for errors (scan the barcode again); this check was not counted.</source>
         <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres); cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="223"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="193"/>
         <source>The verification service answered for a different check.</source>
         <translation>Le service de vérification a répondu pour une autre vérification.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="224"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="194"/>
         <source>The verification service cannot be reached. Check the network and try again.</source>
         <translation>Le service de vérification est injoignable. Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="228"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="198"/>
         <source>The verification service could not be reached in time. Nothing was sent; check the network and try again.</source>
         <translation>Le service de vérification n&apos;a pas pu être joint à temps. Rien n&apos;a été envoyé; vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="233"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="203"/>
         <source>The verification service could not be used.</source>
         <translation>Le service de vérification n&apos;a pas pu être utilisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="204"/>
         <source>The verification service did not answer in time. Please try again.</source>
         <translation>Le service de vérification n&apos;a pas répondu à temps. Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="238"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="208"/>
         <source>The verification service is having trouble. Please try again shortly.</source>
         <translation>Le service de vérification éprouve des difficultés. Veuillez réessayer sous peu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="212"/>
         <source>The verification service reported an error.</source>
         <translation>Le service de vérification a signalé une erreur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="243"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="213"/>
         <source>The verification service sent a reply nested too deeply.</source>
         <translation>Le service de vérification a envoyé une réponse trop imbriquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="244"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="214"/>
         <source>The verification service sent a reply that is far too large; it was ignored.</source>
         <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse; elle a été ignorée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="248"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="218"/>
         <source>The verification service sent a reply the kiosk cannot read.</source>
         <translation>Le service de vérification a envoyé une réponse que le kiosque ne peut pas lire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="249"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="219"/>
         <source>The verification service sent a reply with far too many entries.</source>
         <translation>Le service de vérification a envoyé une réponse comportant beaucoup trop d&apos;entrées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="253"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="223"/>
         <source>The verification service sent an empty answer.</source>
         <translation>Le service de vérification a envoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="254"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="224"/>
         <source>The verification service sent an empty reply.</source>
         <translation>Le service de vérification a renvoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="255"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="225"/>
         <source>The verification service&apos;s answer has no overall status.</source>
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="256"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="226"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="257"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="227"/>
         <source>Yukon</source>
         <translation>Yukon</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
+        <source>The issuer number {iin} is not that of a US or Canadian licence issuer.</source>
+        <translation>Le numéro d&apos;émetteur {iin} n&apos;est pas celui d&apos;un émetteur de permis américain ou canadien.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="237"/>
+        <source>The issuer number belongs to {issuer}, but the address is in {address}.</source>
+        <translation>Le numéro d&apos;émetteur appartient à {issuer}, mais l&apos;adresse est dans {address}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="240"/>
+        <source>The barcode follows AAMVA version {version} ({published}), yet the card says it was issued in {issued}.</source>
+        <translation>Le code-barres suit la version AAMVA {version} ({published}), mais la carte indique une délivrance en {issued}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="245"/>
+        <source>The barcode lacks elements its AAMVA version requires: {elements}.</source>
+        <translation>Il manque au code-barres des éléments exigés par sa version AAMVA : {elements}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="248"/>
+        <source>The barcode header announces {declared} subfiles but lists {found}.</source>
+        <translation>L&apos;en-tête du code-barres annonce {declared} sous-fichiers mais en énumère {found}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="251"/>
+        <source>The barcode header places its first subfile at byte {declared} instead of byte {expected}.</source>
+        <translation>L&apos;en-tête du code-barres place son premier sous-fichier à l&apos;octet {declared} au lieu de l&apos;octet {expected}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="256"/>
+        <source>The barcode data is {missing} bytes shorter than its header declares.</source>
+        <translation>Les données du code-barres comptent {missing} octets de moins que ce qu&apos;annonce leur en-tête.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="259"/>
+        <source>A date in the barcode ({element}) is not a real date.</source>
+        <translation>Une date du code-barres ({element}) n&apos;est pas une date réelle.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="260"/>
+        <source>The date of birth is not before the issue date.</source>
+        <translation>La date de naissance n&apos;est pas antérieure à la date de délivrance.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="261"/>
+        <source>The issue date is in the future.</source>
+        <translation>La date de délivrance est dans le futur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="262"/>
+        <source>The expiry date is not after the issue date.</source>
+        <translation>La date d&apos;expiration n&apos;est pas postérieure à la date de délivrance.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="263"/>
+        <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
+        <translation>La carte est valide {years} ans ; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="268"/>
+        <source>The card is marked REAL ID compliant but is valid for more than {maximum} years.</source>
+        <translation>La carte est marquée conforme REAL ID mais est valide plus de {maximum} ans.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="272"/>
+        <source>The holder was {age} years old at issue, which is unusual for this document.</source>
+        <translation>Le titulaire avait {age} ans à la délivrance, ce qui est inhabituel pour ce document.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="275"/>
+        <source>The licence number does not have the form {jurisdiction} uses.</source>
+        <translation>Le numéro de permis n&apos;a pas la forme qu&apos;utilise {jurisdiction}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="276"/>
+        <source>The postal code does not have the form {form}.</source>
+        <translation>Le code postal n&apos;a pas la forme {form}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="277"/>
+        <source>The postal code&apos;s first letter is not used in {province}.</source>
+        <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/camera.py" line="68"/>
@@ -1674,114 +1779,134 @@
         <translation>Lecteur de codes-barres série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="17"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="16"/>
         <source>Demo video not found: {path}</source>
         <translation>Vidéo de démonstration introuvable : {path}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="18"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="17"/>
         <source>Playing the demo video {name}</source>
         <translation>Lecture de la vidéo de démonstration {name}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="19"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="18"/>
         <source>Demo video cannot be played: {error}</source>
         <translation>Impossible de lire la vidéo de démonstration : {error}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="22"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="21"/>
         <source>No port set in the admin settings</source>
         <translation>Aucun port défini dans les paramètres d&apos;administration</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="23"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="22"/>
         <source>terminator setting not understood: idle gap only</source>
         <translation>réglage du terminateur incompris : pause seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="26"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="25"/>
         <source>Ready on {port}</source>
         <translation>Prêt sur {port}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="27"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="26"/>
         <source>Ready on {port} ({problem})</source>
         <translation>Prêt sur {port} ({problem})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="28"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="27"/>
         <source>{port} is busy or access is denied — retrying</source>
         <translation>{port} est occupé ou son accès est refusé — nouvel essai en cours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="29"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="28"/>
         <source>Not connected ({port}) — waiting for it</source>
         <translation>Non branché ({port}) — en attente</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="30"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="29"/>
         <source>{port} cannot be opened — retrying</source>
         <translation>Impossible d&apos;ouvrir {port} — nouvel essai en cours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="31"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="30"/>
         <source>Over {size} KB arrived without a break — discarded (check the baud rate and framing)</source>
         <translation>Plus de {size} Ko reçus sans séparateur — ignorés (vérifiez le débit en bauds et le tramage)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="35"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="34"/>
         <source>Disconnected ({port}) — reconnecting</source>
         <translation>Débranché ({port}) — reconnexion en cours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="38"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="37"/>
         <source>Watching {folder}</source>
         <translation>Surveillance de {folder}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="39"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="38"/>
         <source>Folder not found or not readable: {folder}</source>
         <translation>Dossier introuvable ou illisible : {folder}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="40"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="39"/>
         <source>Ignored {name}: not an image file</source>
         <translation>{name} ignoré : ce n&apos;est pas un fichier image</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="41"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="40"/>
         <source>Read {name}</source>
         <translation>{name} lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="42"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="41"/>
         <source>Could not read {name}: too large</source>
         <translation>Impossible de lire {name} : fichier trop volumineux</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="43"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="42"/>
         <source>Could not read {name}: cannot be opened</source>
         <translation>Impossible de lire {name} : le fichier ne s&apos;ouvre pas</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="44"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="43"/>
         <source>Read {name}, but could not move it — check the folder&apos;s permissions</source>
         <translation>{name} lu, mais impossible de le déplacer — vérifiez les autorisations du dossier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="47"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="46"/>
         <source>Read {name}, but could not delete it — check the folder&apos;s permissions</source>
         <translation>{name} lu, mais impossible de le supprimer — vérifiez les autorisations du dossier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="52"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="51"/>
         <source>Not an image file: {suffix}</source>
         <translation>Ce n&apos;est pas un fichier image : {suffix}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/statuses.py" line="53"/>
+        <location filename="../../kiosk_app/app/capture/statuses.py" line="52"/>
         <source>no extension</source>
         <translation>aucune extension</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/models.py" line="28"/>
+        <source>name</source>
+        <translation>nom</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/models.py" line="29"/>
+        <source>date of birth</source>
+        <translation>date de naissance</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/models.py" line="30"/>
+        <source>licence number</source>
+        <translation>numéro de permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/models.py" line="31"/>
+        <source>expiry date</source>
+        <translation>date d&apos;expiration</translation>
     </message>
 </context>
 </TS>

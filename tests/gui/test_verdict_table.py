@@ -14,6 +14,7 @@ import pytest
 
 from kiosk_app.api.outcome import ErrorInfo, Outcome, ServiceKind, Verdict
 from kiosk_app.app.models import LicenceSummary, ResultView
+from kiosk_app.barcode.consistency import Finding
 from kiosk_app.config import CheckKind
 from kiosk_app.ui import theme
 from kiosk_app.ui.result_screen import ResultScreen
@@ -38,7 +39,11 @@ def licence(*, expired: bool = False, incomplete: bool = False, unusual: bool = 
         expired=expired,
         days_to_expiry=-2000 if expired else 1200,
         licence_number="D1234567",
-        consistency_notes=("The issue date is after the expiry date.",) if unusual else (),
+        consistency_notes=(
+            Finding("EXPIRY_BEFORE_ISSUE", "The expiry date is not after the issue date."),
+        )
+        if unusual
+        else (),
     )
 
 

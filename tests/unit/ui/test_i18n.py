@@ -89,3 +89,10 @@ def test_the_committed_qm_is_compiled_from_the_committed_ts(tmp_path: Path) -> N
 def test_every_domain_sentence_is_listed_for_translation() -> None:
     missing = sorted(domain_messages() - set(DOMAIN_MESSAGES))
     assert missing == [], f"add these to kiosk_app/ui/messages.py DOMAIN_MESSAGES: {missing}"
+
+
+def test_every_consistency_rule_sentence_is_listed_for_translation() -> None:
+    from kiosk_app.barcode.consistency_rules import RULES
+    from kiosk_app.ui.messages import CONSISTENCY_MESSAGES
+
+    assert sorted(rule.message for rule in RULES.values()) == sorted(CONSISTENCY_MESSAGES)
