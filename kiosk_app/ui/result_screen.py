@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC
+from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -27,6 +29,8 @@ from kiosk_app.app.models import ResultView
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.config import CheckKind
 from kiosk_app.ui import theme
+from kiosk_app.ui.document_rows import DocumentRow
+from kiosk_app.ui.field_labels import document_lines
 from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.verdict_table import facts_of, rule_for
 from kiosk_app.ui.widgets import (
@@ -87,6 +91,13 @@ PREBUILT_DOC_LINES = 26
 FILL_STEP_MS = 1
 # Signature rows shown first, in this order.
 SIGNATURE_FIRST = ("IDNumber", "RevocationStatus")
+# Rows that need the clerk come first; rows the service did not compare are folded.
+MATCH_ORDER = {
+    MatchCategory.NO_MATCH: 0,
+    MatchCategory.PARTIAL_MATCH: 1,
+    MatchCategory.MATCH: 2,
+    MatchCategory.NONE: 3,
+}
 
 
 def advice_for(check: CheckKind, outcome: Outcome) -> str:
@@ -99,11 +110,26 @@ def advice_for(check: CheckKind, outcome: Outcome) -> str:
 
 
 def ordered_fields(check: CheckKind, fields: tuple[FieldOutcome, ...]) -> list[FieldOutcome]:
-    """Field rows in display order: for the signature check validity and revocation first."""
-    if check is not CheckKind.SIGNATURE:
-        return list(fields)
-    first = [f for name in SIGNATURE_FIRST for f in fields if f.field_name == name]
-    return first + [f for f in fields if f not in first]
+    """Field rows in display order: what needs the clerk first (no match, then partial
+    match), then matches, then the rows not compared; within each, for the signature check
+    validity and revocation first, otherwise the service's order."""
+
+    def key(item: tuple[int, FieldOutcome]) -> tuple[int, int, int]:
+        index, result = item
+        first = (
+            SIGNATURE_FIRST.index(result.field_name)
+            if result.field_name in SIGNATURE_FIRST
+            else len(SIGNATURE_FIRST)
+        )
+        return MATCH_ORDER[result.match], first if check is CheckKind.SIGNATURE else 0, index
+
+    return [result for _index, result in sorted(enumerate(fields), key=key)]
+
+
+def split_folded(fields: list[FieldOutcome]) -> tuple[list[FieldOutcome], list[FieldOutcome]]:
+    """(rows shown, rows folded into "N fields not compared")."""
+    shown = [f for f in fields if f.match is not MatchCategory.NONE]
+    return shown, [f for f in fields if f.match is MatchCategory.NONE]
 
 
 class ResultScreen(QWidget):
@@ -273,7 +299,7 @@ class ResultScreen(QWidget):
         # again. Nothing is painted in between, and an empty column looks like a hidden one.
         self.details.hide()
         try:
-            self._fill_details(view.check, view.outcome)
+            self._fill_details(view)
         finally:
             self.details.show()
 
@@ -291,12 +317,37 @@ class ResultScreen(QWidget):
         self.retry_box.show()
 
     def match_rows(self) -> list[MatchRow]:
-        """The per-field rows on screen, in order (tests and screenshots use it)."""
-        return [row for row in self._rows if not row.isHidden()]
+        """The per-field rows on screen, in order (folded rows only once unfolded)."""
+        rows = [row for row in self._rows if not row.isHidden()]
+        return rows + [row for row in self._folded if not row.isHidden()]
+
+    def folded_rows(self) -> list[MatchRow]:
+        """The rows folded into "N fields not compared" (shown or not)."""
+        return self._folded[: self._folded_count]
 
     def document_lines(self) -> list[str]:
-        """The parsed document lines on screen (parse-only check)."""
+        """The parsed document lines on screen, ``label: value`` (parse-only check)."""
         return [line.text() for line in self._doc_lines if not line.isHidden()]
+
+    def document_rows(self) -> list[DocumentRow]:
+        """The parsed document rows on screen, in order."""
+        return [line for line in self._doc_lines if not line.isHidden()]
+
+    def set_unfolded(self, unfolded: bool) -> None:
+        """Show or hide the rows the service did not compare."""
+        self._unfolded = unfolded
+        for row in self._folded[: self._folded_count]:
+            row.setVisible(unfolded)
+        self._update_fold_text()
+
+    def _update_fold_text(self) -> None:
+        count = self._folded_count
+        text = (
+            translate("Result", "Fields not compared: {count} — hide")
+            if self._unfolded
+            else translate("Result", "Fields not compared: {count} — show")
+        )
+        set_button_text(self.fold_button, text.format(count=count))
 
     # Widgets of the details column are built once and reused: creating and polishing
     # widgets is what costs the GUI thread time when a result arrives.
@@ -304,39 +355,42 @@ class ResultScreen(QWidget):
         layout = QVBoxLayout(self.details)
         layout.setContentsMargins(0, 0, 8, 0)
         self.summary = label("", "SectionTitle")
-        self.licence_line = label("", selectable=True)
+        self.licence_line = label("", "Headline", selectable=True)
         self.classes_line = label("", selectable=True)
         self.doc_title = label("", "SectionTitle")
         self.empty_note = label("", "Muted")
+        self.fold_button = big_button("")
+        self.fold_button.setObjectName("FoldButton")
+        self.fold_button.clicked.connect(lambda: self.set_unfolded(not self._unfolded))
         self._rows_layout = QVBoxLayout()
+        self._folded_layout = QVBoxLayout()
         self._doc_layout = QVBoxLayout()
         self._rows: list[MatchRow] = []
-        self._doc_lines: list[QLabel] = []
-        for widget in (self.summary, self.licence_line, self.classes_line):
+        self._folded: list[MatchRow] = []
+        self._folded_count = 0
+        self._unfolded = False
+        self._doc_lines: list[DocumentRow] = []
+        for widget in (self.licence_line, self.summary, self.classes_line):
             layout.addWidget(widget)
         layout.addLayout(self._rows_layout)
         layout.addWidget(self.doc_title)
         layout.addLayout(self._doc_layout)
+        layout.addWidget(self.fold_button)
+        layout.addLayout(self._folded_layout)
         layout.addWidget(self.empty_note)
         layout.addStretch(1)
         self._row(PREBUILT_ROWS - 1)
+        self._folded_row(PREBUILT_ROWS - 1)
         self._doc_line(PREBUILT_DOC_LINES - 1)
 
     def _row(self, index: int) -> MatchRow:
-        while len(self._rows) <= index:
-            row = MatchRow()
-            row.hide()
-            self._rows.append(row)
-            self._rows_layout.addWidget(row)
-        return self._rows[index]
+        return _pooled(self._rows, self._rows_layout, index, MatchRow)
 
-    def _doc_line(self, index: int) -> QLabel:
-        while len(self._doc_lines) <= index:
-            line = label("", selectable=True)
-            line.hide()
-            self._doc_lines.append(line)
-            self._doc_layout.addWidget(line)
-        return self._doc_lines[index]
+    def _folded_row(self, index: int) -> MatchRow:
+        return _pooled(self._folded, self._folded_layout, index, MatchRow)
+
+    def _doc_line(self, index: int) -> DocumentRow:
+        return _pooled(self._doc_lines, self._doc_layout, index, DocumentRow)
 
     def _clear_details(self) -> None:
         for widget in (
@@ -345,22 +399,27 @@ class ResultScreen(QWidget):
             self.classes_line,
             self.doc_title,
             self.empty_note,
+            self.fold_button,
         ):
             widget.hide()
         for text in (self.summary, self.licence_line, self.classes_line):
             text.clear()
-        for row in self._rows:
+        for row in (*self._rows, *self._folded):
             row.clear()
             row.hide()
         for line in self._doc_lines:
             line.clear()
             line.hide()
+        self._folded_count = 0
+        self._unfolded = False
 
-    def _fill_details(self, check: CheckKind, outcome: Outcome) -> None:
+    def _fill_details(self, view: ResultView) -> None:
+        check, outcome = view.check, view.outcome
         if check is CheckKind.SIGNATURE and outcome.verdict is not Verdict.UNDEFINED:
             self.summary.setText(_signature_summary(outcome))
             self.summary.show()
         if check is CheckKind.CANADA and (outcome.licence_classes or outcome.licence_message):
+            # The licence status sentence (e.g. suspended) is the headline of the list.
             self.licence_line.setText(
                 translate("Result", "Licence: {message}").format(
                     message=outcome.licence_message or "—"
@@ -373,17 +432,38 @@ class ResultScreen(QWidget):
             )
             self.licence_line.show()
             self.classes_line.show()
-        for index, result in enumerate(ordered_fields(check, outcome.fields)):
+        shown, folded = split_folded(ordered_fields(check, outcome.fields))
+        for index, result in enumerate(shown):
             row = self._row(index)
             row.set_result(result)
             row.show()
-        lines = [f"{name}: {value}" for name, value in outcome.document.items() if value]
+        for index, result in enumerate(folded):
+            self._folded_row(index).set_result(result)
+        self._folded_count = len(folded)
+        self.fold_button.setVisible(bool(folded))
+        self.set_unfolded(False)
+        lines = document_lines(outcome.document, view.licence)
         self.doc_title.setVisible(bool(lines))
-        for index, text in enumerate(lines):
-            line = self._doc_line(index)
-            line.setText(text)
-            line.show()
+        for index, line in enumerate(lines):
+            doc_row = self._doc_line(index)
+            doc_row.set_line(line)
+            doc_row.show()
         self.empty_note.setVisible(not outcome.fields and not lines)
+
+
+Pooled = TypeVar("Pooled", bound=QWidget)
+
+
+def _pooled(
+    pool: list[Pooled], layout: QVBoxLayout, index: int, make: Callable[[], Pooled]
+) -> Pooled:
+    """Row ``index`` of a pool of reusable rows, built (hidden) when the pool is too short."""
+    while len(pool) <= index:
+        row = make()
+        row.hide()
+        pool.append(row)
+        layout.addWidget(row)
+    return pool[index]
 
 
 def rehearsal_view() -> ResultView:

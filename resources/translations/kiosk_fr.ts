@@ -279,6 +279,264 @@
     </message>
 </context>
 <context>
+    <name>Fields</name>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="28"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="62"/>
+        <source>Country code</source>
+        <translation>Code du pays</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="29"/>
+        <source>Country code (2 letters)</source>
+        <translation>Code du pays (2 lettres)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="30"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="54"/>
+        <source>Street address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="31"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="58"/>
+        <source>City</source>
+        <translation>Ville</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="32"/>
+        <source>Licence class</source>
+        <translation>Classe de permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="33"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="61"/>
+        <source>Country</source>
+        <translation>Pays</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="34"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="56"/>
+        <source>Date of birth</source>
+        <translation>Date de naissance</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="35"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="66"/>
+        <source>Expiry date</source>
+        <translation>Date d’expiration</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="36"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="67"/>
+        <source>Eye colour</source>
+        <translation>Couleur des yeux</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="37"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="78"/>
+        <source>Family name</source>
+        <translation>Nom de famille</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="38"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="68"/>
+        <source>First name</source>
+        <translation>Prénom</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="39"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="69"/>
+        <source>Full name</source>
+        <translation>Nom complet</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="40"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="70"/>
+        <source>Sex</source>
+        <translation>Sexe</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="41"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="72"/>
+        <source>Hair colour</source>
+        <translation>Couleur des cheveux</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="42"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="73"/>
+        <source>Height</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="43"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="79"/>
+        <source>Licence number</source>
+        <translation>Numéro de permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="44"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="63"/>
+        <source>Document type</source>
+        <translation>Type de document</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="45"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="75"/>
+        <source>Issue date</source>
+        <translation>Date de délivrance</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="46"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="81"/>
+        <source>Middle name</source>
+        <translation>Second prénom</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="47"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="85"/>
+        <source>Postal box</source>
+        <translation>Case postale</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="48"/>
+        <source>State or province</source>
+        <translation>État ou province</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="49"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="76"/>
+        <source>Issued by</source>
+        <translation>Délivré par</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="50"/>
+        <source>Weight</source>
+        <translation>Poids</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="51"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="86"/>
+        <source>Postal code</source>
+        <translation>Code postal</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="52"/>
+        <source>Social security number</source>
+        <translation>Numéro de sécurité sociale</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="55"/>
+        <source>Street address, line 2</source>
+        <translation>Adresse, ligne 2</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="57"/>
+        <source>Card design date</source>
+        <translation>Date du modèle de carte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="59"/>
+        <source>Standard vehicle class</source>
+        <translation>Classe de véhicule normalisée</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="60"/>
+        <source>REAL ID compliance</source>
+        <translation>Conformité REAL ID</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="64"/>
+        <source>Endorsements</source>
+        <translation>Mentions</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="65"/>
+        <source>Endorsement codes</source>
+        <translation>Codes des mentions</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="71"/>
+        <source>Hazardous materials endorsement expiry</source>
+        <translation>Expiration de la mention matières dangereuses</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="74"/>
+        <source>Issuer number (IIN)</source>
+        <translation>Numéro d’émetteur (IIN)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="77"/>
+        <source>State or province of the address</source>
+        <translation>État ou province de l’adresse</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="80"/>
+        <source>Limited-duration document</source>
+        <translation>Document à durée limitée</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="82"/>
+        <source>Name prefix</source>
+        <translation>Préfixe du nom</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="83"/>
+        <source>Name suffix</source>
+        <translation>Suffixe du nom</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="84"/>
+        <source>Organ donor</source>
+        <translation>Donneur d’organes</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="87"/>
+        <source>Race or ethnicity</source>
+        <translation>Race ou origine ethnique</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="88"/>
+        <source>Restriction codes</source>
+        <translation>Codes de restriction</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="89"/>
+        <source>Restrictions</source>
+        <translation>Restrictions</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="90"/>
+        <source>Vehicle class</source>
+        <translation>Classe de véhicule</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="91"/>
+        <source>Vehicle class, in words</source>
+        <translation>Classe de véhicule, en toutes lettres</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="92"/>
+        <source>Veteran</source>
+        <translation>Ancien combattant</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="93"/>
+        <source>Weight (kg)</source>
+        <translation>Poids (kg)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="94"/>
+        <source>Weight (lb)</source>
+        <translation>Poids (lb)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="117"/>
+        <source>unknown</source>
+        <translation>inconnue</translation>
+    </message>
+</context>
+<context>
     <name>PinPad</name>
     <message>
         <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="60"/>
@@ -453,164 +711,189 @@
 <context>
     <name>Result</name>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="46"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="50"/>
         <source>The digital signature is valid and not revoked.</source>
         <translation>La signature numérique est valide et n&apos;est pas révoquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="49"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="53"/>
         <source>The signature is not valid or the document is revoked. Do not accept it.</source>
         <translation>La signature n&apos;est pas valide ou le document est révoqué. Ne l&apos;acceptez pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="52"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="56"/>
         <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
         <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier? — et balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="57"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="61"/>
         <source>The registry confirms the licence details.</source>
         <translation>Le registre confirme les renseignements du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="60"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="64"/>
         <source>The registry does not confirm this licence.</source>
         <translation>Le registre ne confirme pas ce permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="63"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="67"/>
         <source>Some details only partly match the registry. Check the card by hand.</source>
         <translation>Certains renseignements ne correspondent qu&apos;en partie au registre. Vérifiez la carte manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="66"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="70"/>
         <source>The registry could not answer now. A retry is scheduled in 15 minutes (nothing is billed for this answer).</source>
         <translation>Le registre ne peut pas répondre pour le moment. Un nouvel essai est prévu dans 15 minutes (cette réponse n&apos;est pas facturée).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="71"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="75"/>
         <source>The barcode was parsed; no verification was done.</source>
         <translation>Le code-barres a été décodé; aucune vérification n&apos;a été faite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="76"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="80"/>
         <source>The check passed.</source>
         <translation>La vérification est réussie.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="77"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
         <source>The check failed. Do not accept the document without a manual check.</source>
         <translation>La vérification a échoué. N&apos;acceptez pas le document sans vérification manuelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="80"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="84"/>
         <source>Some details need a manual check.</source>
         <translation>Certains renseignements doivent être vérifiés manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="85"/>
         <source>The service could not decide. Try again.</source>
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="167"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="193"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="168"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="194"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="169"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="195"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="170"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="196"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="240"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="266"/>
         <source>Service message: {message}</source>
         <translation>Message du service : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="245"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="271"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace : {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="287"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="313"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="171"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="197"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="172"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="198"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="365"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="346"/>
+        <source>Fields not compared: {count} — hide</source>
+        <translation>Champs non comparés : {count} — masquer</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="348"/>
+        <source>Fields not compared: {count} — show</source>
+        <translation>Champs non comparés : {count} — afficher</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="424"/>
         <source>Licence: {message}</source>
         <translation>Permis : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="370"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="429"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles : {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="413"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="493"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="414"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="494"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="415"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="495"/>
         <source>Signature: unknown</source>
         <translation>Signature : inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="418"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="498"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="419"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="499"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="420"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="500"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="428"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="508"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="435"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="515"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="435"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="515"/>
         <source>not billable</source>
         <translation>non facturable</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/document_rows.py" line="16"/>
+        <source>≠ Differs from the kiosk&apos;s read</source>
+        <translation>≠ Diffère de la lecture du kiosque</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/document_rows.py" line="17"/>
+        <source>= Same as the kiosk&apos;s read</source>
+        <translation>= Identique à la lecture du kiosque</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/document_rows.py" line="57"/>
+        <source>Kiosk&apos;s read: {value}</source>
+        <translation>Lecture du kiosque : {value}</translation>
     </message>
 </context>
 <context>
@@ -1064,7 +1347,7 @@
     <message>
         <location filename="../../kiosk_app/ui/widgets.py" line="312"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
-        <translation>Lecture incomplète, il manque : {fields}. Vérifiez la carte elle-même.</translation>
+        <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/widgets.py" line="320"/>
@@ -1661,7 +1944,7 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="245"/>
         <source>The barcode lacks elements its AAMVA version requires: {elements}.</source>
-        <translation>Il manque au code-barres des éléments exigés par sa version AAMVA : {elements}.</translation>
+        <translation>Il manque au code-barres des éléments exigés par sa version AAMVA&#x202f;: {elements}.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="248"/>
@@ -1701,7 +1984,7 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="263"/>
         <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
-        <translation>La carte est valide {years} ans ; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
+        <translation>La carte est valide {years} ans&#x202f;; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="268"/>

@@ -93,19 +93,20 @@ def test_undefined_reads_could_not_verify_with_signature_advice(
     assert window.result.retry_box.isHidden()
 
 
-def test_signature_rows_show_validity_and_revocation_first(
+def test_signature_rows_lead_with_the_mismatch_then_validity(
     qtbot: Any, make_window: WindowFactory
 ) -> None:
     window = make_window()
     run_sample(qtbot, window, "signature-revoked")
     rows = window.result.match_rows()
-    assert [r.caption.text() for r in rows[:2]] == ["ID Number", "Revocation Status"]
-    revoked = rows[1]
+    # The row that needs the clerk (revoked: No match) first, then the matches.
+    assert [r.caption.text() for r in rows[:2]] == ["Revocation Status", "ID Number"]
+    revoked = rows[0]
     assert revoked.words.text() == "No match"
     assert revoked.icon.objectName() == "icon-fail"
     assert revoked.property("match") == "nomatch"
     assert revoked.value.text() == "Revoked"
-    valid = rows[0]
+    valid = rows[1]
     assert (valid.words.text(), valid.icon.objectName(), valid.property("match")) == (
         "Match",
         "icon-pass",
@@ -151,6 +152,7 @@ def test_flagged_canadian_result_has_not_compared_rows(
 ) -> None:
     window = make_window()
     run_sample(qtbot, window, "canada-flagged")
+    window.result.set_unfolded(True)
     none_rows = [r for r in window.result.match_rows() if r.property("match") == "none"]
     assert none_rows and none_rows[0].words.text() == "Not compared"
     assert none_rows[0].icon.objectName() == "icon-none"
@@ -162,7 +164,7 @@ def test_parse_only_shows_the_service_document(qtbot: Any, make_window: WindowFa
     assert window.result.view is not None
     assert window.result.view.check is CheckKind.DVS_PARSE
     assert window.result.doc_title.isVisible()
-    assert any(t.startswith("familyName: ") for t in window.result.document_lines())
+    assert any(t.startswith("Family name: ") for t in window.result.document_lines())
 
 
 def test_success_false_shows_message_and_selectable_trace_id(
