@@ -15,7 +15,6 @@ import pytest
 from kiosk_app.api.outcome import ErrorInfo, Outcome, ServiceKind, Verdict
 from kiosk_app.app.models import LicenceSummary, ResultView
 from kiosk_app.barcode.consistency import Finding
-from kiosk_app.barcode.consistency import Finding
 from kiosk_app.config import CheckKind
 from kiosk_app.ui import theme
 from kiosk_app.ui.result_screen import ResultScreen
