@@ -27,11 +27,13 @@ from typing import Any
 import numpy as np
 import zxingcpp
 
-from kiosk_app.barcode import enhance
+from kiosk_app.barcode import deblur, enhance
+from kiosk_app.barcode.deblur import MOTION_LENGTH_FACTORS, BlurEstimate
 from kiosk_app.barcode.deskew import SymbolEstimate, estimate_symbol, estimate_symbol_angle
 from kiosk_app.barcode.enhance import View
 from kiosk_app.barcode.errors import NoBarcodeFoundError, NotAamvaError
 from kiosk_app.barcode.imaging import grey_from_bytes, grey_from_frame, read_image_file
+from kiosk_app.barcode.rectify import Quad
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
 
 __all__ = [
@@ -55,6 +57,9 @@ MIN_DESKEW_DEG = 2.5
 MIN_FINE_TURN_DEG = 0.8
 # Size of the two last-resort turns for sheared symbols (see _VIEW_RECIPES).
 NUDGE_DEG = 2.0
+
+# Rectifications of outlines that zxing-cpp located but could not decode, per picture.
+MAX_OUTLINE_ATTEMPTS = 3
 
 # The deskew step turns only the symbol's region when it covers less than this part of the
 # picture.
@@ -90,6 +95,7 @@ class _Attempt:
     name: str
     view: View
     options: dict[str, Any]
+    step: int | None = None  # index in _LADDER (None: plain, deskew, corners)
 
 
 class Scanner:
@@ -101,6 +107,12 @@ class Scanner:
     uses it to measure what the correction gains). A scanner keeps no state between decodes
     but ``last_attempt`` (the name of the attempt that read the last picture; diagnostics
     only), so one scanner may serve several worker threads.
+
+    ``carry_over=True`` is for a stream of frames of the same scene (the live camera, one
+    decode at a time), whose frame budget allows only a step or two of the ladder per frame:
+    each frame's escalation starts where the previous frame's stopped, so successive frames
+    try every step, and the step that read the last frame is tried first on the next one.
+    The state is a hint only; a frame from another scene just costs one step.
     """
 
     def __init__(
@@ -110,8 +122,12 @@ class Scanner:
         budget_s: float = FILE_BUDGET_S,
         clock: Callable[[], float] = time.monotonic,
         deskew: bool = True,
+        carry_over: bool = False,
     ) -> None:
         self._reader = reader
+        self._carry_over = carry_over
+        self._preferred: int | None = None
+        self._next_step = 0
         self._deskew = deskew
         self._accept = accept
         self._budget_s = budget_s
@@ -133,43 +149,60 @@ class Scanner:
     def decode_grey(self, grey: np.ndarray) -> DecodedBarcode:
         """Decode the licence barcode in a uint8 grey array; the attempts of the module doc."""
         deadline = self._clock() + self._budget_s
-        rejected = False
-        for attempt in _attempts(_Views(grey, self._deskew), lambda: self._clock() <= deadline):
-            found, other = self._read(attempt)
-            rejected = rejected or (other and attempt.name in _TRUSTED_ATTEMPTS)
+        views = _Views(grey, self._deskew)
+        order = _ladder_order(self._next_step, self._preferred) if self._carry_over else None
+        for attempt in _attempts(views, lambda: self._clock() <= deadline, order):
+            found, rejected, outline = self._read(attempt)
+            if attempt.step is not None and attempt.step != self._preferred:
+                self._next_step = (attempt.step + 1) % len(_LADDER)
             if found is not None:
                 self.last_attempt = attempt.name
+                self._preferred = attempt.step
                 return found
+            if rejected and attempt.name in _TRUSTED_ATTEMPTS:
+                # A clean read of another PDF417 (a boarding pass, a shipping label) answers
+                # at once: the clean-ups would not turn it into a licence.
+                self.last_attempt = None
+                raise NotAamvaError(_HINT_NOT_AAMVA)
+            if outline is not None:
+                views.found_outline(attempt.view, outline)
         self.last_attempt = None
-        if rejected:
-            raise NotAamvaError(_HINT_NOT_AAMVA)
         raise NoBarcodeFoundError(_HINT_NOT_FOUND)
 
-    def _read(self, attempt: _Attempt) -> tuple[DecodedBarcode | None, bool]:
-        """Run one attempt: (accepted barcode or None, whether a PDF417 was rejected)."""
+    def _read(self, attempt: _Attempt) -> tuple[DecodedBarcode | None, bool, Quad | None]:
+        """Run one attempt: the accepted barcode or None, whether a PDF417 was rejected, and
+        the corners of a PDF417 that zxing-cpp located but could not decode (or None)."""
         try:
             results = self._reader(
                 attempt.view.pixels,
                 formats=zxingcpp.BarcodeFormat.PDF417,
                 text_mode=zxingcpp.TextMode.Plain,
+                return_errors=True,
                 **attempt.options,
             )
         except Exception:  # zxing-cpp failures must not escape; the next attempt may work
-            return None, False
+            return None, False, None
         rejected = False
+        outline: Quad | None = None
         for result in results:
             if not _is_pdf417(result):
+                outline = outline or _failed_outline(result)
                 continue
             payload = bytes(result.bytes)
             if payload and self._accept(payload):
-                return DecodedBarcode(payload, _symbol_info(result, attempt.view)), rejected
+                return DecodedBarcode(payload, _symbol_info(result, attempt.view)), rejected, None
             rejected = rejected or bool(payload)
-        return None, rejected
+        return None, rejected, outline
 
 
 # The escalation after the plain and deskewed reads: (attempt, view, reader options).
 _GLOBAL_HISTOGRAM = {"binarizer": zxingcpp.Binarizer.GlobalHistogram}
 _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("deblur", "deblurred", {}),
+    *(
+        (f"motion-deblur-{index + 1}", f"motion-{index}", {})
+        for index in range(len(MOTION_LENGTH_FACTORS))
+    ),
     ("upscale", "enlarged", {}),
     ("fine-turn", "fine-turn", {}),
     ("rectify", "rectified", {}),
@@ -213,6 +246,25 @@ class _Views:
         self._built: dict[str, View | None] = {}
         self._estimated = False
         self._symbol: SymbolEstimate | None = None
+        self._blur: dict[str, BlurEstimate | None] = {}
+        self._outline: tuple[View, Quad] | None = None
+        self._outlines_tried = 0
+
+    def found_outline(self, view: View, outline: Quad) -> None:
+        """zxing-cpp located a symbol in ``view`` (corners ``outline``) but did not decode it."""
+        if self._outlines_tried < MAX_OUTLINE_ATTEMPTS:
+            self._outline = (view, outline)
+
+    def outline_attempts(self) -> Iterator[_Attempt]:
+        """The rectified outline noted by :meth:`found_outline`, once (nothing if none)."""
+        if self._outline is None:
+            return
+        view, outline = self._outline
+        self._outline = None
+        self._outlines_tried += 1
+        rectified = enhance.rectified_quad(view, outline)
+        if rectified is not None:
+            yield _Attempt("corners", rectified, {})
 
     def get(self, name: str) -> View | None:
         """The named view (``None`` when it does not apply, e.g. no enlargement needed)."""
@@ -221,6 +273,8 @@ class _Views:
         return self._built[name]
 
     def _build(self, name: str) -> View | None:
+        if name == "deblurred" or name.startswith("motion-"):
+            return self._deblurred(name)
         if name in ("work", "fine-turn"):
             return self._turned(fine=name == "fine-turn")
         if name == "region":
@@ -242,6 +296,22 @@ class _Views:
             return self.source
         return _deskewed(self.source, estimate)
 
+    def _deblurred(self, name: str) -> View | None:
+        """The symbol's region with a measured defocus ("deblurred") or one of the motion
+        lengths ("motion-N") undone; ``None`` for a sharp picture (nothing to undo)."""
+        region = self.get("region")
+        if region is None:
+            return None
+        if "blur" not in self._blur:
+            self._blur["blur"] = deblur.estimate_blur(region.pixels)
+        blur = self._blur["blur"]
+        if blur is None or not blur.blurred:
+            return None
+        if name == "deblurred":
+            return region.then(deblur.deconvolve_gaussian(region.pixels, blur.sigma), np.eye(3))
+        length = blur.motion_lengths()[int(name.removeprefix("motion-"))]
+        return region.then(deblur.deconvolve_motion(region.pixels, length), np.eye(3))
+
     def _region(self) -> View | None:
         """The deskewed view, or just the symbol's region of an upright picture when that
         region is small (a distant card in a camera frame), so it can be enlarged."""
@@ -259,18 +329,36 @@ class _Views:
         return self._symbol
 
 
-def _attempts(views: _Views, in_time: Callable[[], bool]) -> Iterator[_Attempt]:
-    """Plain read, deskewed read, then the ladder while ``in_time()`` (views built lazily)."""
+def _attempts(
+    views: _Views, in_time: Callable[[], bool], order: Sequence[int] | None = None
+) -> Iterator[_Attempt]:
+    """Plain read, deskewed read, then the ladder (in ``order``, all of it by default) while
+    ``in_time()``; views are built lazily. Right after any read in which zxing-cpp located a
+    symbol it could not decode, that symbol's outline is rectified and read (see
+    :meth:`_Views.found_outline`)."""
     yield _Attempt("plain", views.source, {})
     work = views.get("work")
     if work is not None and work is not views.source:
-        yield _Attempt("deskew", work, {})
-    for name, view_name, options in _LADDER:
+        yield _Attempt("deskew", work, {})  # a tilt: the known, cheap fix comes first
+    yield from views.outline_attempts()
+    for step in range(len(_LADDER)) if order is None else order:
         if not in_time():
             return
+        name, view_name, options = _LADDER[step]
         view = views.get(view_name)
         if view is not None:
-            yield _Attempt(name, view, options)
+            yield _Attempt(name, view, options, step)
+            yield from views.outline_attempts()
+
+
+def _ladder_order(start: int, preferred: int | None) -> list[int]:
+    """Every ladder step once: ``preferred`` first, then on from ``start``, wrapping."""
+    count = len(_LADDER)
+    order = [(start + offset) % count for offset in range(count)]
+    if preferred is not None:
+        order.remove(preferred)
+        order.insert(0, preferred)
+    return order
 
 
 def _deskewed(source: View, estimate: SymbolEstimate) -> View:
@@ -286,6 +374,19 @@ def _cropped(source: View, estimate: SymbolEstimate) -> View:
     if (right - left) * (bottom - top) < CROP_BELOW_FRACTION * width * height:
         return enhance.crop(source, estimate.box)
     return source
+
+
+def _failed_outline(result: Any) -> Quad | None:
+    """The four corners of a PDF417 zxing-cpp located but could not decode, when all four are
+    known (zxing-cpp reports a missing corner as 0, 0)."""
+    if getattr(result, "valid", True) or result.format != zxingcpp.BarcodeFormat.PDF417:
+        return None
+    position = result.position
+    points = (position.top_left, position.top_right, position.bottom_right, position.bottom_left)
+    corners = tuple((float(point.x), float(point.y)) for point in points)
+    if any(x == 0 and y == 0 for x, y in corners):
+        return None
+    return (corners[0], corners[1], corners[2], corners[3])
 
 
 def _is_pdf417(result: Any) -> bool:
@@ -319,7 +420,7 @@ def _default_scanner(kind: str) -> Scanner:
     """The shared scanner for files (``FILE_BUDGET_S``) or frames (``FRAME_BUDGET_S``)."""
     if kind not in _default_scanners:
         budget = FILE_BUDGET_S if kind == "file" else FRAME_BUDGET_S
-        _default_scanners[kind] = Scanner(budget_s=budget)
+        _default_scanners[kind] = Scanner(budget_s=budget, carry_over=kind == "frame")
     return _default_scanners[kind]
 
 

@@ -14,12 +14,15 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageFilter
 
-from kiosk_app.barcode.rectify import rectify_coefficients, symbol_quad
+from kiosk_app.barcode.rectify import Quad, rectify_coefficients, symbol_quad
 
 # Below this long side a view is enlarged (small symbols have too few pixels per module).
 UPSCALE_BELOW_PX = 1600
 # Radius (fraction of the long side) of the blur that estimates the lighting to divide out.
 LIGHTING_RADIUS_FRACTION = 0.04
+# Quiet zone (pixels, at least) around a symbol rectified from zxing-cpp's corners, whose
+# corners sit on the outer bars.
+QUAD_MARGIN_PX = 8
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,21 @@ def rectified(view: View) -> View | None:
         coefficients,
         Image.Resampling.BILINEAR,
         fillcolor=fill,
+    )
+    return view.then(np.asarray(out), to_input)
+
+
+def rectified_quad(view: View, quad: Quad) -> View | None:
+    """The symbol whose corners (top-left, top-right, bottom-right, bottom-left, in the
+    symbol's own reading direction) zxing-cpp located in ``view`` mapped onto an upright
+    rectangle with a quiet zone; ``None`` for a degenerate outline."""
+    size, to_input = rectify_coefficients(quad, min_margin_px=QUAD_MARGIN_PX)
+    if min(size) < 8 or max(size) > 4 * max(view.pixels.shape):
+        return None
+    fill = int(np.percentile(view.pixels[::4, ::4], 90))
+    coefficients = tuple(float(value) for value in to_input.flatten()[:8])
+    out = Image.fromarray(view.pixels).transform(
+        size, Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BICUBIC, fillcolor=fill
     )
     return view.then(np.asarray(out), to_input)
 

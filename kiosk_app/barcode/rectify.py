@@ -31,6 +31,8 @@ MIN_LINE_FILL = 0.3
 MARGIN_FRACTION = 0.08
 
 Point = tuple[float, float]
+#: Corners: top-left, top-right, bottom-right, bottom-left.
+Quad = tuple[Point, Point, Point, Point]
 
 
 def symbol_quad(grey: np.ndarray) -> tuple[Point, Point, Point, Point] | None:
@@ -56,14 +58,16 @@ def symbol_quad(grey: np.ndarray) -> tuple[Point, Point, Point, Point] | None:
 
 
 def rectify_coefficients(
-    quad: tuple[Point, Point, Point, Point],
+    quad: tuple[Point, Point, Point, Point], min_margin_px: float = 0.0
 ) -> tuple[tuple[int, int], np.ndarray]:
     """Output size and the 3x3 homography from output pixels to input pixels, for a
-    rectangle (with a quiet-zone margin) onto which ``quad`` is mapped."""
+    rectangle (with a quiet-zone margin of at least ``min_margin_px``) onto which ``quad`` is
+    mapped."""
     tl, tr, br, bl = (np.array(point, dtype=float) for point in quad)
     width = float(max(np.linalg.norm(tr - tl), np.linalg.norm(br - bl)))
     height = float(max(np.linalg.norm(bl - tl), np.linalg.norm(br - tr)))
-    margin_x, margin_y = MARGIN_FRACTION * width, MARGIN_FRACTION * height
+    margin_x = max(min_margin_px, MARGIN_FRACTION * width)
+    margin_y = max(min_margin_px, MARGIN_FRACTION * height)
     size = (round(width + 2 * margin_x), round(height + 2 * margin_y))
     target = [
         (margin_x, margin_y),

@@ -286,3 +286,128 @@ def _perspective_coeffs(
         rhs.extend([u, v])
     solution = np.linalg.solve(np.array(rows, dtype=float), np.array(rhs, dtype=float))
     return tuple(float(value) for value in solution)
+
+
+# --- Camera-grade degradations (issue 15), expressed in modules of the symbol ---------------
+
+#: Pixels per module of the card the camera-grade sets start from (the issue's "3 px/module").
+CAMERA_MODULE_PX = 3
+#: Sensor noise (grey levels) added to every camera-grade picture: deconvolution must cope.
+CAMERA_NOISE = 3.0
+
+
+def defocus(sigma_px: float) -> Degrade:
+    """Gaussian defocus of standard deviation ``sigma_px`` (a fixed-focus lens too close)."""
+    return lambda image: image.filter(ImageFilter.GaussianBlur(sigma_px))
+
+
+def motion_blur(length_px: float, degrees: float = 0.0) -> Degrade:
+    """Linear motion blur: the picture averaged along a ``length_px`` stroke at ``degrees``
+    (0 = horizontal, across the bars of an upright symbol, the hardest direction)."""
+
+    def apply(image: Image.Image) -> Image.Image:
+        pixels = np.asarray(image, dtype=np.float32)
+        steps = max(2, int(np.ceil(length_px * 2)) + 1)
+        total = np.zeros_like(pixels)
+        rad = np.radians(degrees)
+        for offset in np.linspace(-length_px / 2.0, length_px / 2.0, steps):
+            dx, dy = offset * np.cos(rad), -offset * np.sin(rad)
+            shifted = image.transform(
+                image.size,
+                Image.Transform.AFFINE,
+                (1.0, 0.0, dx, 0.0, 1.0, dy),
+                Image.Resampling.BILINEAR,
+                fillcolor=PAPER,
+            )
+            total += np.asarray(shifted, dtype=np.float32)
+        return _image(total / steps)
+
+    return apply
+
+
+def keystone(side_difference: float, shear: float = 0.0, vertical: bool = False) -> Degrade:
+    """A card tilted out of the image plane: its right side ``side_difference`` shorter than
+    its left (``vertical``: its top edge shorter than its bottom), plus a ``shear`` (fraction
+    of the height the top edge slides sideways). The picture keeps its size."""
+
+    def apply(image: Image.Image) -> Image.Image:
+        if vertical:
+            return chain(rotated(90.0), keystone(side_difference, shear), rotated(-90.0))(image)
+        width, height = image.size
+        inset = side_difference * height / 2.0
+        slide = shear * height
+        margin = abs(slide) + 4.0
+        out = (round(width + 2 * margin), height)
+        target = [
+            (margin + slide, 0.0),
+            (margin + slide + width, inset),
+            (margin + width, height - inset),
+            (margin, float(height)),
+        ]
+        source = [
+            (0.0, 0.0),
+            (float(width), 0.0),
+            (float(width), float(height)),
+            (0.0, float(height)),
+        ]
+        coeffs = _perspective_coeffs(target, source)
+        return image.transform(
+            out, Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC, fillcolor=PAPER
+        )
+
+    return apply
+
+
+def camera_noise(seed: int = 11) -> Degrade:
+    """The sensor noise every camera-grade picture gets (:data:`CAMERA_NOISE`)."""
+    return noisy(CAMERA_NOISE, seed)
+
+
+def camera_degradations(module_px: int = CAMERA_MODULE_PX) -> Iterator[tuple[str, str, Degrade]]:
+    """(name, kind, degradation) for the camera-grade sets, each at several strengths.
+
+    Strengths are in modules of a ``module_px`` card, at least as hard as the issue's table:
+    defocus up to sigma 0.8 module, motion up to 3 modules, perspective up to 35 % side
+    difference with shear, and symbols down to 1.3 px/module, upright and tilted.
+    """
+    noise = camera_noise()
+    for sigma in (0.5, 0.6, 0.7, 0.8):
+        yield f"defocus-{sigma:g}", "defocus", chain(defocus(sigma * module_px), noise)
+    for length in (2.0, 3.0):
+        yield f"motion-{length:g}", "motion", chain(motion_blur(length * module_px), noise)
+        yield (
+            f"motion-{length:g}-diag",
+            "motion",
+            chain(motion_blur(length * module_px, 35.0), noise),
+        )
+    for difference in (0.2, 0.3, 0.35):
+        yield (
+            f"keystone-{difference:g}-shear",
+            "keystone",
+            chain(keystone(difference, 0.12), noise),
+        )
+        yield (
+            f"keystone-{difference:g}-vertical",
+            "keystone",
+            chain(keystone(difference, -0.1, vertical=True), noise),
+        )
+    yield "keystone-0.35-tilt", "keystone", chain(keystone(0.35, 0.1), rotated(-14.0), noise)
+    for ppm in (1.6, 1.5, 1.3):
+        yield f"small-{ppm:g}ppm", "small", chain(scaled(ppm / module_px), noise)
+        yield (
+            f"small-{ppm:g}ppm-tilt12",
+            "small",
+            chain(rotated(12.0), scaled(ppm / module_px), noise),
+        )
+    yield (
+        "defocus-0.7-keystone-0.2",
+        "combined",
+        chain(keystone(0.2, 0.08), defocus(0.7 * module_px), noise),
+    )
+
+
+def camera_cases(payload: bytes, module_px: int = CAMERA_MODULE_PX) -> Iterator[Case]:
+    """Every camera-grade degraded picture of one card."""
+    base = card(payload, module_px)
+    for name, kind, degrade in camera_degradations(module_px):
+        yield Case(name, kind, np.asarray(degrade(base)))

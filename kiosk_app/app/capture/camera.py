@@ -289,7 +289,7 @@ class CameraSource(CaptureSource):
         self.video_file = video_file
         self._backend = backend or QtCameraBackend(self)
         self._backend.devices_changed.connect(self._on_devices_changed)
-        self._scanner = scanner or Scanner(budget_s=FRAME_BUDGET_S)
+        self._scanner = scanner or Scanner(budget_s=FRAME_BUDGET_S, carry_over=True)
         self._session = QMediaCaptureSession(self)
         self._sink = QVideoSink(self)
         self._session.setVideoSink(self._sink)

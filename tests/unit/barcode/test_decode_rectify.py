@@ -85,4 +85,5 @@ def test_side_perspective_degradation_is_not_read_plainly_but_is_rectified() -> 
     assert not zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormat.PDF417)
     scanner = Scanner()
     assert scanner.decode_frame(picture).payload == LICENCE_PAYLOAD
-    assert scanner.last_attempt == "rectify"
+    # Rectified either from zxing-cpp's own corners of the symbol or from the bar outline.
+    assert scanner.last_attempt in ("corners", "rectify")
