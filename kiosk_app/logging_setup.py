@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from kiosk_app import paths
+from kiosk_app.storage.files import create_private_file
 
 LOG_FILE_NAME: Final = "kiosk-app.log"
 LOG_MAX_BYTES: Final = 1024 * 1024
@@ -286,7 +287,7 @@ def _ensure_file_handler(
                 return
             root.removeHandler(handler)
             handler.close()
-    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    create_private_file(target)  # folder 0700, file 0600 whatever the umask
     handler = _KioskFileHandler(
         target, maxBytes=max_bytes, backupCount=backup_count, encoding="utf-8"
     )

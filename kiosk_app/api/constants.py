@@ -49,3 +49,8 @@ CANADA_RETRY_AFTER_S: Final = 15 * 60
 # The documented public test token and the simulator's legacy key: not secrets.
 TEST_TOKEN: Final = "test"  # noqa: S105
 TEST_AUTH_KEY: Final = "test"
+# Any run of this many characters of a secret (in any letter case) is redacted from text shown
+# or printed: a service that echoes the token truncated or re-cased must not reveal it.
+SECRET_RUN_REDACTED: Final = 12
+# Secrets shorter than this are not scrubbed at all (they would mangle ordinary words).
+MIN_SCRUBBED_SECRET: Final = 3

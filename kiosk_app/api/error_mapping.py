@@ -227,14 +227,46 @@ def _status_error(
     )
 
 
+# The documented public test token and key: hiding them would only mangle words like "test".
+_PUBLIC_VALUES = frozenset({constants.TEST_TOKEN, constants.TEST_AUTH_KEY})
+
+
 def scrub(text: str | None, secrets: Iterable[str]) -> str | None:
-    """``text`` with every non-trivial secret replaced by ``***``."""
+    """``text`` with every non-trivial secret replaced by ``***``.
+
+    Matching ignores letter case, and any run of ``SECRET_RUN_REDACTED`` or more characters of
+    a secret is redacted too, so an echo of the token upper-cased or cut short stays hidden.
+    """
     if text is None:
         return None
     for secret in secrets:
-        if secret and len(secret) >= 3:
-            text = text.replace(secret, "***")
+        if len(secret) >= constants.MIN_SCRUBBED_SECRET and secret not in _PUBLIC_VALUES:
+            text = re.sub(re.escape(secret), "***", text, flags=re.IGNORECASE)
+            text = _scrub_runs(text, secret.casefold())
     return text
+
+
+def _scrub_runs(text: str, secret: str) -> str:
+    """``text`` with every stretch made of ``SECRET_RUN_REDACTED``-long pieces of ``secret``
+    replaced by ``***`` (case-insensitive)."""
+    run = constants.SECRET_RUN_REDACTED
+    if len(secret) < run or len(text) < run:
+        return text
+    pieces = sorted({secret[i : i + run] for i in range(len(secret) - run + 1)})
+    # A look-ahead finds overlapping pieces; the regex engine does the scanning.
+    finder = re.compile("(?=(?:" + "|".join(map(re.escape, pieces)) + "))", re.IGNORECASE)
+    out: list[str] = []
+    kept_from = 0  # text before this index is already in ``out``
+    covered_to = 0  # end of the redacted stretch being built
+    for found in finder.finditer(text):
+        start = found.start()
+        if start > covered_to or covered_to == 0:
+            out.append(text[kept_from:start])
+            out.append("***")
+        covered_to = start + run
+        kept_from = covered_to
+    out.append(text[kept_from:])
+    return "".join(out)
 
 
 def _redirect_host(location: str) -> str:

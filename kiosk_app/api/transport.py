@@ -6,6 +6,7 @@ Nothing here knows the interface's shapes; ``kiosk_app.api.client`` builds on it
 from __future__ import annotations
 
 import ipaddress
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,15 @@ DEADLINE_MESSAGE = (
     "time limit. The check may or may not have been counted; do not repeat it straight away."
 )
 _LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain"})
+# urllib3 and ``ssl.create_default_context`` write every TLS session key to the file this
+# variable names; that file would let anyone who can read it decrypt the token and the
+# licence data on the wire. The kiosk never honours it.
+KEY_LOG_VARIABLE = "SSLKEYLOGFILE"
+
+
+def ignore_key_log_setting() -> None:
+    """Remove ``SSLKEYLOGFILE`` from this process's environment (before any TLS context)."""
+    os.environ.pop(KEY_LOG_VARIABLE, None)
 
 
 def connect_only_retry(connect_retries: int = constants.CONNECT_RETRIES) -> Retry:
@@ -59,6 +69,7 @@ def build_session(connect_retries: int = constants.CONNECT_RETRIES) -> requests.
     The adapters' connections also report their sockets to ``deadline.CallDeadline``, so a
     call's total deadline holds even while the status line and headers are still dripping in.
     """
+    ignore_key_log_setting()  # urllib3 reads it for every new TLS connection
     session = requests.Session()
     adapter = watched_adapter(max_retries=connect_only_retry(connect_retries))
     session.mount("https://", adapter)

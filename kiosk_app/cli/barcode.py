@@ -15,6 +15,7 @@ from typing import Any, BinaryIO
 from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.licence import LicenceRecord
+from kiosk_app.cli.output import plain, plain_lines, safe_json
 
 EXIT_OK = 0
 EXIT_INPUT_REJECTED = 2
@@ -75,7 +76,10 @@ def run_parse(args: argparse.Namespace) -> int:
     try:
         payload = _read_input(args.file, sys.stdin.buffer)
     except OSError as exc:
-        print(f"parse: cannot read {args.file}: {exc.strerror or 'read error'}", file=sys.stderr)
+        print(
+            f"parse: cannot read {plain(args.file)}: {exc.strerror or 'read error'}",
+            file=sys.stderr,
+        )
         return EXIT_INPUT_REJECTED
     if len(payload) > _MAX_INPUT:
         print("parse: input rejected: far too large to be a licence barcode", file=sys.stderr)
@@ -86,7 +90,7 @@ def run_parse(args: argparse.Namespace) -> int:
         print(f"parse: not parsed: {exc.hint}", file=sys.stderr)
         return EXIT_INPUT_REJECTED
     if args.json:
-        print(json.dumps(record.to_json(), indent=2, ensure_ascii=False))
+        print(safe_json(json.dumps(record.to_json(), indent=2, ensure_ascii=False)))
     else:
-        print("\n".join(summary_lines(record)))
+        print(plain_lines(summary_lines(record)))
     return EXIT_OK

@@ -22,12 +22,17 @@ from kiosk_app.api.client import CheckResult, VerificationClient, resolve_creden
 from kiosk_app.api.error_mapping import scrub
 from kiosk_app.api.errors import InputRejectedError, KioskApiError
 from kiosk_app.api.outcome import Outcome, ServiceKind
-from kiosk_app.api.validation import CanadaCheckInput
+from kiosk_app.api.validation import MAX_BARCODE_PAYLOAD_BYTES, CanadaCheckInput
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
+from kiosk_app.cli.output import plain, plain_lines
 from kiosk_app.config import Settings, load_settings
 from kiosk_app.storage.usage import UsageStore, UsageStoreError, counted_call
 
 Call = Callable[[VerificationClient], CheckResult]
+
+# Largest picture file read for ``--image`` (a photo of the back of a card is a few MB); the
+# read stops here, so ``/dev/zero`` or a huge file is refused before anything is sent.
+MAX_IMAGE_INPUT_BYTES = 20 * 1024 * 1024
 
 _TITLES = {
     ServiceKind.CANADA: "Canadian registry check",
@@ -93,44 +98,74 @@ def _run_canada(args: argparse.Namespace) -> int:
 
 
 def _run_signature(args: argparse.Namespace) -> int:
-    return _run(
-        args,
-        lambda client: client.check_signature(_read_input(args.barcode_file)),
-        ServiceKind.SIGNATURE,
-    )
+    try:
+        payload = _read_payload(args.barcode_file)
+    except InputRejectedError as err:
+        return _not_sent(err, ())
+    return _run(args, lambda client: client.check_signature(payload), ServiceKind.SIGNATURE)
 
 
 def _run_dvs(args: argparse.Namespace) -> int:
-    def call(client: VerificationClient) -> CheckResult:
-        payload = _read_input(args.barcode_file)
-        image = _read_input(args.image) if args.image else None
-        return client.dvs_parse(payload, back_image=image)
-
-    return _run(args, call, ServiceKind.DVS_PARSE)
-
-
-def _run_legacy(args: argparse.Namespace) -> int:
-    if args.image:
-        return _run(
-            args,
-            lambda client: client.legacy_parse_image(_read_input(args.image)),
-            ServiceKind.LEGACY_PARSE,
-        )
+    try:
+        payload = _read_payload(args.barcode_file)
+        image = _read_image(args.image) if args.image else None
+    except InputRejectedError as err:
+        return _not_sent(err, ())
     return _run(
         args,
-        lambda client: client.legacy_parse(_read_input(args.barcode_file)),
-        ServiceKind.LEGACY_PARSE,
+        lambda client: client.dvs_parse(payload, back_image=image),
+        ServiceKind.DVS_PARSE,
     )
 
 
-def _read_input(name: str) -> bytes:
-    """The bytes of a file, or of stdin for '-'; a missing file is refused input."""
-    if name == "-":
-        return sys.stdin.buffer.read()
+def _run_legacy(args: argparse.Namespace) -> int:
     try:
-        return Path(name).read_bytes()
+        image = _read_image(args.image) if args.image else None
+        payload = None if args.image else _read_payload(args.barcode_file)
+    except InputRejectedError as err:
+        return _not_sent(err, ())
+    if image is not None:
+        return _run(args, lambda client: client.legacy_parse_image(image), ServiceKind.LEGACY_PARSE)
+    return _run(args, lambda client: client.legacy_parse(payload or b""), ServiceKind.LEGACY_PARSE)
+
+
+def _read_payload(name: str) -> bytes:
+    """A barcode payload file (or stdin), refused when larger than any licence barcode."""
+    data = _read_input(name, MAX_BARCODE_PAYLOAD_BYTES)
+    if len(data) > MAX_BARCODE_PAYLOAD_BYTES:
+        raise InputRejectedError(
+            f"The file {plain(name)!r} is far too large to be a licence barcode.", field="file"
+        )
+    return data
+
+
+def _read_image(name: str) -> bytes:
+    """A picture file (or stdin), refused when larger than ``MAX_IMAGE_INPUT_BYTES``."""
+    data = _read_input(name, MAX_IMAGE_INPUT_BYTES)
+    if len(data) > MAX_IMAGE_INPUT_BYTES:
+        limit = MAX_IMAGE_INPUT_BYTES // (1024 * 1024)
+        raise InputRejectedError(
+            f"The picture {plain(name)!r} is larger than {limit} MB; use a smaller one.",
+            field="file",
+        )
+    return data
+
+
+def _read_input(name: str, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of a file, or of stdin for '-' (the caller refuses more);
+    a missing or unreadable file is refused input."""
+    try:
+        if name == "-":
+            return sys.stdin.buffer.read(limit + 1)
+        with Path(name).open("rb") as handle:
+            return handle.read(limit + 1)
     except OSError:
-        raise InputRejectedError(f"Cannot read the file {name!r}.", field="file") from None
+        raise InputRejectedError(f"Cannot read the file {plain(name)!r}.", field="file") from None
+
+
+def _not_sent(err: InputRejectedError, secrets: tuple[str, ...]) -> int:
+    print(f"Not sent: {plain(scrub(err.user_message, secrets) or '')}", file=sys.stderr)
+    return EXIT_INPUT_REJECTED
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -177,10 +212,9 @@ def _run(args: argparse.Namespace, call: Call, service: ServiceKind) -> int:
         with VerificationClient.from_settings(settings) as client:
             result = _counted(call, client, service)
     except InputRejectedError as err:
-        print(f"Not sent: {scrub(err.user_message, secrets)}", file=sys.stderr)
-        return EXIT_INPUT_REJECTED
+        return _not_sent(err, secrets)
     except KioskApiError as err:
-        print(f"Failed: {scrub(err.user_message, secrets)}", file=sys.stderr)
+        print(f"Failed: {plain(scrub(err.user_message, secrets) or '')}", file=sys.stderr)
         return EXIT_SERVICE_FAILED
     text = json.dumps(json_report(result), indent=2) if args.json else summary(result)
     print(scrub(text, secrets))
@@ -241,7 +275,8 @@ def verdict_json(outcome: Outcome) -> dict[str, Any]:
 
 
 def summary(result: CheckResult) -> str:
-    """A short human summary of the outcome."""
+    """A short human summary of the outcome; the service's text with control characters
+    escaped (one value never makes two lines)."""
     outcome = result.outcome
     code = f" (status {outcome.status_code})" if outcome.status_code is not None else ""
     billed = "counted against the quota" if outcome.billable else "not counted"
@@ -268,4 +303,4 @@ def summary(result: CheckResult) -> str:
         lines.append(f"  {name}: {value}")
     if outcome.request_log_id is not None:
         lines.append(f"Request log id: {outcome.request_log_id}")
-    return "\n".join(lines)
+    return plain_lines(lines)

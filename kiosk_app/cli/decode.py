@@ -17,6 +17,7 @@ from kiosk_app.barcode.decode import Scanner
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.payload import track_string
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK
+from kiosk_app.cli.output import plain
 
 
 def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
@@ -39,10 +40,10 @@ def run(args: argparse.Namespace, scanner: Scanner | None = None) -> int:
         print(json.dumps(results, indent=2))
     else:
         for result in results:
-            print(_summary(result))
+            print(plain(_summary(result)))
     failed = [result for result in results if "error" in result]
     for result in failed:
-        print(f"{result['file']}: {result['error']['message']}", file=sys.stderr)
+        print(plain(f"{result['file']}: {result['error']['message']}"), file=sys.stderr)
     return EXIT_INPUT_REJECTED if failed else EXIT_OK
 
 

@@ -427,8 +427,10 @@ def check_directories(directories: Sequence[tuple[str, Path]] | None = None) -> 
 
 
 def _probe_writable(label: str, directory: Path) -> None:
+    from kiosk_app.storage.files import ensure_private_dir
+
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        ensure_private_dir(directory)
         with tempfile.NamedTemporaryFile(dir=directory, prefix=".selftest-"):
             pass
     except OSError as exc:

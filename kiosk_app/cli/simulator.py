@@ -14,6 +14,18 @@ from kiosk_app.simulator.server import start_simulator
 
 EXIT_OK = 0
 EXIT_INPUT_REJECTED = 2
+MAX_PORT = 65535
+
+
+def port_number(text: str) -> int:
+    """``--port``'s value: 0 (any free port) to 65535, else a usage error (exit 2)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"the port must be 0 to {MAX_PORT}, not {port}")
+    return port
 
 
 def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
@@ -24,7 +36,9 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
         description="Serve the four endpoints of the verification service on loopback. "
         "The first line printed is the base URL. Stops on Ctrl+C or SIGTERM.",
     )
-    command.add_argument("--port", type=int, default=0, help="port to listen on (0: a free one)")
+    command.add_argument(
+        "--port", type=port_number, default=0, help="port to listen on (0: a free one)"
+    )
     command.add_argument(
         "--latency", type=float, default=0.0, metavar="S", help="delay every reply by S seconds"
     )
@@ -64,7 +78,13 @@ def run(args: argparse.Namespace) -> int:
         finished.set()
 
     previous = signal.signal(signal.SIGTERM, _on_signal)
-    handle = start_simulator(port=args.port, faults=faults)
+    try:
+        handle = start_simulator(port=args.port, faults=faults)
+    except OSError as exc:
+        signal.signal(signal.SIGTERM, previous)
+        reason = exc.strerror or "the port cannot be used"
+        print(f"kiosk-app simulator: cannot listen on port {args.port}: {reason}", file=sys.stderr)
+        return EXIT_INPUT_REJECTED
     try:
         print(handle.base_url, flush=True)
         while not finished.wait(0.5):

@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import Final
 
 OWNER_ONLY: Final = 0o600
+# Folders the kiosk creates (config, data, logs, and any missing parent): owner-only whatever
+# the umask; under ``umask 000`` a plain mkdir would make them world-writable.
+PRIVATE_DIR: Final = 0o700
 # A temporary file older than this was left by a killed writer, not by one still at work.
 STALE_TEMP_AGE_S: Final = 60.0
 TEMP_SUFFIX: Final = ".tmp"
@@ -25,9 +28,34 @@ def _temp_prefix(target: Path) -> str:
     return f".{target.name}."
 
 
+def ensure_private_dir(directory: Path) -> Path:
+    """Create ``directory`` and its missing parents as owner-only (``PRIVATE_DIR``) folders.
+
+    Folders that already exist are left as they are. ``mkdir``'s mode is reduced by the umask,
+    never widened, so the result is at most ``PRIVATE_DIR`` under any umask.
+    """
+    missing: list[Path] = []
+    current = directory
+    while not current.is_dir() and current.parent != current:
+        missing.append(current)
+        current = current.parent
+    for folder in reversed(missing):
+        with contextlib.suppress(FileExistsError):  # made meanwhile by another process
+            folder.mkdir(mode=PRIVATE_DIR)
+    return directory
+
+
+def create_private_file(path: Path) -> None:
+    """Create ``path`` empty and owner-only if it does not exist (before a library opens it
+    with the umask's permissions: SQLite, a log handler)."""
+    ensure_private_dir(path.parent)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, OWNER_ONLY))
+
+
 def atomic_write_bytes(target: Path, data: bytes, *, mode: int = OWNER_ONLY) -> None:
     """Replace ``target`` with ``data`` atomically; the file gets permission bits ``mode``."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+    ensure_private_dir(target.parent)
     fd, tmp_name = tempfile.mkstemp(
         prefix=_temp_prefix(target), suffix=TEMP_SUFFIX, dir=target.parent
     )

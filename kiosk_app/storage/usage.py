@@ -19,6 +19,7 @@ is written in well under a millisecond, so the lock is never held for long.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import logging
 import re
@@ -35,6 +36,7 @@ from typing import Final, Protocol, TextIO, TypeVar
 from kiosk_app import paths
 from kiosk_app.api.errors import InputRejectedError
 from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
+from kiosk_app.storage.files import create_private_file
 
 DB_FILE_NAME: Final = "usage.sqlite3"
 SCHEMA_VERSION: Final = 1
@@ -195,17 +197,27 @@ class UsageStore:
         self.close()
 
     def _open_or_recover(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Created owner-only first: SQLite would create it (and its -wal/-shm, which copy its
+        # permissions) with the umask's bits. An unusable folder is reported by the open below.
+        with contextlib.suppress(OSError):
+            create_private_file(self.path)
         try:
             with _as_store_error(reraise_corruption=True):
                 return self._open()
         except sqlite3.DatabaseError as exc:  # corruption; cannot-open/locked became the above
             moved = self._move_aside()
-            self.recovery_note = (
-                f"The usage database was damaged ({type(exc).__name__}); it was moved to "
-                f"{moved.name} and a new one started."
-            )
-            _log.error("usage database damaged; moved aside to %s", moved.name)
+            if isinstance(exc, ForeignSchemaError):
+                self.recovery_note = (
+                    f"The usage database was not one of this kiosk's ({exc}); it was moved to "
+                    f"{moved.name} and a new one started."
+                )
+                _log.error("usage database has a foreign schema; moved aside to %s", moved.name)
+            else:
+                self.recovery_note = (
+                    f"The usage database was damaged ({type(exc).__name__}); it was moved to "
+                    f"{moved.name} and a new one started."
+                )
+                _log.error("usage database damaged; moved aside to %s", moved.name)
             with _as_store_error():
                 return self._open()
 
@@ -214,6 +226,7 @@ class UsageStore:
             self.path, timeout=BUSY_TIMEOUT_S, check_same_thread=False, isolation_level=None
         )
         try:
+            _check_schema_is_ours(conn)  # before anything is written to someone else's file
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             status = conn.execute("PRAGMA quick_check").fetchone()[0]
@@ -363,6 +376,29 @@ def _as_store_error(*, reraise_corruption: bool = False) -> Iterator[None]:
             raise
         _log.error("usage database error: %s", type(exc).__name__)
         raise UsageStoreError(f"usage database unavailable ({type(exc).__name__})") from exc
+
+
+class ForeignSchemaError(sqlite3.DatabaseError):
+    """The database file holds another schema (another program's, or a newer kiosk's)."""
+
+
+def _check_schema_is_ours(conn: sqlite3.Connection) -> None:
+    """Refuse a database whose ``user_version`` or tables are not this kiosk's: counting into
+    it would be silently wrong forever. A new, empty file (version 0, no tables) is ours."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    tables = {
+        row[0]
+        for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    }
+    if version == 0 and not tables:
+        return
+    if version != SCHEMA_VERSION:
+        raise ForeignSchemaError(f"schema version {version}, expected {SCHEMA_VERSION}")
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(checks)")}
+    if not set(CSV_COLUMNS) <= columns:
+        raise ForeignSchemaError("no table of checks")
 
 
 def _stamp(moment: datetime) -> str:

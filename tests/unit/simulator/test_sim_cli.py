@@ -90,3 +90,38 @@ def test_bad_fault_value_exits_2() -> None:
     )
     assert result.returncode == 2
     assert "http_status" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("port", ["70000", "-1", "http"])
+def test_a_port_out_of_range_is_a_clear_usage_error(port: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "kiosk_app", "simulator", "--port", port],
+        capture_output=True,
+        text=True,
+        timeout=SAFETY_TIMEOUT_S,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "port" in done.stderr.splitlines()[-1]
+
+
+def test_a_port_in_use_is_a_clear_error() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "kiosk_app", "simulator", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=SAFETY_TIMEOUT_S,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip() == (
+        f"kiosk-app simulator: cannot listen on port {port}: Address already in use"
+    )
