@@ -63,6 +63,8 @@ class ScanRecord:
     size: int  # bytes
     payload: bytes | None = None  # the raw barcode payload (payload inputs)
     file_name: str | None = None  # a picture's file name (watched folder)
+    keys: str = ""  # how it arrived: a wedge's key sequence, values masked
+    byte_exact: bool = True  # False: rebuilt from damaged input (ScanData.byte_exact)
 
     @property
     def is_picture(self) -> bool:
@@ -92,7 +94,7 @@ class ScanRecorder(QObject):
     def watch(self, source: CaptureSource) -> None:
         """Record what ``source`` delivers from now on."""
         source.payload_scanned.connect(self._on_payload)
-        source.repaired_payload_scanned.connect(self._on_payload)
+        source.repaired_payload_scanned.connect(self._on_repaired_payload)
         source.image_captured.connect(self._on_image)
 
     def follow(self, session: Session) -> None:
@@ -113,7 +115,19 @@ class ScanRecorder(QObject):
 
     @Slot(bytes)
     def _on_payload(self, payload: bytes) -> None:
-        self._store(ScanRecord(self._source_name(), self._clock(), len(payload), bytes(payload)))
+        self._store_payload(payload, byte_exact=True)
+
+    @Slot(bytes)
+    def _on_repaired_payload(self, payload: bytes) -> None:
+        self._store_payload(payload, byte_exact=False)
+
+    def _store_payload(self, payload: bytes, byte_exact: bool) -> None:
+        source = self.sender()
+        keys = source.raw_detail() if isinstance(source, CaptureSource) else ""
+        record = ScanRecord(
+            self._source_name(), self._clock(), len(payload), bytes(payload), None, keys, byte_exact
+        )
+        self._store(record)
 
     @Slot(object)
     def _on_image(self, picture: object) -> None:

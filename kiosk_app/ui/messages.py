@@ -223,6 +223,50 @@ DOMAIN_MESSAGES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("messages", "The verification service sent an empty answer."),
     QT_TRANSLATE_NOOP("messages", "The verification service sent an empty reply."),
     QT_TRANSLATE_NOOP("messages", "The verification service's answer has no overall status."),
+    # Keyboard-wedge statuses (kiosk_app.barcode.wedge_text, keyboard_layouts).
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The scanner did not send the barcode's control characters as they are: set it to send "
+        "control characters (Ctrl+key or Alt+keypad codes), or use the camera.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The scanner sends the Enter key for both line feed and carriage return: set it to send "
+        "control characters as Ctrl+key, or use the camera.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "Some keys the scanner sent did not type a character: set the scanner to send control "
+        "characters as Ctrl+key, or use the camera.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The scanner adds a suffix after the data: set its suffix to none, or use the camera.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The scanner types with the US keyboard layout but this computer uses French "
+        "(AZERTY): set the scanner's keyboard country to France, or set this computer's "
+        "keyboard layout to English (US).",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The scanner types with the US keyboard layout but this computer uses Canadian "
+        "French: set the scanner's keyboard country to Canadian French, or set this "
+        "computer's keyboard layout to English (US).",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The scanner types with the US keyboard layout but this computer uses Canadian "
+        "Multilingual Standard (CSA): set the scanner's keyboard country to Canadian "
+        "French (CSA), or set this computer's keyboard layout to English (US).",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The scanner's keyboard layout does not match this computer's: set the scanner's keyboard "
+        "country to this computer's layout, or set this computer's keyboard layout to "
+        "English (US).",
+    ),
     QT_TRANSLATE_NOOP("messages", "Verify signature"),
     QT_TRANSLATE_NOOP("messages", "Yukon"),
 )

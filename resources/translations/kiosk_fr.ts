@@ -96,151 +96,171 @@
 <context>
     <name>DiagnosticsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="71"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="88"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="89"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="106"/>
         <source>The last scans are the customer&apos;s data: kept in memory only, shown only here, never logged, and cleared after New customer or the idle timeout.</source>
         <translation>Les derniers balayages sont des données du client : conservés en mémoire seulement, affichés seulement ici, jamais journalisés et effacés après Nouveau client ou le délai d&apos;inactivité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="94"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="111"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="96"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="113"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="98"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="115"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="112"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="129"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="116"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="138"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="133"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="155"/>
         <source>Cameras present</source>
         <translation>Caméras présentes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="117"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="139"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="134"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="156"/>
         <source>Serial ports present</source>
         <translation>Ports série présents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="118"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="140"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="135"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="157"/>
         <source>Watched scan folder</source>
         <translation>Dossier de balayages surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="119"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="141"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="136"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="158"/>
         <source>Check service</source>
         <translation>Service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="142"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="159"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="149"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="166"/>
         <source>Status of %1</source>
         <translation>État de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="169"/>
         <source>Last raw scan from %1</source>
         <translation>Dernier balayage brut de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="185"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="172"/>
+        <source>Keys of the last scan from %1</source>
+        <translation>Touches du dernier balayage de %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="207"/>
         <source>Status: %1</source>
         <translation>État : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="195"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="217"/>
         <source>No scan since the last customer was cleared</source>
         <translation>Aucun balayage depuis l&apos;effacement du dernier client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="202"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="225"/>
         <source>Picture %1 (%2 bytes) at %3</source>
         <translation>Image %1 (%2 octets) à %3</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="203"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="226"/>
         <source>without a name</source>
         <translation>sans nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="211"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="234"/>
         <source>Last scan: %1 bytes at %2</source>
         <translation>Dernier balayage : %1 octets à %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="225"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="244"/>
+        <source>exact bytes</source>
+        <translation>octets exacts</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="246"/>
+        <source>repaired: not sent to the signature check</source>
+        <translation>réparé : non envoyé à la vérification de signature</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="249"/>
+        <source>Keys the scanner sent (characters masked after the first %1; %2):</source>
+        <translation>Touches envoyées par le lecteur (caractères masqués après les %1 premiers ; %2) :</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="261"/>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="227"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="263"/>
         <source>in use</source>
         <translation>en cours d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="229"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="265"/>
         <source>No camera found</source>
         <translation>Aucune caméra trouvée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="237"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="273"/>
         <source>(configured)</source>
         <translation>(configuré)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="240"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="276"/>
         <source>%1 (configured, not present)</source>
         <translation>%1 (configuré, absent)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="241"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="277"/>
         <source>No serial port found</source>
         <translation>Aucun port série trouvé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="246"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="282"/>
         <source>No folder set in the admin settings</source>
         <translation>Aucun dossier défini dans les paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="250"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="286"/>
         <source>%1: checking…</source>
         <translation>%1 : vérification…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="272"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="308"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="281"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="317"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="288"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="324"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion : %1</translation>
     </message>
@@ -818,12 +838,12 @@
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="346"/>
         <source>Fields not compared: {count} — hide</source>
-        <translation>Champs non comparés : {count} — masquer</translation>
+        <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="348"/>
         <source>Fields not compared: {count} — show</source>
-        <translation>Champs non comparés : {count} — afficher</translation>
+        <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="424"/>
@@ -893,7 +913,7 @@
     <message>
         <location filename="../../kiosk_app/ui/document_rows.py" line="57"/>
         <source>Kiosk&apos;s read: {value}</source>
-        <translation>Lecture du kiosque : {value}</translation>
+        <translation>Lecture du kiosque&#x202f;: {value}</translation>
     </message>
 </context>
 <context>
@@ -1511,7 +1531,7 @@
         <translation>Alberta</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="93"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="225"/>
         <location filename="../../kiosk_app/ui/messages.py" line="63"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
@@ -1569,8 +1589,8 @@
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="127"/>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="211"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="273"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="480"/>
         <location filename="../../kiosk_app/ui/messages.py" line="83"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
@@ -1651,14 +1671,14 @@
         <translation>Entrée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/base.py" line="54"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="58"/>
         <location filename="../../kiosk_app/app/capture/files.py" line="57"/>
         <location filename="../../kiosk_app/ui/messages.py" line="102"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="209"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="477"/>
         <location filename="../../kiosk_app/ui/messages.py" line="103"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
@@ -1675,8 +1695,8 @@
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/base.py" line="39"/>
-        <location filename="../../kiosk_app/app/capture/base.py" line="58"/>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="143"/>
+        <location filename="../../kiosk_app/app/capture/base.py" line="62"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="294"/>
         <location filename="../../kiosk_app/ui/messages.py" line="106"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>
@@ -1917,97 +1937,137 @@
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="226"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="227"/>
+        <source>The scanner did not send the barcode&apos;s control characters as they are: set it to send control characters (Ctrl+key or Alt+keypad codes), or use the camera.</source>
+        <translation>Le lecteur n&apos;a pas envoyé les caractères de contrôle du code-barres tels quels : réglez-le pour qu&apos;il envoie les caractères de contrôle (Ctrl+touche ou codes Alt+pavé numérique), ou utilisez la caméra.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="232"/>
+        <source>The scanner sends the Enter key for both line feed and carriage return: set it to send control characters as Ctrl+key, or use the camera.</source>
+        <translation>Le lecteur envoie la touche Entrée pour le saut de ligne comme pour le retour de chariot : réglez-le pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="237"/>
+        <source>Some keys the scanner sent did not type a character: set the scanner to send control characters as Ctrl+key, or use the camera.</source>
+        <translation>Certaines touches envoyées par le lecteur n&apos;ont tapé aucun caractère : réglez le lecteur pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
+        <source>The scanner adds a suffix after the data: set its suffix to none, or use the camera.</source>
+        <translation>Le lecteur ajoute un suffixe après les données : réglez son suffixe à « aucun », ou utilisez la caméra.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="246"/>
+        <source>The scanner types with the US keyboard layout but this computer uses French (AZERTY): set the scanner&apos;s keyboard country to France, or set this computer&apos;s keyboard layout to English (US).</source>
+        <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français (AZERTY) : réglez le pays du clavier du lecteur sur France, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="252"/>
+        <source>The scanner types with the US keyboard layout but this computer uses Canadian French: set the scanner&apos;s keyboard country to Canadian French, or set this computer&apos;s keyboard layout to English (US).</source>
+        <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français canadien : réglez le pays du clavier du lecteur sur français canadien, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="258"/>
+        <source>The scanner types with the US keyboard layout but this computer uses Canadian Multilingual Standard (CSA): set the scanner&apos;s keyboard country to Canadian French (CSA), or set this computer&apos;s keyboard layout to English (US).</source>
+        <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le clavier canadien multilingue standard (CSA) : réglez le pays du clavier du lecteur sur français canadien (CSA), ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="264"/>
+        <source>The scanner&apos;s keyboard layout does not match this computer&apos;s: set the scanner&apos;s keyboard country to this computer&apos;s layout, or set this computer&apos;s keyboard layout to English (US).</source>
+        <translation>La disposition de clavier du lecteur ne correspond pas à celle de cet ordinateur : réglez le pays du clavier du lecteur sur la disposition de cet ordinateur, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="270"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="227"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="271"/>
         <source>Yukon</source>
         <translation>Yukon</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="278"/>
         <source>The issuer number {iin} is not that of a US or Canadian licence issuer.</source>
         <translation>Le numéro d&apos;émetteur {iin} n&apos;est pas celui d&apos;un émetteur de permis américain ou canadien.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="237"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="281"/>
         <source>The issuer number belongs to {issuer}, but the address is in {address}.</source>
         <translation>Le numéro d&apos;émetteur appartient à {issuer}, mais l&apos;adresse est dans {address}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="240"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="284"/>
         <source>The barcode follows AAMVA version {version} ({published}), yet the card says it was issued in {issued}.</source>
         <translation>Le code-barres suit la version AAMVA {version} ({published}), mais la carte indique une délivrance en {issued}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="245"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="289"/>
         <source>The barcode lacks elements its AAMVA version requires: {elements}.</source>
         <translation>Il manque au code-barres des éléments exigés par sa version AAMVA&#x202f;: {elements}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="248"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="292"/>
         <source>The barcode header announces {declared} subfiles but lists {found}.</source>
         <translation>L&apos;en-tête du code-barres annonce {declared} sous-fichiers mais en énumère {found}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="251"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="295"/>
         <source>The barcode header places its first subfile at byte {declared} instead of byte {expected}.</source>
         <translation>L&apos;en-tête du code-barres place son premier sous-fichier à l&apos;octet {declared} au lieu de l&apos;octet {expected}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="256"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="300"/>
         <source>The barcode data is {missing} bytes shorter than its header declares.</source>
         <translation>Les données du code-barres comptent {missing} octets de moins que ce qu&apos;annonce leur en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="259"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="303"/>
         <source>A date in the barcode ({element}) is not a real date.</source>
         <translation>Une date du code-barres ({element}) n&apos;est pas une date réelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="260"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="304"/>
         <source>The date of birth is not before the issue date.</source>
         <translation>La date de naissance n&apos;est pas antérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="261"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="305"/>
         <source>The issue date is in the future.</source>
         <translation>La date de délivrance est dans le futur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="262"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="306"/>
         <source>The expiry date is not after the issue date.</source>
         <translation>La date d&apos;expiration n&apos;est pas postérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="263"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="307"/>
         <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
         <translation>La carte est valide {years} ans&#x202f;; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="268"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="312"/>
         <source>The card is marked REAL ID compliant but is valid for more than {maximum} years.</source>
         <translation>La carte est marquée conforme REAL ID mais est valide plus de {maximum} ans.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="272"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="316"/>
         <source>The holder was {age} years old at issue, which is unusual for this document.</source>
         <translation>Le titulaire avait {age} ans à la délivrance, ce qui est inhabituel pour ce document.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="275"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="319"/>
         <source>The licence number does not have the form {jurisdiction} uses.</source>
         <translation>Le numéro de permis n&apos;a pas la forme qu&apos;utilise {jurisdiction}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="276"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="320"/>
         <source>The postal code does not have the form {form}.</source>
         <translation>Le code postal n&apos;a pas la forme {form}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="277"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="321"/>
         <source>The postal code&apos;s first letter is not used in {province}.</source>
         <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>

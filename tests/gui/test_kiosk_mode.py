@@ -14,6 +14,7 @@ from kiosk_app.app.session import Stage
 from kiosk_app.storage.pin import LOCK_AFTER_FAILURES, PinStore
 from kiosk_app.ui.admin.pin_pad import PadMode, PinPad
 from kiosk_app.ui.kiosk_mode import CHORD_MODIFIERS, KIOSK_FLAGS
+from kiosk_app.ui.main_window import MainWindow
 
 from .admin_support import (  # noqa: F401  (fixtures)
     FAST_SCRYPT,
@@ -38,10 +39,17 @@ def press_chord(window: Any) -> None:
 
 
 def type_pin(pad: PinPad, digits: str) -> None:
-    """Type ``digits`` and Enter on the keyboard, into the pad's window."""
+    """Type ``digits`` and Enter on the keyboard, into the pad's window.
+
+    The wedge watches the pad too; its test clock stands still, so the keys form one short
+    burst: end it as its gap timer would, and the keys reach the pad as typing.
+    """
     for digit in digits:
         send_key(pad, ord(digit), digit)
     send_key(pad, Qt.Key.Key_Return, "\r")
+    window = pad.parentWidget()
+    if isinstance(window, MainWindow):
+        window.core.wedge.flush()
 
 
 def open_pad(qtbot: Any, window: Any, kiosk: Any) -> PinPad:

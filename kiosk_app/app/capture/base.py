@@ -49,6 +49,10 @@ class CaptureSource(QObject):
             self._status = text
             self.status_changed.emit(text)
 
+    def raw_detail(self) -> str:
+        """How the last scan arrived, for the Diagnostics screen ("" when nothing to add)."""
+        return ""
+
     def start(self) -> None:
         """Begin listening; subclasses extend."""
         self.set_status(QT_TRANSLATE_NOOP("messages", "Ready"))
@@ -66,9 +70,14 @@ class DuplicateFilter:
         self._last: bytes | None = None
         self._last_at = float("-inf")
 
-    def is_duplicate(self, payload: bytes, now_s: float) -> bool:
-        """True when ``payload`` repeats the previous one inside the window; records it."""
-        duplicate = payload == self._last and now_s - self._last_at < self.window_s
+    def is_duplicate(self, payload: bytes, now_s: float, started_s: float | None = None) -> bool:
+        """True when ``payload`` repeats the previous one inside the window; records it.
+
+        ``started_s``: when the new read began (a keyboard wedge types for a second or two), so
+        the window runs from the end of the previous read to the start of this one.
+        """
+        begun = now_s if started_s is None else started_s
+        duplicate = payload == self._last and begun - self._last_at < self.window_s
         self._last, self._last_at = payload, now_s
         return duplicate
 

@@ -1,44 +1,56 @@
-"""Keyboard-wedge 2D scanners: a window-level event filter that tells scans from typing.
+"""Keyboard-wedge 2D scanners: window-level event filters that tell scans from typing.
 
-The filter sits on the kiosk's top-level window (its ``QWindow``), which receives every key
-press before the focused widget does, so scans are caught whatever widget has the focus.
-(A filter on the whole application would also see every event of every object, and PySide
-would build a Python wrapper for each, including objects Qt is destroying: slow and unsafe.)
+The filter sits on every top-level window of the kiosk (its ``QWindow``: the main window, and
+each dialog as it gets the focus: PIN pad, settings, Diagnostics), which receives every key
+event before the focused widget does, so scans are caught whatever widget has the focus. (A
+filter on the whole application would also see every event of every object, and PySide would
+build a Python wrapper for each, including objects Qt is destroying: slow and unsafe.)
 
-A wedge scanner "types" its payload. What separates it from a clerk is speed: the scanner's
-keystrokes arrive a few milliseconds apart, a person's 80 ms or more. The filter therefore
-holds back printable key presses while a burst is forming:
+A wedge scanner "types" its payload the way a USB keyboard does: for a capital letter it
+presses Shift, the letter, releases both; for control characters it presses Ctrl+letter, Enter
+or Alt + keypad digits. What separates it from a clerk is speed: a scanner's key presses arrive
+a few milliseconds apart, a person's 80 ms or more. While a burst may be forming, the filter
+**holds every key event** (presses and releases, modifier keys included):
 
-* each held key restarts an end-of-burst timer of ``max_gap_ms``; a key arriving later than
-  that starts a new burst;
-* a burst of at least ``min_length`` characters is a **scan**: its keys never reach any widget,
-  and the rebuilt payload is emitted (``payload_scanned``) unless it repeats the previous scan
-  within ``duplicate_window_s`` (2 s);
-* a shorter burst is **typing**: its key presses (and releases) are re-sent, in order, to the
-  widget that had the focus, so a clerk typing into a form field sees every character (delayed by
-  at most one gap). Non-text keys (arrows, Backspace, shortcuts), auto-repeat and keys arriving
-  when no burst is forming pass straight through.
+* each key press restarts an end-of-burst timer of ``max_gap_ms``; a press arriving later
+  than that starts a new burst (releases and modifiers never lengthen the gap);
+* a burst of at least ``min_length`` characters is a **scan**: none of its events reaches any
+  widget (so its line feeds, typed as Enter, never press a button or submit a form), and the
+  rebuilt payload is emitted unless it repeats the previous scan within
+  ``duplicate_window_s`` (2 s). Keys arriving within ``TAIL_GUARD_MS`` after a scan are the
+  scan's tail (a scanner that paused): they are dropped, never typed;
+* a shorter burst is **typing**: its events are re-sent, in order, to the widget that had the
+  focus, so a clerk typing sees every character (delayed by at most one gap).
 
-Control characters rebuilt inside a burst (what common scanner "keyboard" settings emit):
+A burst opens on a printable key, an Alt + keypad digit (Alt-code scanners), or a function
+key (a prefix some scanners send). Inside a burst:
 
-=========================  =========================================
-Key event                  Byte
-=========================  =========================================
-Enter / Return (keypad)    ``enter_as`` (default LF ``\\n``; CR or CRLF configurable)
-Tab                        HT ``\\t``
-Ctrl+A … Ctrl+Z            0x01 … 0x1A (Ctrl+J = LF, Ctrl+M = CR)
-Ctrl+[  Ctrl+\\  Ctrl+]     ESC 0x1B, FS 0x1C, GS 0x1D
-Ctrl+^ (Ctrl+Shift+6)      RS 0x1E (the AAMVA record separator)
-Ctrl+_ (Ctrl+Shift+-)      US 0x1F
-a control character text   that character (platforms that report it)
-=========================  =========================================
+=========================================  ================================================
+Key events                                 Taken as
+=========================================  ================================================
+Shift, Ctrl, Alt, AltGr, Meta, Caps Lock,  nothing: held, never end the burst
+Num Lock (press or release); key releases
+a printable key                            its character
+Enter / Return (keypad too)                LF or CR: the AAMVA header tells which
+                                           (``kiosk_app.barcode.wedge_text``)
+Tab                                        HT
+Ctrl+A … Ctrl+Z, Ctrl+[ \\ ] ^ _ (and      0x01 … 0x1F (Ctrl+J = LF, Ctrl+M = CR,
+Ctrl+Shift+6, Ctrl+Shift+-)                Ctrl+^ = RS, Ctrl+] = GS)
+Alt + keypad digits, Alt released          that code: Alt+0030 = RS, Alt+010 = LF, Alt+013 = CR
+                                           (a leading 0: Windows-1252, else code page 437)
+F1 … F35                                   nothing (a scanner's prefix or suffix)
+Backspace, Delete, Esc, arrows, Home,      end the burst and pass through (a person editing)
+End, Page Up/Down
+=========================================  ================================================
 
-Control keys are only taken *inside* a burst (a scan starts with a printable ``@``), so Enter,
-Tab and Ctrl shortcuts pressed on their own behave normally. Qt matches application shortcuts
-before a key reaches the window, so the kiosk defines no Ctrl+letter shortcuts. Not supported:
-Windows Alt+numpad codes — set the scanner to its "control characters as Ctrl+key" (or
-"function key") mode.
-The clock is injectable so tests drive bursts deterministically. Nothing read is ever logged.
+The rebuilt text goes through :func:`kiosk_app.barcode.wedge_text.assemble`, which strips a
+prefix/suffix, repairs a payload typed through a non-US keyboard layout and decides whether it
+is **byte-exact**: an exact payload is emitted on ``payload_scanned``, a repaired one on
+``repaired_payload_scanned`` (never sent to the signature check), with the reason as status.
+
+The keys of the last scan (names of modifier and control keys, characters masked after the
+first ``TRACE_CLEAR_CHARS``) are kept for the Diagnostics screen until the wipe. The clock is
+injectable so tests drive bursts deterministically. Nothing read is ever logged.
 """
 
 from __future__ import annotations
@@ -46,6 +58,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
@@ -54,16 +67,23 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from kiosk_app.app.capture.base import CaptureSource, DuplicateFilter
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
-from kiosk_app.barcode.payload import payload_from_track_string
+from kiosk_app.barcode.wedge_text import Origin, Typed, assemble
 
 Clock = Callable[[], float]
 """Returns the current time in seconds (monotonic)."""
 
 K = Qt.Key
-_CTRL_LETTERS: dict[Qt.Key, str] = {
+M = Qt.KeyboardModifier
+TAIL_GUARD_MS: Final = 250  # keys this soon after a scan belong to it (never typed)
+TRACE_CLEAR_CHARS: Final = 16  # characters of a scan shown in the key trace; the rest masked
+TRACE_MAX_EVENTS: Final = 6000  # a scan is a few hundred keys; the trace stops growing here
+ALT_CODE_MAX_DIGITS: Final = 4
+MASK: Final = "•"
+
+_CTRL_LETTERS: dict[int, str] = {
     getattr(K, f"Key_{chr(c)}"): chr(c - 64) for c in range(ord("A"), ord("Z") + 1)
 }
-_CTRL_SYMBOLS: dict[Qt.Key, str] = {
+_CTRL_SYMBOLS: dict[int, str] = {
     K.Key_BracketLeft: "\x1b",
     K.Key_Backslash: "\x1c",
     K.Key_BracketRight: "\x1d",
@@ -72,23 +92,135 @@ _CTRL_SYMBOLS: dict[Qt.Key, str] = {
     K.Key_Underscore: "\x1f",
     K.Key_Minus: "\x1f",
 }
-_ENTER_KEYS = (K.Key_Return, K.Key_Enter)
-_KEY_PRESS = QEvent.Type.KeyPress
-# Control characters a person produces with ordinary editing keys: never part of a scan.
-_EDITING_CONTROLS = {"\x08", "\x7f"}
-_ENTER_CHOICES = ("\n", "\r", "\r\n")
+# Ctrl+Shift+6 typed through a layout whose Shift+6 is "?" (Canadian French, CSA).
+_CTRL_LAYOUT_GUESS: dict[int, str] = {K.Key_Question: "\x1e"}
+_MODIFIER_KEYS: Final = frozenset(
+    {
+        K.Key_Shift,
+        K.Key_Control,
+        K.Key_Alt,
+        K.Key_AltGr,
+        K.Key_Meta,
+        K.Key_Super_L,
+        K.Key_Super_R,
+        K.Key_Hyper_L,
+        K.Key_Hyper_R,
+        K.Key_CapsLock,
+        K.Key_NumLock,
+        K.Key_ScrollLock,
+        K.Key_Mode_switch,
+    }
+)
+_MODIFIER_NAMES: Final = {
+    K.Key_Shift: "Shift",
+    K.Key_Control: "Ctrl",
+    K.Key_Alt: "Alt",
+    K.Key_AltGr: "AltGr",
+    K.Key_Meta: "Meta",
+    K.Key_Super_L: "Super",
+    K.Key_Super_R: "Super",
+    K.Key_Hyper_L: "Hyper",
+    K.Key_Hyper_R: "Hyper",
+    K.Key_CapsLock: "CapsLock",
+    K.Key_NumLock: "NumLock",
+    K.Key_ScrollLock: "ScrollLock",
+    K.Key_Mode_switch: "AltGr",
+}
+_FUNCTION_KEYS: Final = frozenset(K.Key_F1 + i for i in range(35))
+_ENTER_KEYS: Final = frozenset({K.Key_Return, K.Key_Enter})
+_TAB_KEYS: Final = frozenset({K.Key_Tab, K.Key_Backtab})
+# Keys a person edits with: they end a burst and pass straight through.
+_EDITING_KEYS: Final = frozenset(
+    {
+        K.Key_Backspace,
+        K.Key_Delete,
+        K.Key_Escape,
+        K.Key_Left,
+        K.Key_Right,
+        K.Key_Up,
+        K.Key_Down,
+        K.Key_Home,
+        K.Key_End,
+        K.Key_PageUp,
+        K.Key_PageDown,
+    }
+)
+# Keypad keys with Num Lock off, as digits of an Alt code.
+_KEYPAD_DIGITS: Final = {
+    **{K.Key_0 + d: str(d) for d in range(10)},
+    K.Key_Insert: "0",
+    K.Key_End: "1",
+    K.Key_Down: "2",
+    K.Key_PageDown: "3",
+    K.Key_Left: "4",
+    K.Key_Clear: "5",
+    K.Key_Right: "6",
+    K.Key_Home: "7",
+    K.Key_Up: "8",
+    K.Key_PageUp: "9",
+}
+_EDITING_CONTROLS: Final = frozenset({"\x08", "\x7f"})
+_ENTER_CHOICES: Final = ("\n", "\r", "\r\n")
+_KEY_EVENTS: Final = (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)
+_CHORD_MODS: Final = M.ControlModifier | M.AltModifier | M.MetaModifier
 
 
 @dataclass(frozen=True)
-class _HeldKey:
-    char: str
+class _HeldEvent:
+    """A key event held back while a burst forms (enough to replay it faithfully)."""
+
+    type: QEvent.Type
     key: int
     modifiers: Qt.KeyboardModifier
+    scan_code: int
+    virtual_key: int
+    native_modifiers: int
     text: str
+    autorepeat: bool
+
+    @classmethod
+    def of(cls, event: QKeyEvent) -> _HeldEvent:
+        return cls(
+            event.type(),
+            event.key(),
+            event.modifiers(),
+            event.nativeScanCode(),
+            event.nativeVirtualKey(),
+            event.nativeModifiers(),
+            event.text(),
+            event.isAutoRepeat(),
+        )
+
+    def rebuild(self) -> QKeyEvent:
+        return QKeyEvent(
+            self.type,
+            self.key,
+            self.modifiers,
+            self.scan_code,
+            self.virtual_key,
+            self.native_modifiers,
+            self.text,
+            self.autorepeat,
+        )
+
+
+def alt_code_char(digits: str) -> str:
+    """The character of a Windows Alt+keypad code (``"0030"`` is RS); "" when out of range."""
+    value = int(digits) if digits else -1
+    if not 0 < value < 256:
+        return ""
+    if value < 128:
+        return chr(value)
+    codec = "cp1252" if digits.startswith("0") else "cp437"
+    return bytes([value]).decode(codec, errors="replace")
+
+
+def _is_keypad(event: QKeyEvent) -> bool:
+    return bool(event.modifiers() & M.KeypadModifier)
 
 
 class WedgeScanner(CaptureSource):
-    """Application-wide keyboard-wedge listener; see the module docstring for the rules."""
+    """Keyboard-wedge listener on the kiosk's windows; see the module docstring for the rules."""
 
     display_name = QT_TRANSLATE_NOOP("messages", "Barcode scanner (keyboard)")
 
@@ -109,11 +241,21 @@ class WedgeScanner(CaptureSource):
         self.enter_as = enter_as
         self._clock = clock
         self._duplicates = DuplicateFilter(duplicate_window_s)
-        self._held: list[_HeldKey] = []
+        self._held: list[_HeldEvent] = []
+        self._typed: list[Typed] = []
+        self._trace: list[str] = []
+        self._alt_digits: str | None = None  # an Alt code being typed
+        self._alt_echo = ""  # a platform may also deliver the composed character: skip it once
         self._target: QObject | None = None
-        self._last_key_at = float("-inf")
+        self._last_press_at = float("-inf")
+        self._tail_until = float("-inf")
+        self._in_tail = False
+        self._started_at = float("-inf")
+        self._pre_burst: list[tuple[float, str]] = []  # modifier keys just before a burst
         self._replaying = False
         self._windows: list[QWindow] = []
+        self._listening = False
+        self.last_keys = ""  # the masked key trace of the last scan (Diagnostics)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.flush)
@@ -121,13 +263,18 @@ class WedgeScanner(CaptureSource):
     # --- lifecycle ---------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Watch every top-level window that exists now (the kiosk window is shown first)."""
+        """Watch every top-level window now, and each window that gets the focus later."""
         for window in QGuiApplication.topLevelWindows():
             self.watch(window)
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication) and not self._listening:
+            app.focusWindowChanged.connect(self.watch)
+            self._listening = True
         self.set_status(QT_TRANSLATE_NOOP("messages", "Listening"))
 
     def watch(self, window: QWindow | None) -> None:
         """Catch scans typed into ``window`` (idempotent)."""
+        self._windows = [w for w in self._windows if shiboken6.isValid(w)]
         if window is None or any(w is window for w in self._windows):
             return
         window.installEventFilter(self)
@@ -136,6 +283,10 @@ class WedgeScanner(CaptureSource):
     def stop(self) -> None:
         """Stop watching; a half-formed burst is handed back as typing."""
         self.flush()
+        app = QGuiApplication.instance()
+        if self._listening and isinstance(app, QGuiApplication):
+            app.focusWindowChanged.disconnect(self.watch)
+        self._listening = False
         for window in self._windows:
             if shiboken6.isValid(window):
                 window.removeEventFilter(self)
@@ -143,87 +294,228 @@ class WedgeScanner(CaptureSource):
         self.set_status(QT_TRANSLATE_NOOP("messages", "Stopped"))
 
     def forget(self) -> None:
-        """Forget the last scan (idle wipe): the same licence may be scanned again at once."""
+        """Forget the last scan and its key trace (idle wipe): the same licence may be scanned
+        again at once."""
         self._duplicates.forget()
+        self.last_keys = ""
+
+    def raw_detail(self) -> str:
+        """The masked key sequence of the last scan (for the Diagnostics screen)."""
+        return self.last_keys
 
     # --- the filter --------------------------------------------------------------------------
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """Hold printable keys while a burst may be forming; everything else passes."""
-        if event.type() is not _KEY_PRESS or self._replaying:
-            return False
-        if not isinstance(event, QKeyEvent):
+        """Hold key events while a burst may be forming; everything else passes."""
+        if self._replaying or event.type() not in _KEY_EVENTS or not isinstance(event, QKeyEvent):
             return False
         now = self._clock()
-        if self._held and (now - self._last_key_at) * 1000.0 > self.max_gap_ms:
+        press = event.type() == QEvent.Type.KeyPress
+        if self._held and (now - self._last_press_at) * 1000.0 > self.max_gap_ms:
             self.flush()
-        char = None if event.isAutoRepeat() else self._translate(event, bool(self._held))
-        if char is None:
+        if not self._held:
+            if not (press and self._opens_burst(event, now)):
+                self._note_pre_burst(event, now)
+                return False
+            self._begin(watched, now)
+        if press and self._ends_burst(event):
             self.flush()
             return False
-        if not self._held:
-            self._target = QApplication.focusWidget() or _widget_of(watched)
-        self._held.append(_HeldKey(char, event.key(), event.modifiers(), event.text()))
-        self._last_key_at = now
-        self._timer.start(self.max_gap_ms)
+        self._held.append(_HeldEvent.of(event))
+        if press:
+            self._last_press_at = now
+            self._timer.start(self.max_gap_ms)
+            self._on_press(event)
+        else:
+            self._on_release(event)
         return True
 
     def flush(self) -> None:
         """End the current burst now: emit it as a scan or give the keys back as typing."""
         self._timer.stop()
-        held, target = self._held, self._target
-        self._held, self._target = [], None
+        held, target, typed = self._held, self._target, self._typed
+        trace, in_tail = self._trace, self._in_tail
+        self._held, self._target, self._typed, self._trace = [], None, [], []
+        self._alt_digits, self._alt_echo, self._in_tail = None, "", False
         if not held:
             return
-        if len(held) >= self.min_length:
-            self._emit_scan("".join(k.char for k in held))
-        else:
+        characters = sum(1 for t in typed if t.char)
+        if characters >= self.min_length:
+            self.last_keys = " ".join(trace)
+            self._tail_until = self._clock() + TAIL_GUARD_MS / 1000.0
+            self._emit_scan(typed)
+        elif not in_tail:
             self._replay(held, target)
 
-    # --- helpers -----------------------------------------------------------------------------
+    # --- bursts ------------------------------------------------------------------------------
 
-    def _translate(self, event: QKeyEvent, in_burst: bool) -> str | None:
-        key = Qt.Key(event.key())
+    def _opens_burst(self, event: QKeyEvent, now: float) -> bool:
+        if event.isAutoRepeat():
+            return False
+        if now < self._tail_until:
+            return not self._ends_burst(event)
         mods = event.modifiers()
-        if mods & Qt.KeyboardModifier.ControlModifier:
-            char = _CTRL_LETTERS.get(key) or _CTRL_SYMBOLS.get(key)
-            return char if in_burst else None
-        if mods & (Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier):
-            return None
-        if key in _ENTER_KEYS:
-            return self.enter_as if in_burst else None
-        if key == K.Key_Tab:
-            return "\t" if in_burst else None
+        key = event.key()
+        if mods & M.AltModifier and _is_keypad(event) and key in _KEYPAD_DIGITS:
+            return True  # an Alt-code scanner's first character
+        if mods & _CHORD_MODS:
+            return False
+        if key in _FUNCTION_KEYS:
+            return True  # a scanner's prefix (given back at once if nothing follows)
         text = event.text()
-        if len(text) != 1:
-            return None
-        if text.isprintable():
-            return text
-        if in_burst and ord(text) < 0x20 and text not in _EDITING_CONTROLS:
-            return text
-        return None
+        return len(text) == 1 and text.isprintable()
 
-    def _emit_scan(self, text: str) -> None:
-        payload = payload_from_track_string(text)
-        if self._duplicates.is_duplicate(payload, self._clock()):
+    def _ends_burst(self, event: QKeyEvent) -> bool:
+        if event.key() not in _EDITING_KEYS:
+            return False
+        return not (event.modifiers() & M.AltModifier and _is_keypad(event))
+
+    def _begin(self, watched: QObject, now: float) -> None:
+        self._target = QApplication.focusWidget() or _widget_of(watched)
+        self._in_tail = now < self._tail_until
+        self._started_at = now
+        window = self.max_gap_ms / 1000.0
+        self._trace = [name for at, name in self._pre_burst if now - at <= window]
+        self._pre_burst = []
+
+    def _note_pre_burst(self, event: QKeyEvent, now: float) -> None:
+        """Remember modifier keys passed through just before a burst (for the key trace)."""
+        name = _MODIFIER_NAMES.get(Qt.Key(event.key())) if event.key() in _MODIFIER_KEYS else None
+        if name is None:
+            self._pre_burst = []
+            return
+        arrow = "↓" if event.type() == QEvent.Type.KeyPress else "↑"
+        self._pre_burst = [*self._pre_burst[-3:], (now, name + arrow)]
+
+    def _on_press(self, event: QKeyEvent) -> None:
+        key = event.key()
+        mods = event.modifiers()
+        text = event.text()
+        if key in _MODIFIER_KEYS:
+            self._record(_MODIFIER_NAMES.get(Qt.Key(key), "Mod") + "↓")
+            if key == K.Key_Alt:
+                self._alt_digits = ""
+            return
+        echo, self._alt_echo = self._alt_echo, ""
+        if echo and text == echo and key in (0, K.Key_unknown):
+            self._record("(" + _visible(text) + ")")
+            return  # the platform's own rendering of the Alt code just composed
+        if mods & M.AltModifier and _is_keypad(event) and key in _KEYPAD_DIGITS:
+            digits = (self._alt_digits or "") + _KEYPAD_DIGITS[key]
+            self._alt_digits = digits[-ALT_CODE_MAX_DIGITS:]
+            self._record("KP" + _KEYPAD_DIGITS[key])
+            return
+        if key in _FUNCTION_KEYS:
+            self._record(f"F{key - K.Key_F1 + 1}")
+            self._typed.append(Typed("", Origin.FUNCTION))
+            return
+        if mods & M.ControlModifier:
+            self._add_ctrl(key, text)
+            return
+        if key in _ENTER_KEYS:
+            self._record("Enter")
+            self._typed.append(Typed("\n", Origin.ENTER))
+        elif key in _TAB_KEYS:
+            self._record("Tab")
+            self._typed.append(Typed("\t", Origin.TAB))
+        elif mods & (M.AltModifier | M.MetaModifier):
+            self._lost(event)
+        elif len(text) == 1 and text.isprintable():
+            self._add_char(text)
+        elif len(text) == 1 and ord(text) < 0x20 and text not in _EDITING_CONTROLS:
+            self._record(_visible(text))
+            self._typed.append(Typed(text, Origin.CONTROL_TEXT))
+        else:
+            self._lost(event)
+
+    def _on_release(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key not in _MODIFIER_KEYS:
+            return
+        self._record(_MODIFIER_NAMES.get(Qt.Key(key), "Mod") + "↑")
+        if key == K.Key_Alt and self._alt_digits:
+            char = alt_code_char(self._alt_digits)
+            self._typed.append(Typed(char, Origin.ALT_CODE if char else Origin.LOST))
+            self._alt_echo = char
+            self._record("=" + _visible(char))
+        if key == K.Key_Alt:
+            self._alt_digits = None
+
+    def _add_ctrl(self, key: int, text: str) -> None:
+        letter = _CTRL_LETTERS.get(key) or _CTRL_SYMBOLS.get(key)
+        if letter:
+            self._record("Ctrl+" + _key_name(key))
+            self._typed.append(Typed(letter, Origin.CTRL))
+        elif key in _CTRL_LAYOUT_GUESS:
+            self._record("Ctrl+" + _key_name(key))
+            self._typed.append(Typed(_CTRL_LAYOUT_GUESS[key], Origin.LAYOUT_GUESS))
+        elif len(text) == 1 and ord(text) < 0x20:
+            self._record("Ctrl+" + _visible(text))
+            self._typed.append(Typed(text, Origin.CONTROL_TEXT))
+        else:
+            self._record("Ctrl+?")
+            self._typed.append(Typed("", Origin.LOST))
+
+    def _add_char(self, text: str) -> None:
+        shown = sum(1 for t in self._typed if t.char)
+        self._record(text if shown < TRACE_CLEAR_CHARS else MASK)
+        self._typed.append(Typed(text, Origin.TEXT))
+
+    def _lost(self, event: QKeyEvent) -> None:
+        self._record("?" if not event.text() else MASK)
+        self._typed.append(Typed("", Origin.LOST))
+
+    def _record(self, token: str) -> None:
+        if len(self._trace) < TRACE_MAX_EVENTS:
+            self._trace.append(token)
+
+    # --- results -----------------------------------------------------------------------------
+
+    def _emit_scan(self, typed: list[Typed]) -> None:
+        result = assemble(typed, self.enter_as)
+        if self._duplicates.is_duplicate(result.payload, self._clock(), self._started_at):
             self.set_status(QT_TRANSLATE_NOOP("messages", "Same barcode again — ignored"))
             return
-        self.set_status(QT_TRANSLATE_NOOP("messages", "Listening"))
-        self.payload_scanned.emit(payload)
+        if result.byte_exact:
+            self.set_status(QT_TRANSLATE_NOOP("messages", "Listening"))
+            self.payload_scanned.emit(result.payload)
+        else:
+            self.set_status(result.reason)
+            self.repaired_payload_scanned.emit(result.payload)
 
-    def _replay(self, held: list[_HeldKey], target: QObject | None) -> None:
+    def _replay(self, held: list[_HeldEvent], target: QObject | None) -> None:
         if target is None or not shiboken6.isValid(target):
             return
         self._replaying = True
         try:
-            for key in held:
-                for etype in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-                    replay = QKeyEvent(etype, key.key, key.modifiers, key.text)
-                    QCoreApplication.sendEvent(target, replay)
-                    if not shiboken6.isValid(target):
-                        return
+            for item in held:
+                QCoreApplication.sendEvent(target, item.rebuild())
+                if not shiboken6.isValid(target):
+                    return
         finally:
             self._replaying = False
+
+
+def _visible(char: str) -> str:
+    """A control character as ``<0x1E>``; a printable one as it is."""
+    if not char:
+        return "∅"
+    return char if char.isprintable() else f"<0x{ord(char):02X}>"
+
+
+def _key_name(key: int) -> str:
+    if key in _CTRL_LETTERS:
+        return chr(key)
+    return {
+        K.Key_BracketLeft: "[",
+        K.Key_Backslash: "\\",
+        K.Key_BracketRight: "]",
+        K.Key_AsciiCircum: "^",
+        K.Key_6: "Shift+6",
+        K.Key_Underscore: "_",
+        K.Key_Minus: "Shift+-",
+        K.Key_Question: "?",
+    }.get(Qt.Key(key), "?")
 
 
 def _widget_of(window: QObject) -> QWidget | None:

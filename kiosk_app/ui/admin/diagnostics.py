@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from kiosk_app.app.admin import describe_error
 from kiosk_app.app.capture.camera import CameraSource, available_cameras
 from kiosk_app.app.capture.serial import available_serial_ports
+from kiosk_app.app.capture.wedge import TRACE_CLEAR_CHARS
 from kiosk_app.app.diagnostics import ScanRecord, check_folder, start_connection_test
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.ui import theme
@@ -39,6 +40,7 @@ from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import big_button, label
 
 SCAN_BOX_LINES: Final = 6
+KEYS_BOX_LINES: Final = 3
 
 
 def scan_text(record: ScanRecord) -> str:
@@ -60,6 +62,21 @@ class InputRow:
         line = self.scan.fontMetrics().lineSpacing()
         self.scan.setFixedHeight(line * SCAN_BOX_LINES + 16)
         self.scan.hide()
+        # A keyboard wedge's keys as they arrived (modifiers included, values masked).
+        self.keys_note = label("", "Muted")
+        self.keys = QPlainTextEdit()
+        self.keys.setReadOnly(True)
+        self.keys.setFont(self.scan.font())
+        self.keys.setFixedHeight(line * KEYS_BOX_LINES + 16)
+        self.keys_note.hide()
+        self.keys.hide()
+
+    def show_keys(self, keys: str, note: str) -> None:
+        """Show (or, with no keys, hide) the key sequence of the last scan."""
+        self.keys.setPlainText(keys)
+        self.keys_note.setText(note)
+        self.keys.setVisible(bool(keys))
+        self.keys_note.setVisible(bool(keys))
 
 
 class DiagnosticsDialog(QDialog):
@@ -151,11 +168,16 @@ class DiagnosticsDialog(QDialog):
             row.scan.setAccessibleName(
                 self.tr("Last raw scan from %1").replace("%1", translate_message(name))
             )
-            index = len(self.rows) * 3
+            row.keys.setAccessibleName(
+                self.tr("Keys of the last scan from %1").replace("%1", translate_message(name))
+            )
+            index = len(self.rows) * 5
             self.inputs_grid.addWidget(row.title, index, 0, 1, 2)
             self.inputs_grid.addWidget(row.status, index + 1, 0)
             self.inputs_grid.addWidget(row.scan_note, index + 1, 1)
             self.inputs_grid.addWidget(row.scan, index + 2, 0, 1, 2)
+            self.inputs_grid.addWidget(row.keys_note, index + 3, 0, 1, 2)
+            self.inputs_grid.addWidget(row.keys, index + 4, 0, 1, 2)
             self.rows[name] = row
         return row
 
@@ -195,6 +217,7 @@ class DiagnosticsDialog(QDialog):
                 row.scan_note.setText(self.tr("No scan since the last customer was cleared"))
                 row.scan.clear()
                 row.scan.hide()
+                row.show_keys("", "")
                 continue
             when = record.at.strftime("%H:%M:%S")
             if record.is_picture:
@@ -214,6 +237,19 @@ class DiagnosticsDialog(QDialog):
                 )
                 row.scan.setPlainText(scan_text(record))
                 row.scan.show()
+                row.show_keys(record.keys, self._keys_note(record))
+
+    def _keys_note(self, record: ScanRecord) -> str:
+        exact = (
+            self.tr("exact bytes")
+            if record.byte_exact
+            else self.tr("repaired: not sent to the signature check")
+        )
+        return (
+            self.tr("Keys the scanner sent (characters masked after the first %1; %2):")
+            .replace("%1", str(TRACE_CLEAR_CHARS))
+            .replace("%2", exact)
+        )
 
     def _show_cameras(self) -> None:
         camera = next((s for s in self.core.sources if isinstance(s, CameraSource)), None)

@@ -1,17 +1,46 @@
-"""The wedge filter's rules on a plain line edit: bursts, typing, control characters."""
+"""The wedge filter with full key sequences as a real scanner sends them (pytest-qt).
+
+Every test delivers press **and** release events, the modifier keys as events of their own
+(Shift, Ctrl, Alt, AltGr, Meta, Caps Lock, Num Lock), to the focused window's ``QWindow``.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QPushButton, QVBoxLayout
 
-from kiosk_app.app.capture.wedge import WedgeScanner
-from tests.gui.conftest import FakeClock, send_key, type_text
+from kiosk_app.app.capture.wedge import TRACE_CLEAR_CHARS, WedgeScanner, alt_code_char
+from kiosk_app.barcode.keyboard_layouts import LAYOUTS_BY_KEY, garble
+from kiosk_app.barcode.wedge_text import REASON_ENTER, REASON_HEADER
+from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+from tests.conftest import CORPUS_DIR
+from tests.gui.admin_support import OFFSCREEN_DIALOG_NOTE
+from tests.gui.conftest import FakeClock
+from tests.wedge_keys import (
+    MODIFIER_KEYS,
+    PRESS,
+    RELEASE,
+    Convention,
+    KeyEv,
+    char_events,
+    deliver,
+    scanner_events,
+    tap,
+    typed_events,
+    with_modifier,
+)
 
-CTRL = Qt.KeyboardModifier.ControlModifier
+K = Qt.Key
+SCAN_GAP = 0.004
+HUMAN_GAP = 0.12
+SIGNED = SAMPLES_BY_KEY["signature-valid"].payload
+LICENCE = (CORPUS_DIR / "aamva" / "c0shea-IdParser" / "GA.txt").read_bytes()
 
 
 @pytest.fixture
@@ -26,48 +55,304 @@ def edit(qtbot: Any) -> QLineEdit:
     return widget
 
 
+class Wedge:
+    """A started scanner on a fake clock, recording what it emits."""
+
+    def __init__(self, min_length: int = 20) -> None:
+        self.clock = FakeClock()
+        self.scanner = WedgeScanner(max_gap_ms=50, min_length=min_length, clock=self.clock)
+        self.exact: list[bytes] = []
+        self.repaired: list[bytes] = []
+        self.scanner.payload_scanned.connect(self.exact.append)
+        self.scanner.repaired_payload_scanned.connect(self.repaired.append)
+        self.scanner.start()
+
+    def send(self, events: list[KeyEv], gap: float = SCAN_GAP) -> None:
+        deliver(events, self.clock.advance, gap)
+
+    def scan(self, events: list[KeyEv], gap: float = SCAN_GAP) -> None:
+        self.send(events, gap)
+        self.scanner.flush()  # the end-of-burst timer, without waiting for it
+
+
 @pytest.fixture
-def wedge(qtbot: Any) -> Any:
-    clock = FakeClock()
-    scanner = WedgeScanner(max_gap_ms=50, min_length=10, clock=clock)
-    scanner.start()
-    yield scanner, clock
-    scanner.stop()
+def wedge(qtbot: Any, edit: QLineEdit) -> Any:
+    w = Wedge()
+    yield w
+    w.scanner.stop()
 
 
-def test_fast_burst_is_a_scan_and_never_reaches_the_field(edit: QLineEdit, wedge: Any) -> None:
-    scanner, clock = wedge
-    got: list[bytes] = []
-    scanner.payload_scanned.connect(got.append)
-    type_text("@ANSI 6360", clock, 0.005)
-    send_key(edit, Qt.Key.Key_J, "\n", CTRL)
-    clock.advance(0.005)
-    send_key(edit, Qt.Key.Key_AsciiCircum, "\x1e", CTRL)
-    clock.advance(0.005)
-    send_key(edit, Qt.Key.Key_M, "\r", CTRL)
-    clock.advance(0.005)
-    send_key(edit, Qt.Key.Key_BracketRight, "", CTRL)
-    clock.advance(0.005)
-    send_key(edit, Qt.Key.Key_Return, "\r")
-    clock.advance(0.005)
-    send_key(edit, Qt.Key.Key_Tab, "\t")
-    scanner.flush()
-    assert got == [b"@ANSI 6360\n\x1e\r\x1d\n\t"]
+def text(payload: bytes) -> str:
+    return payload.decode("latin-1")
+
+
+# --- 1. bursts survive what a real wedge sends between characters -----------------------------
+
+
+def test_capital_letters_with_shift_key_events_make_one_scan(edit: QLineEdit, wedge: Any) -> None:
+    """The issue's bug: the Shift key press around each capital cut the burst."""
+    wedge.scan(scanner_events(text(SIGNED)))
+    assert wedge.exact == [SIGNED] and wedge.repaired == []
     assert edit.text() == ""
 
 
-@pytest.mark.parametrize("enter_as", ["\n", "\r", "\r\n"])
-def test_enter_is_rebuilt_as_configured(edit: QLineEdit, enter_as: str) -> None:
-    clock = FakeClock()
-    scanner = WedgeScanner(min_length=5, enter_as=enter_as, clock=clock)
-    scanner.start()
-    got: list[bytes] = []
-    scanner.payload_scanned.connect(got.append)
-    type_text("ABCDEF", clock, 0.002)
-    send_key(edit, Qt.Key.Key_Enter, "\r")
-    scanner.flush()
-    scanner.stop()
-    assert got == [b"ABCDEF" + enter_as.encode()]
+@pytest.mark.parametrize("name", sorted(MODIFIER_KEYS))
+def test_lone_modifier_presses_and_releases_inside_a_burst_change_nothing(
+    edit: QLineEdit, wedge: Any, name: str
+) -> None:
+    key, flag = MODIFIER_KEYS[name]
+    events: list[KeyEv] = []
+    for index, item in enumerate(scanner_events(text(SIGNED))):
+        events.append(item)
+        if index % 7 == 3:
+            events += [KeyEv(PRESS, key, flag), KeyEv(RELEASE, key)]
+    wedge.scan(events)
+    assert wedge.exact == [SIGNED]
+    assert edit.text() == ""
+
+
+def test_ctrl_letter_control_codes(edit: QLineEdit, wedge: Any) -> None:
+    wedge.scan(scanner_events(text(SIGNED), Convention.CTRL))
+    assert wedge.exact == [SIGNED]
+
+
+@pytest.mark.parametrize("digits", [4, 3])
+def test_alt_numpad_codes(edit: QLineEdit, wedge: Any, digits: int) -> None:
+    events = []
+    for char in text(SIGNED):
+        if char.isprintable():
+            events += char_events(char)
+        else:
+            code = str(ord(char)).zfill(digits)
+            keys = [
+                e
+                for d in code
+                for e in tap(K.Key_0 + int(d), Qt.KeyboardModifier.KeypadModifier, d)
+            ]
+            events += with_modifier("Alt", keys)
+    wedge.scan(events)
+    assert wedge.exact == [SIGNED]
+
+
+def test_alt_numpad_codes_with_num_lock_off(edit: QLineEdit, wedge: Any) -> None:
+    """Num Lock off: the keypad reports Insert, End, Down... the digits are still read."""
+    nav = [K.Key_Insert, K.Key_End, K.Key_Down, K.Key_PageDown, K.Key_Left]
+    nav += [K.Key_Clear, K.Key_Right, K.Key_Home, K.Key_Up, K.Key_PageUp]
+    events = []
+    for char in text(SIGNED):
+        if char.isprintable():
+            events += char_events(char)
+        else:
+            keys = [
+                e
+                for d in str(ord(char)).zfill(4)
+                for e in tap(nav[int(d)], Qt.KeyboardModifier.KeypadModifier)
+            ]
+            events += with_modifier("Alt", keys)
+    wedge.scan(events)
+    assert wedge.exact == [SIGNED]
+
+
+def test_every_character_as_an_alt_code(edit: QLineEdit, wedge: Any) -> None:
+    """Layout-independent scanners type everything as Alt codes: the burst opens on one."""
+    wedge.scan(scanner_events(text(SIGNED), Convention.ALT_ALL))
+    assert wedge.exact == [SIGNED]
+    assert edit.text() == ""
+
+
+def test_alt_code_characters() -> None:
+    assert alt_code_char("0030") == "\x1e" and alt_code_char("010") == "\n"
+    assert alt_code_char("13") == "\r" and alt_code_char("0233") == "é"
+    assert alt_code_char("130") == "é"  # code page 437 without the leading 0
+    assert alt_code_char("0") == "" and alt_code_char("300") == ""
+
+
+@pytest.mark.parametrize(
+    ("prefix", "suffix"),
+    [
+        (tap(K.Key_F12), tap(K.Key_F12)),
+        ((), tap(K.Key_Return, text="\r")),
+        (tap(K.Key_F11), [*tap(K.Key_F12), *tap(K.Key_Return, text="\r")]),
+        (with_modifier("Ctrl", tap(K.Key_B, text="\x02")), tap(K.Key_Tab, text="\t")),
+    ],
+    ids=["F12-F12", "Enter-suffix", "F11-F12+Enter", "STX-Tab"],
+)
+def test_function_key_and_control_prefixes_and_suffixes_are_dropped(
+    edit: QLineEdit, wedge: Any, prefix: list[KeyEv], suffix: list[KeyEv]
+) -> None:
+    wedge.scan(scanner_events(text(SIGNED), prefix=prefix, suffix=suffix))
+    assert wedge.exact == [SIGNED]
+    assert edit.text() == ""
+
+
+def test_enter_means_cr_when_the_header_says_so(edit: QLineEdit, wedge: Any) -> None:
+    wedge.scan(scanner_events(text(SIGNED), Convention.ENTER_CR))
+    assert wedge.exact == [SIGNED]
+
+
+def test_enter_for_both_lf_and_cr_is_repaired_not_exact(edit: QLineEdit, wedge: Any) -> None:
+    wedge.scan(scanner_events(text(SIGNED), Convention.ENTER_BOTH))
+    assert wedge.exact == [] and len(wedge.repaired) == 1
+    assert wedge.repaired[0].startswith(b"@\n\x1e\rANSI ")
+    assert wedge.scanner.status == REASON_ENTER
+
+
+def test_dropped_control_characters_are_repaired_not_exact(edit: QLineEdit, wedge: Any) -> None:
+    wedge.scan(scanner_events(text(SIGNED), Convention.DROP))
+    assert wedge.exact == [] and len(wedge.repaired) == 1
+    assert wedge.scanner.status == REASON_HEADER
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    inserts=st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=10_000),
+            st.sampled_from(sorted(MODIFIER_KEYS)),
+            st.sampled_from(["press", "release", "both"]),
+        ),
+        max_size=40,
+    ),
+    convention=st.sampled_from([Convention.ENTER_LF, Convention.CTRL, Convention.ALT_CODES]),
+)
+def test_random_modifier_events_never_change_the_payload(
+    edit: QLineEdit, inserts: list[tuple[int, str, str]], convention: Convention
+) -> None:
+    events = scanner_events(text(SIGNED), convention)
+    for position, name, kind in sorted(inserts, reverse=True):
+        if name == "Alt" and convention is Convention.ALT_CODES:
+            name = "Meta"  # a lone Alt inside an Alt code is what ends the code
+        key, flag = MODIFIER_KEYS[name]
+        extra = {
+            "press": [KeyEv(PRESS, key, flag)],
+            "release": [KeyEv(RELEASE, key)],
+            "both": [KeyEv(PRESS, key, flag), KeyEv(RELEASE, key)],
+        }[kind]
+        spot = position % (len(events) + 1)
+        events[spot:spot] = extra
+    w = Wedge()
+    try:
+        w.scan(events)
+    finally:
+        w.scanner.stop()
+    assert w.exact == [SIGNED]
+    assert edit.text() == ""
+
+
+# --- 2. wherever the focus is; never typed, never a button; people are not scanners ----------
+
+
+@pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
+def test_scan_in_a_dialog_never_types_or_presses_its_default_button(qtbot: Any) -> None:
+    w = Wedge()
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    field = QLineEdit(dialog)
+    button = QPushButton("OK", dialog)
+    button.setDefault(True)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(field)
+    layout.addWidget(button)
+    pressed: list[bool] = []
+    button.clicked.connect(pressed.append)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    field.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=5000)
+    w.scan(scanner_events(text(SIGNED)))  # the dialog opened after start(): watched on focus
+    w.scanner.stop()
+    assert w.exact == [SIGNED]
+    assert field.text() == "" and pressed == [] and dialog.isVisible()
+
+
+def test_human_typing_with_shift_is_never_a_scan(qtbot: Any, edit: QLineEdit, wedge: Any) -> None:
+    typed = "Pat O'Brien, 123 Main St. APT 4"
+    wedge.send(scanner_events(typed), gap=HUMAN_GAP)
+    qtbot.waitUntil(lambda: edit.text() == typed, timeout=3000)
+    assert wedge.exact == [] and wedge.repaired == []
+
+
+def test_short_fast_burst_is_given_back_with_its_capitals(
+    qtbot: Any, edit: QLineEdit, wedge: Any
+) -> None:
+    wedge.send(scanner_events("Ab C"))
+    assert edit.text() == ""  # held while the burst may grow
+    qtbot.waitUntil(lambda: edit.text() == "Ab C", timeout=3000)
+
+
+def test_enter_and_editing_keys_alone_pass_straight_through(edit: QLineEdit, wedge: Any) -> None:
+    returned: list[bool] = []
+    edit.returnPressed.connect(lambda: returned.append(True))
+    edit.setText("abc")
+    wedge.send(tap(K.Key_Backspace, text="\x08"), gap=HUMAN_GAP)
+    assert edit.text() == "ab"
+    wedge.send(tap(K.Key_Return, text="\r"), gap=HUMAN_GAP)
+    assert returned == [True]
+    wedge.send(with_modifier("Ctrl", tap(K.Key_A, text="\x01")), gap=HUMAN_GAP)
+    assert edit.selectedText() == "ab"
+
+
+def test_keys_right_after_a_scan_are_its_tail_never_typed(
+    qtbot: Any, edit: QLineEdit, wedge: Any
+) -> None:
+    returned: list[bool] = []
+    edit.returnPressed.connect(lambda: returned.append(True))
+    wedge.scan(scanner_events(text(SIGNED)))
+    wedge.clock.advance(0.08)  # the scanner paused, then sent the rest
+    wedge.scan(scanner_events("DCF1\n"))
+    assert edit.text() == "" and returned == []
+    wedge.clock.advance(1.0)
+    wedge.send(scanner_events("x"), gap=HUMAN_GAP)
+    qtbot.waitUntil(lambda: edit.text() == "x", timeout=3000)
+
+
+# --- 3. keyboard layouts ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("layout", ["fr", "ca"])
+def test_us_scanner_on_a_french_desk_layout_is_repaired_not_exact(
+    edit: QLineEdit, wedge: Any, layout: str
+) -> None:
+    desk = LAYOUTS_BY_KEY[layout]
+    wedge.scan(typed_events(garble(text(LICENCE), desk)))
+    assert wedge.exact == []
+    assert wedge.repaired == [LICENCE]
+    assert wedge.scanner.status == desk.advice
+
+
+def test_ctrl_question_for_rs_is_read_but_not_exact(edit: QLineEdit, wedge: Any) -> None:
+    """Ctrl+Shift+6 typed through Canadian French or CSA arrives as Ctrl+?."""
+    events = []
+    for item in scanner_events(text(SIGNED)):
+        if item.text == "\x1e":
+            item = KeyEv(item.type, K.Key_Question, item.mods, "")
+        events.append(item)
+    wedge.scan(events)
+    assert wedge.exact == [] and wedge.repaired == [SIGNED]
+
+
+# --- 6. the key trace for Diagnostics ----------------------------------------------------------
+
+
+def test_key_trace_shows_modifiers_and_masks_values(edit: QLineEdit, wedge: Any) -> None:
+    wedge.scan(scanner_events(text(SIGNED)))
+    trace = wedge.scanner.raw_detail().split(" ")
+    assert trace[:6] == ["Shift↓", "@", "Shift↑", "Enter", "Ctrl↓", "Shift↓"]
+    shown = [t for t in trace if len(t) == 1 and t != "•"]
+    assert "".join(shown)[:5] == "@ANSI"
+    assert len(shown) <= TRACE_CLEAR_CHARS
+    assert "•" in trace and "DAQ" not in wedge.scanner.raw_detail()
+    wedge.scanner.forget()
+    assert wedge.scanner.raw_detail() == ""
+
+
+def test_stop_removes_the_filter(qtbot: Any, edit: QLineEdit) -> None:
+    w = Wedge(min_length=5)
+    w.scanner.stop()
+    w.send(scanner_events("abcdefgh"))
+    assert edit.text() == "abcdefgh"
+    assert w.scanner.status == "Stopped"
 
 
 def test_unknown_enter_mapping_is_refused() -> None:
@@ -75,63 +360,12 @@ def test_unknown_enter_mapping_is_refused() -> None:
         WedgeScanner(enter_as="\t")
 
 
-def test_short_burst_is_given_back_in_order(qtbot: Any, edit: QLineEdit, wedge: Any) -> None:
-    _scanner, clock = wedge
-    type_text("abc", clock, 0.005)
-    assert edit.text() == ""  # held while the burst may still grow
-    qtbot.waitUntil(lambda: edit.text() == "abc", timeout=2000)
-
-
-def test_human_typing_reaches_the_field(qtbot: Any, edit: QLineEdit, wedge: Any) -> None:
-    scanner, clock = wedge
-    got: list[bytes] = []
-    scanner.payload_scanned.connect(got.append)
-    type_text("Typed slowly, 25 chars...", clock, 0.15)
-    qtbot.waitUntil(lambda: edit.text() == "Typed slowly, 25 chars...", timeout=2000)
-    assert got == []
-
-
-def test_editing_keys_and_shortcuts_pass_straight_through(edit: QLineEdit, wedge: Any) -> None:
-    _scanner, _clock = wedge
-    edit.setText("abc")
-    send_key(edit, Qt.Key.Key_Backspace, "\x08")
-    assert edit.text() == "ab"
-    send_key(edit, Qt.Key.Key_A, "\x01", CTRL)  # select all: not held outside a burst
-    assert edit.selectedText() == "ab"
-
-
-def test_autorepeat_is_typing(qtbot: Any, edit: QLineEdit, wedge: Any) -> None:
-    from PySide6.QtCore import QCoreApplication, QEvent
-    from PySide6.QtGui import QKeyEvent
-
-    _scanner, clock = wedge
-    for _ in range(12):
-        QCoreApplication.sendEvent(
-            edit.windowHandle(),
-            QKeyEvent(
-                QEvent.Type.KeyPress, Qt.Key.Key_X, Qt.KeyboardModifier.NoModifier, "x", True, 1
-            ),
-        )
-        clock.advance(0.03)
-    assert edit.text() == "x" * 12
-
-
 def test_duplicate_within_window_is_ignored_then_accepted(edit: QLineEdit, wedge: Any) -> None:
-    scanner, clock = wedge
-    got: list[bytes] = []
-    scanner.payload_scanned.connect(got.append)
     for advance in (0.0, 1.9, 2.1):
-        clock.advance(advance)
-        type_text("0123456789AB", clock, 0.001)
-        scanner.flush()
-    assert got == [b"0123456789AB", b"0123456789AB"]
+        wedge.clock.advance(advance)
+        wedge.scan(scanner_events(text(SIGNED)))
+    assert wedge.exact == [SIGNED, SIGNED]
 
 
-def test_stop_removes_the_filter(qtbot: Any, edit: QLineEdit) -> None:
-    clock = FakeClock()
-    scanner = WedgeScanner(min_length=5, clock=clock)
-    scanner.start()
-    scanner.stop()
-    type_text("abcdefgh", clock, 0.001)
-    assert edit.text() == "abcdefgh"
-    assert scanner.status == "Stopped"
+def test_corpus_file_is_a_real_licence() -> None:
+    assert Path(CORPUS_DIR).is_dir() and LICENCE.startswith(b"@\n\x1e\rANSI ")
