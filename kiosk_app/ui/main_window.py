@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from kiosk_app.app.capture.files import IMAGE_SUFFIXES, image_paths_from_mime
@@ -20,7 +20,7 @@ from kiosk_app.ui.i18n import current_language, install_language
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.ready_screen import ReadyScreen
 from kiosk_app.ui.result_screen import ResultScreen, rehearsal_view
-from kiosk_app.ui.widgets import forget_clipboard, label
+from kiosk_app.ui.widgets import BANNER_ICON_PX, forget_clipboard, label
 from kiosk_app.ui.working_screen import WorkingScreen
 
 TEST_MODE_TEXT = QT_TRANSLATE_NOOP("Window", "TEST MODE — results are not real")
@@ -39,6 +39,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("MainWindow")
         self.setMinimumSize(MIN_WINDOW_SIZE)
         self.setAcceptDrops(True)
+        self.scales = (1.0, 1.0)
         self.setStyleSheet(theme.stylesheet())
 
         session = self.session
@@ -175,6 +176,16 @@ class MainWindow(QMainWindow):
         else:
             self.show_notice(self.core.files.status)
             event.ignore()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Scale text and spacing to the window: everything fits on a small screen, a large
+        one shows a bigger verdict (``theme.layout_scales``)."""
+        super().resizeEvent(event)
+        scales = theme.layout_scales(self.width(), self.height())
+        if scales != self.scales:
+            self.scales = scales
+            self.setStyleSheet(theme.stylesheet(*scales))
+            self.result.banner.set_icon_px(round(BANNER_ICON_PX * scales[1]))
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         """On first show, lay out and render the busy screens once, while nobody waits."""

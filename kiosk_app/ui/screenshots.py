@@ -14,6 +14,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QImage
 
 from kiosk_app.app.session import Stage
+from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.launch import spin_until
 from kiosk_app.ui.main_window import MainWindow
 
@@ -64,22 +65,43 @@ def compact_png(path: Path, colours: int = 64) -> None:
     palette.save(path, optimize=True)
 
 
-class ScreenshotDriver:
-    """Walks the window through each state and saves it."""
+Visit = Callable[[str], Path | None]
+"""Called in each state with the state's file name (the default writes the PNG)."""
 
-    def __init__(self, window: MainWindow, set_faults: FaultSwitch, outdir: Path) -> None:
+
+class ScreenshotDriver:
+    """Walks the window through each state and saves it (or hands it to ``visit``).
+
+    ``extra_states`` adds states that have no screenshot of their own (the Ready screen
+    holding a read licence), for the layout tests.
+    """
+
+    def __init__(
+        self,
+        window: MainWindow,
+        set_faults: FaultSwitch,
+        outdir: Path,
+        size: tuple[int, int] = SIZE,
+        visit: Visit | None = None,
+        extra_states: bool = False,
+    ) -> None:
         self.window = window
         self.session = window.session
         self.set_faults = set_faults
         self.outdir = outdir
+        self.size = size
+        self.visit = visit or self._write
+        self.extra_states = extra_states
 
     def run(self) -> list[Path]:
         """Write all twelve PNGs; returns their paths."""
         self.outdir.mkdir(parents=True, exist_ok=True)
-        self.window.resize(*SIZE)
+        self.window.resize(*self.size)
         self.window.show()
         self.window.core.start()
         written = [self._shoot("ready.png")]
+        if self.extra_states:
+            written.append(self._ready_with_licence())
         written.append(self._working())
         self._sample("canada-passed")
         self._wait_stage(Stage.CANADA_FORM)
@@ -113,6 +135,14 @@ class ScreenshotDriver:
             self._wait_idle()
         finally:
             self.set_faults()
+        self.session.wipe()
+        return path
+
+    def _ready_with_licence(self) -> Path:
+        self.session.submit_payload(SAMPLES_BY_KEY["signature-valid"].payload)
+        if not spin_until(lambda: self.window.ready.panel.isVisible() and not self.session.busy):
+            raise ScreenshotError("the sample was not read")
+        path = self._shoot("ready-licence.png")
         self.session.wipe()
         return path
 
@@ -171,6 +201,9 @@ class ScreenshotDriver:
 
     def _shoot(self, name: str) -> Path:
         spin_until(lambda: False, 0.15)  # let layouts and the stylesheet settle
+        return self.visit(name) or self.outdir / name
+
+    def _write(self, name: str) -> Path:
         path = self.outdir / name
         if not self.window.grab().save(str(path), "PNG"):
             raise ScreenshotError(f"could not write {path}")
@@ -178,11 +211,18 @@ class ScreenshotDriver:
         return path
 
 
-def take_screenshots(window: MainWindow, simulator: Any, outdir: Path) -> list[Path]:
-    """Drive ``window`` (built in demo mode against ``simulator``) and write the PNGs."""
+def simulator_faults(simulator: Any) -> FaultSwitch:
+    """The fault switch of an embedded simulator."""
     from kiosk_app.simulator.faults import Faults
 
     def set_faults(**kwargs: Any) -> None:
         simulator.set_faults(Faults(**kwargs))
 
-    return ScreenshotDriver(window, set_faults, outdir).run()
+    return set_faults
+
+
+def take_screenshots(
+    window: MainWindow, simulator: Any, outdir: Path, size: tuple[int, int] = SIZE
+) -> list[Path]:
+    """Drive ``window`` (built in demo mode against ``simulator``) and write the PNGs."""
+    return ScreenshotDriver(window, simulator_faults(simulator), outdir, size).run()

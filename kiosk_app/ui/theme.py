@@ -10,8 +10,9 @@ deficiency: a teal green, a deep red, amber and a light grey differ in lightness
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QRectF, Qt
@@ -97,9 +98,58 @@ def resource_bytes(relative: str) -> bytes:
 
 
 @cache
-def stylesheet() -> str:
-    """The application stylesheet (``resources/style.qss``)."""
-    return resource_bytes("style.qss").decode("utf-8")
+def stylesheet(scale: float = 1.0, verdict_scale: float | None = None) -> str:
+    """The application stylesheet (``resources/style.qss``), its sizes times ``scale``.
+
+    The verdict's title uses ``verdict_scale`` (default ``scale``): a large screen shows a
+    bigger verdict, readable from further away, while the rest grows less.
+    """
+    sheet = resource_bytes("style.qss").decode("utf-8")
+    if scale == 1.0 and verdict_scale in (None, 1.0):
+        return sheet
+    verdict = scale if verdict_scale is None else verdict_scale
+    lines = []
+    for line in sheet.splitlines():
+        factor = verdict if "VerdictTitle" in line else scale
+        lines.append(_PX.sub(partial(_scaled_px, factor=factor), line))
+    return "\n".join(lines)
+
+
+_PX = re.compile(r"(min-height|min-width)?(:\s*)?(\b\d+)px")
+# Sizes up to this stay as they are (hairlines and borders).
+HAIRLINE_PX = 3
+
+
+def _scaled_px(match: re.Match[str], factor: float) -> str:
+    prefix = (match.group(1) or "") + (match.group(2) or "")
+    value = int(match.group(3))
+    if value <= HAIRLINE_PX:
+        return match.group(0)
+    scaled = round(value * factor)
+    if match.group(1) and value >= MIN_TOUCH_PX:  # touch targets never shrink below it
+        scaled = max(scaled, MIN_TOUCH_PX)
+    return f"{prefix}{scaled}px"
+
+
+# The size the stylesheet is written for, and how far the layout scales from it.
+DESIGN_SIZE = (1280, 800)
+MIN_SCALE = 0.7
+MAX_SCALE = 1.5
+MAX_VERDICT_SCALE = 2.4
+SCALE_STEP = 0.05
+
+
+def layout_scales(width: int, height: int) -> tuple[float, float]:
+    """(scale of the text and spacing, scale of the verdict) for a window of this size.
+
+    Small screens shrink the text so everything fits (never the touch targets); large ones
+    grow it, the verdict most. Stepped, so a small resize does not restyle the window.
+    """
+    fit = min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1])
+    stepped = round(fit / SCALE_STEP) * SCALE_STEP
+    body = round(min(max(stepped, MIN_SCALE), MAX_SCALE), 2)
+    verdict = round(min(max(stepped, MIN_SCALE), MAX_VERDICT_SCALE), 2)
+    return body, verdict
 
 
 def pixmap(name: str, size: int) -> QPixmap:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -111,6 +112,8 @@ class VerdictBanner(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("VerdictBanner")
+        # Never squeezed below its words' height: the field rows beside it scroll instead.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.icon = QLabel()
         self.title = label("", "VerdictTitle")
         self.advice = label("", "VerdictAdvice")
@@ -220,8 +223,7 @@ class LicencePanel(QFrame):
         super().__init__(parent)
         self.setObjectName("Panel")
         self.heading = label("", "SectionTitle")
-        self.name = label("", selectable=True)
-        self.name.setStyleSheet("font-size: 28px; font-weight: 700;")
+        self.name = label("", "LicenceName", selectable=True)
         self.born = label("", selectable=True)
         self.age = label("")
         self.majority = label("", "Badge", wrap=False)

@@ -1,0 +1,110 @@
+"""Every screen state fits every desk screen: walked through the real flow (demo samples,
+HTTP to the simulator) at 1024x600, 1366x768, 1920x1080 and 3840x2160, in English and in
+French, every visible control inside the window and no label or button cut; no scroll bar on
+the Ready screen. ``test_layout_scales.py`` repeats a walk under QT_SCALE_FACTOR."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtGui import QGuiApplication
+
+from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+from kiosk_app.ui.main_window import MainWindow
+from kiosk_app.ui.screenshots import ScreenshotDriver, simulator_faults
+
+from .conftest import make_backend, make_settings
+from .layout_check import layout_problems, vertical_scroll_bars
+from .test_flow import run_sample
+
+SIZES = [(1024, 600), (1366, 768), (1920, 1080), (3840, 2160)]
+LANGUAGES = ("en", "fr")
+
+
+def settle(window: MainWindow) -> None:
+    """Let the new language's texts lay out: deliver the posted layout requests (no sleep)."""
+    for _ in range(4):
+        QCoreApplication.processEvents()
+        if window.result.filling:
+            window.result.finish_filling()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+
+def walk_and_check(
+    qtbot: Any, simulator: Any, size: tuple[int, int], tmp_path: Path
+) -> tuple[list[str], list[str]]:
+    """Walk every state at ``size`` in both languages: (problems, states seen)."""
+    settings = make_settings(simulator.base_url)
+    core = KioskCore(settings, make_backend(settings), samples=dict(SAMPLES_BY_KEY))
+    window = MainWindow(core)
+    qtbot.addWidget(window)
+    problems: list[str] = []
+    seen: list[str] = []
+
+    def visit(name: str) -> None:
+        seen.append(name)
+        for language in LANGUAGES:
+            window.switch_language(language)
+            settle(window)
+            assert (window.width(), window.height()) == size
+            problems.extend(f"{name} [{language}] {p}" for p in layout_problems(window))
+            if name.startswith("ready"):
+                bars = vertical_scroll_bars(window)
+                problems.extend(f"{name} [{language}] scroll bar: {b}" for b in bars)
+        window.switch_language("en")
+
+    try:
+        ScreenshotDriver(
+            window, simulator_faults(simulator), tmp_path, size, visit=visit, extra_states=True
+        ).run()
+    finally:
+        window.close()
+    return problems, seen
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_screen_state_fits_in_both_languages(
+    qtbot: Any, fresh_simulator: Any, size: tuple[int, int], tmp_path: Path
+) -> None:
+    problems, seen = walk_and_check(qtbot, fresh_simulator, size, tmp_path)
+    assert len(seen) == 13  # the twelve screenshots and the Ready screen holding a licence
+    assert not problems, "\n".join(problems)
+
+
+SCALED_SIZE_VARIABLE = "LAYOUT_TEST_LOGICAL_SIZE"
+
+
+@pytest.mark.skipif(
+    SCALED_SIZE_VARIABLE not in os.environ, reason="run by test_layout_scales in a subprocess"
+)
+def test_every_screen_state_fits_under_this_scale_factor(
+    qtbot: Any, fresh_simulator: Any, tmp_path: Path
+) -> None:
+    width, height = (int(v) for v in os.environ[SCALED_SIZE_VARIABLE].split("x"))
+    screen = QGuiApplication.primaryScreen()
+    assert screen.devicePixelRatio() == float(os.environ["QT_SCALE_FACTOR"])
+    problems, _seen = walk_and_check(qtbot, fresh_simulator, (width, height), tmp_path)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_large_screen_shows_a_bigger_verdict(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    run_sample(qtbot, window, "signature-valid")
+    sizes = {}
+    for size in ((1366, 768), (3840, 2160)):
+        window.resize(*size)
+        settle(window)
+        sizes[size] = (
+            window.result.banner.title.fontInfo().pixelSize(),
+            window.result.banner.icon.pixmap().width(),
+            window.result.match_rows()[0].caption.fontInfo().pixelSize(),
+        )
+    small, large = sizes[(1366, 768)], sizes[(3840, 2160)]
+    assert large[0] >= 2 * small[0]  # the verdict grows most
+    assert large[1] > small[1]
+    assert small[2] < large[2] < 2 * small[2]  # the rows grow less: more of them fit
