@@ -53,6 +53,8 @@ class CardSpec:
     veteran: bool = False
     jurisdiction_elements: tuple[tuple[str, str], ...] = field(default=(("A", "Y"), ("B", "01")))
     omit: tuple[str, ...] = ()  # element ids left out of the DL/ID subfile
+    # (id, raw value) pairs replacing an element's value, or added when the card lacks it
+    overrides: tuple[tuple[str, str], ...] = ()
 
     @property
     def iin(self) -> str:
@@ -137,7 +139,13 @@ def _names(spec: CardSpec) -> list[tuple[str, str]]:
 
 def dl_elements(spec: CardSpec) -> list[tuple[str, str]]:
     """The DL/ID subfile's elements, in the order and form of ``spec.version``."""
-    return [(eid, value) for eid, value in _all_dl_elements(spec) if eid not in spec.omit]
+    changes = dict(spec.overrides)
+    elements = [
+        (eid, changes.pop(eid, value))
+        for eid, value in _all_dl_elements(spec)
+        if eid not in spec.omit
+    ]
+    return elements + list(changes.items())
 
 
 def _all_dl_elements(spec: CardSpec) -> list[tuple[str, str]]:

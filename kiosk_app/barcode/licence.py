@@ -17,6 +17,18 @@ from kiosk_app.barcode.driver_license import DriverLicense
 from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
 
 _NONE_WORDS = frozenset({"", "NONE", "N/A", "NA", "UNAVL", "UNAVAILABLE"})
+# Spaces and separators some issuers leave around names and street lines ("TESTER,").
+_EDGE_SEPARATORS = re.compile(r"^[\s,;]+|[\s,;]+$")
+# Generational and other name suffixes, recognised at the end of any name layout. A bare "V"
+# counts only as the last word of a full name (elsewhere it is far more often an initial).
+_SUFFIXES = frozenset(
+    {"JR", "SR", "II", "III", "IV", "VI", "VII", "VIII", "IX", "ESQ", "1ST", "2ND", "3RD", "4TH",
+     "5TH"}
+)  # fmt: skip
+# Heights: plausible ranges (a value outside is reported as no height, never made up).
+_INCHES_RANGE = range(12, 109)
+_CM_RANGE = range(30, 276)
+_FEET_INCHES = re.compile(r"\s*([3-8])\s*(?:'\s*-?|-)\s*(\d{1,2})\s*(?:\"|'')?\s*$")
 _COUNTRY_NAMES = {jurisdictions.USA: "United States", jurisdictions.CAN: "Canada"}
 _COLOUR_WORDS = {
     "BLACK": "BLK", "BLUE": "BLU", "BROWN": "BRO", "GRAY": "GRY", "GREY": "GRY",
@@ -107,9 +119,10 @@ def _under(years: int, age: int | None, until: date | None, today: date) -> bool
 
 
 def _optional(value: str | None) -> str | None:
+    """The value without surrounding spaces and separators (``TESTER,``); None for "none"."""
     if value is None:
         return None
-    value = value.strip()
+    value = _EDGE_SEPARATORS.sub("", value)
     return None if value.upper() in _NONE_WORDS else value
 
 
@@ -175,20 +188,25 @@ def _int(value: str | None) -> int | None:
 
 
 def _height(value: str | None, version: int, canadian: bool) -> tuple[int | None, int | None]:
-    """(inches, centimetres) from ``DAU``; unitless version-01 values are feet and inches."""
-    match = re.match(r"\s*(\d{1,3})\s*([A-Za-z]*)", value or "")
+    """(inches, centimetres) from ``DAU``: ``070 IN``, ``175 CM``, ``5-10``, ``5'-04"``,
+    ``5'10"``, ``510``; unitless two- or three-digit numbers are inches in the US and
+    centimetres in Canada. (None, None) when the text gives no plausible height."""
+    text = (value or "").strip().upper()
+    feet_inches = _FEET_INCHES.match(text)
+    if feet_inches:
+        feet, inches = int(feet_inches.group(1)), int(feet_inches.group(2))
+        return (feet * 12 + inches, None) if inches < 12 else (None, None)
+    match = re.fullmatch(r"(\d{1,3})\s*(IN|CM|INCHES|\")?\.?", text)
     if not match:
         return None, None
-    number, unit = match.group(1), match.group(2).upper()
-    if unit.startswith("CM"):
-        return None, int(number)
-    if unit.startswith("IN"):
-        return int(number), None
-    if len(number) == 3 and number[0] in "345678" and int(number[1:]) < 12 and version <= 3:
-        return int(number[0]) * 12 + int(number[1:]), None
-    if canadian or int(number) > 100:
-        return None, int(number)
-    return int(number), None
+    number, unit = match.group(1), match.group(2) or ""
+    if unit == "CM":
+        return (None, int(number)) if int(number) in _CM_RANGE else (None, None)
+    if not unit and len(number) == 3 and number[0] in "34567" and int(number[1:]) < 12:
+        return int(number[0]) * 12 + int(number[1:]), None  # 510 = 5 ft 10 in
+    if not unit and (canadian or int(number) > 100):
+        return (None, int(number)) if int(number) in _CM_RANGE else (None, None)
+    return (int(number), None) if int(number) in _INCHES_RANGE else (None, None)
 
 
 def _postal_code(value: str | None, country: str | None) -> str | None:
@@ -225,23 +243,55 @@ def _split_given(given: str | None) -> tuple[str | None, str | None]:
     return parts[0], _optional(" ".join(parts[1:])) if len(parts) > 1 else None
 
 
+def _suffix_of(word: str, *, bare_v: bool = False) -> str | None:
+    """``word`` as a name suffix (``JR``, ``III``...), without its dot; None when it is not."""
+    bare = word.strip(" .,").upper()
+    return bare if bare in _SUFFIXES or (bare_v and bare == "V") else None
+
+
+def _split_suffix(text: str | None, *, bare_v: bool = False) -> tuple[str | None, str | None]:
+    """(``text`` without a trailing suffix word, the suffix); only when a name word remains."""
+    value = _optional(text)
+    if value is None:
+        return None, None
+    words = value.split()
+    suffix = _suffix_of(words[-1], bare_v=bare_v) if len(words) >= 2 else None
+    if suffix is None:
+        return value, None
+    return _optional(" ".join(words[:-1])), suffix
+
+
 def _split_full_name(full: str) -> PersonName:
-    """``DAA`` of version 01: ``LAST,FIRST,MIDDLE,SUFFIX`` or ``FIRST MIDDLE LAST``."""
+    """``DAA`` of version 01: ``LAST,FIRST,MIDDLE,SUFFIX`` or ``FIRST MIDDLE LAST SUFFIX``.
+
+    A suffix is recognised wherever issuers put it: its own comma part, the end of the given
+    names (``DOE,JOHN CHESTER JR``), the end of the family part (``DOE JR,JOHN``), or the last
+    word of a space-separated name (``JOHN CHESTER DOE JR``).
+    """
     if "," in full:
         parts = [p.strip() for p in full.split(",")]
-        last = _optional(parts[0])
+        last, suffix = _split_suffix(parts[0])
         if len(parts) == 2:
-            first, middle = _split_given(parts[1])
-            return PersonName(first=first, middle=middle, last=last)
+            given, given_suffix = _split_suffix(parts[1])
+            first, middle = _split_given(given)
+            return PersonName(first=first, middle=middle, last=last, suffix=suffix or given_suffix)
         rest = [*parts[1:], "", "", ""]
-        return PersonName(
-            first=_optional(rest[0]), middle=_optional(rest[1]), last=last,
-            suffix=_optional(rest[2]),
-        )  # fmt: skip
+        first, middle, own = _optional(rest[0]), _optional(rest[1]), _optional(rest[2])
+        if own is None and suffix is None:
+            if middle is not None:
+                middle, suffix = _split_suffix(middle)
+            elif first is not None:
+                first, suffix = _split_suffix(first)
+        return PersonName(first=first, middle=middle, last=last, suffix=own or suffix)
     words = full.split()
+    suffix = _suffix_of(words[-1], bare_v=True) if len(words) >= 3 else None
+    if suffix is not None:
+        words = words[:-1]
     if len(words) == 1:
-        return PersonName(last=words[0])
-    return PersonName(first=words[0], middle=_optional(" ".join(words[1:-1])), last=words[-1])
+        return PersonName(last=words[0], suffix=suffix)
+    return PersonName(
+        first=words[0], middle=_optional(" ".join(words[1:-1])), last=words[-1], suffix=suffix
+    )
 
 
 def _name(elements: dict[str, str]) -> PersonName:
@@ -254,11 +304,20 @@ def _name(elements: dict[str, str]) -> PersonName:
     base = PersonName()
     if family is None and first is None and _optional(elements.get("DAA")):
         base = _split_full_name(elements["DAA"].strip())
+    suffix = _optional(elements.get("DCU")) or _optional(elements.get("DAE")) or base.suffix
+    if suffix is None:
+        # No suffix element: issuers then append it to the middle, first or family name.
+        if middle is not None:
+            middle, suffix = _split_suffix(middle)
+        elif first is not None:
+            first, suffix = _split_suffix(first)
+        if suffix is None and family is not None:
+            family, suffix = _split_suffix(family)
     return PersonName(
         first=first or base.first,
         middle=middle or base.middle,
         last=family or base.last,
-        suffix=_optional(elements.get("DCU")) or _optional(elements.get("DAE")) or base.suffix,
+        suffix=suffix,
         prefix=_optional(elements.get("DAF")),
     )
 

@@ -1,7 +1,8 @@
 """`kiosk-app parse FILE|- [--json]`: parse a raw AAMVA payload (bytes) from a file or stdin.
 
 Exit 0 when parsed, 2 with the reason when the input cannot be read or is not licence data.
-The reason names the problem, never the data.
+The reason names the problem, never the data. The JSON carries the local consistency checks
+(``consistency``) and the missing key fields (``incomplete``); see :mod:`kiosk_app.cli.advice`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, BinaryIO
 from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.licence import LicenceRecord
+from kiosk_app.cli.advice import add_language_option, licence_members, translator
 from kiosk_app.cli.output import plain, plain_lines, safe_json
 
 EXIT_OK = 0
@@ -33,8 +35,9 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
     command.add_argument(
         "--json",
         action="store_true",
-        help='print {"driverLicense": ..., "derived": ..., "elements": ...} as JSON',
+        help='print {"driverLicense", "derived", "elements", "consistency", "incomplete"} as JSON',
     )
+    add_language_option(command)
     command.set_defaults(func=run_parse)
 
 
@@ -45,7 +48,7 @@ def _read_input(name: str, stdin: BinaryIO) -> bytes:
         return handle.read(_MAX_INPUT + 1)
 
 
-def summary_lines(record: LicenceRecord) -> list[str]:
+def summary_lines(record: LicenceRecord, translate: Any = None) -> list[str]:
     """The short human summary ``parse`` prints without ``--json``."""
     derived = record.derived()
     issuer = record.jurisdiction or "unknown issuer"
@@ -68,6 +71,14 @@ def summary_lines(record: LicenceRecord) -> list[str]:
                                           (21, derived.under_21)) if flag]  # fmt: skip
     if flags:
         lines.append("Age flags:      " + ", ".join(flags))
+    members = licence_members(record, translate)
+    if members["incomplete"]:
+        lines.append("Incomplete:     missing " + ", ".join(members["incomplete"]))
+    warnings = members["consistency"]["warnings"]
+    lines.append(
+        f"Consistency:    {len(warnings)} unusual of {members['consistency']['checked']} checks"
+    )
+    lines.extend(f"  {w['code']}: {w['message']}" for w in warnings)
     return lines
 
 
@@ -89,8 +100,10 @@ def run_parse(args: argparse.Namespace) -> int:
     except BarcodeError as exc:
         print(f"parse: not parsed: {exc.hint}", file=sys.stderr)
         return EXIT_INPUT_REJECTED
+    translate = translator(getattr(args, "language", None))
     if args.json:
-        print(safe_json(json.dumps(record.to_json(), indent=2, ensure_ascii=False)))
+        document = {**record.to_json(), **licence_members(record, translate)}
+        print(safe_json(json.dumps(document, indent=2, ensure_ascii=False)))
     else:
-        print(plain_lines(summary_lines(record)))
+        print(plain_lines(summary_lines(record, translate)))
     return EXIT_OK

@@ -15,7 +15,9 @@ from typing import Any
 
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.barcode.payload import track_string
+from kiosk_app.cli.advice import Translate, add_language_option, licence_members, translator
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK
 from kiosk_app.cli.output import plain
 
@@ -29,13 +31,15 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
     )
     command.add_argument("images", nargs="+", metavar="IMAGE", help="PNG, JPEG, BMP, TIFF, WEBP")
     command.add_argument("--json", action="store_true", help="print a JSON array, one object each")
+    add_language_option(command)
     command.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace, scanner: Scanner | None = None) -> int:
     """Decode every picture named in ``args.images``; returns the exit status."""
     reader = scanner or Scanner()
-    results = [decode_one(reader, name) for name in args.images]
+    translate = translator(getattr(args, "language", None))
+    results = [decode_one(reader, name, translate) for name in args.images]
     if args.json:
         print(json.dumps(results, indent=2))
     else:
@@ -47,8 +51,9 @@ def run(args: argparse.Namespace, scanner: Scanner | None = None) -> int:
     return EXIT_INPUT_REJECTED if failed else EXIT_OK
 
 
-def decode_one(scanner: Scanner, name: str) -> dict[str, Any]:
-    """The JSON object for one picture: file, payload, elapsedMs, parse, or error."""
+def decode_one(scanner: Scanner, name: str, translate: Translate | None = None) -> dict[str, Any]:
+    """The JSON object for one picture: file, payload, elapsedMs, parse (with ``consistency``
+    and ``incomplete`` beside it), or error."""
     started = time.perf_counter()
     result: dict[str, Any] = {"file": name}
     try:
@@ -66,18 +71,20 @@ def decode_one(scanner: Scanner, name: str) -> dict[str, Any]:
         "corners": [list(corner) for corner in decoded.symbol.corners],
     }
     try:
-        result["parse"] = parse_payload(decoded.payload)
+        record = parse_licence(decoded.payload)
     except BarcodeError as exc:
         result["error"] = _error(exc)
+        return result
+    result["parse"] = record.to_json()
+    result.update(licence_members(record, translate))
     return result
 
 
-def parse_payload(payload: bytes) -> dict[str, Any]:
-    """The one place the decode command parses: ``parse_aamva(payload).to_json()``."""
+def parse_licence(payload: bytes) -> LicenceRecord:
+    """The one place the decode command parses."""
     from kiosk_app.barcode.aamva import parse_aamva
 
-    parsed: dict[str, Any] = parse_aamva(payload).to_json()
-    return parsed
+    return parse_aamva(payload)
 
 
 def _error(exc: BarcodeError) -> dict[str, str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -62,5 +63,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             "kiosk-app: the log folder cannot be written; not logging to a file.", file=sys.stderr
         )
-    status: int = func(args)
+    try:
+        status: int = func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``kiosk-app parse ... | head``): stop quietly, and point stdout
+        # at the null device so the interpreter's final flush does not complain either.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
     return status

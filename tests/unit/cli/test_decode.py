@@ -34,6 +34,9 @@ def test_json_output_for_a_readable_specimen(capsys: pytest.CaptureFixture[str])
     assert set(result["parse"]) == {"driverLicense", "derived", "elements"}
     assert result["parse"]["elements"]["DAJ"] == "CA"
     assert "error" not in result
+    # The real California DMV specimen: complete, and nothing unusual.
+    assert result["incomplete"] == []
+    assert result["consistency"]["warnings"] == [] and result["consistency"]["checked"] >= 12
 
 
 def test_control_characters_are_json_escapes(capsys: pytest.CaptureFixture[str]) -> None:

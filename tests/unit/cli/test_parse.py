@@ -28,7 +28,9 @@ def test_parse_file_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     payload_file.write_bytes(build_payload(CardSpec()))
     assert main(["parse", str(payload_file), "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert set(document) == {"driverLicense", "derived", "elements"}
+    assert set(document) == {"driverLicense", "derived", "elements", "consistency", "incomplete"}
+    assert document["incomplete"] == []
+    assert document["consistency"]["warnings"] == [] and document["consistency"]["checked"] >= 12
     assert document["driverLicense"]["LastName"] == "PUBLIC"
     assert document["driverLicense"]["Birthdate"] == "1980-01-31"
     assert document["elements"]["DAQ"] == "D1234567"
@@ -83,3 +85,60 @@ def test_parse_command_runs_as_a_program_on_a_real_sample() -> None:
     assert document["driverLicense"]["IssuedBy"] == "VA"
     assert document["driverLicense"]["DocumentType"] == "DL"
     assert document["elements"]["DCG"] == "USA"
+
+
+def test_parse_json_reports_consistency_findings_and_missing_fields(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = CardSpec(omit=("DBB",), overrides=(("DAJ", "NV"),))
+    payload_file = tmp_path / "odd.bin"
+    payload_file.write_bytes(build_payload(spec))
+    assert main(["parse", str(payload_file), "--json", "--language", "en"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["incomplete"] == ["dateOfBirth"]
+    codes = [w["code"] for w in document["consistency"]["warnings"]]
+    assert "IIN_JURISDICTION" in codes
+    [iin] = [w for w in document["consistency"]["warnings"] if w["code"] == "IIN_JURISDICTION"]
+    assert iin["message"] == "The issuer number belongs to CA, but the address is in NV."
+
+
+def test_parse_messages_follow_the_kiosk_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    payload_file = tmp_path / "odd.bin"
+    payload_file.write_bytes(build_payload(CardSpec(overrides=(("DAJ", "NV"),))))
+    monkeypatch.setenv("KIOSK_LANGUAGE", "fr")
+    try:
+        assert main(["parse", str(payload_file), "--json"]) == 0
+    finally:
+        from kiosk_app.ui.i18n import remove_language
+
+        remove_language()
+    [warning] = json.loads(capsys.readouterr().out)["consistency"]["warnings"]
+    assert warning == {
+        "code": "IIN_JURISDICTION",
+        "message": "Le numéro d'émetteur appartient à CA, mais l'adresse est dans NV.",
+    }
+
+
+def test_parse_summary_names_findings_and_missing_fields(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    payload_file = tmp_path / "odd.bin"
+    payload_file.write_bytes(build_payload(CardSpec(omit=("DAQ",), overrides=(("DAJ", "NV"),))))
+    assert main(["parse", str(payload_file), "--language", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Incomplete:     missing licenceNumber" in out
+    assert "IIN_JURISDICTION: The issuer number belongs to CA" in out
+
+
+def test_parse_into_a_closed_pipe_exits_quietly(tmp_path: Path) -> None:
+    """``kiosk-app parse FILE --json | head``: no BrokenPipeError traceback. The reader here
+    (``true``) exits at once, so the write always meets a closed pipe."""
+    sample = CORPUS / "Syfaro-aamva-rs-VA" / "VA-U21.txt"
+    script = f"{sys.executable} -m kiosk_app parse '{sample}' --json --language en | true"
+    done = subprocess.run(
+        ["bash", "-c", "set -o pipefail; " + script], capture_output=True, timeout=120, check=False
+    )
+    assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr
+    assert done.returncode == 0
