@@ -103,7 +103,10 @@ def test_parse_json_reports_consistency_findings_and_missing_fields(
 
 
 def test_parse_messages_follow_the_kiosk_language(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    qapp: object,  # the test process's application (the command would make a core one)
 ) -> None:
     payload_file = tmp_path / "odd.bin"
     payload_file.write_bytes(build_payload(CardSpec(overrides=(("DAJ", "NV"),))))
