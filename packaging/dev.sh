@@ -18,8 +18,11 @@ APT_PACKAGES=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 lib
   xvfb python3-venv dpkg-dev)
 # The tests also rebuild Qt's ICU data library (packaging/trim_icu.py), run the installed
 # kiosk session command in cage, set a desk up with setup-kiosk-session (systemctl) and read
-# window geometry under Xvfb with xdotool.
-if [ "$mode" = test ]; then APT_PACKAGES+=(binutils icu-devtools cage xwayland systemd xdotool); fi
+# window geometry under Xvfb with xdotool; xdotool and setxkbmap (x11-xkb-utils) type real X11
+# keys into the kiosk window as a keyboard-wedge scanner does.
+if [ "$mode" = test ]; then
+  APT_PACKAGES+=(binutils icu-devtools cage xwayland systemd xdotool x11-xkb-utils)
+fi
 
 install_system_packages() {
   local missing=()

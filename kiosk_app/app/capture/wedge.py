@@ -458,7 +458,7 @@ class WedgeScanner(CaptureSource):
 
     def _add_char(self, text: str) -> None:
         shown = sum(1 for t in self._typed if t.char)
-        self._record(text if shown < TRACE_CLEAR_CHARS else MASK)
+        self._record((text if text != " " else "␠") if shown < TRACE_CLEAR_CHARS else MASK)
         self._typed.append(Typed(text, Origin.TEXT))
 
     def _lost(self, event: QKeyEvent) -> None:

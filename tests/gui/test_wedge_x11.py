@@ -1,0 +1,216 @@
+"""Real X11 key events: ``xdotool`` types a full licence into the real kiosk window under Xvfb.
+
+This is how a USB keyboard-wedge scanner reaches the kiosk on Linux: real key events from the
+X server, Shift pressed and released around each capital, control characters as the scanner is
+set to send them. Each test starts the window in a child process (``x11_wedge_child``) with
+``QT_QPA_PLATFORM=xcb`` on its own Xvfb display (``-displayfd``: the server picks a free one),
+scans from the Ready screen, the Canadian form, the PIN pad or the settings, with auto-check on
+or off, and reads back what the session did: the check reached the embedded simulator, nothing
+was typed into a field, no form was submitted.
+
+Control characters, as real scanners send them (``xdotool type`` would turn a line feed into
+Return but has no key for RS or CR, so the script sends them with ``xdotool key``):
+
+* ``enter-lf``: LF = Return, CR = Ctrl+M, RS = Ctrl+^ (Ctrl+Shift+6) — a common factory setting;
+* ``ctrl``: LF = Ctrl+J, CR = Ctrl+M, RS = Ctrl+^;
+* ``enter-cr``: CR = Return, LF = Ctrl+J, RS = Ctrl+^;
+* ``alt``: Windows-style Alt + keypad codes (Alt+0010, Alt+0013, Alt+0030); xdotool presses
+  Num Lock around each keypad key, so Num Lock events arrive inside the code too;
+* a Return suffix and F-key prefix/suffix, and a US scanner on a French (AZERTY) desk layout.
+
+Xvfb and xdotool are Debian packages the test command installs (packaging/dev.sh); these
+tests fail, never skip, when they are missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kiosk_app.barcode.keyboard_layouts import LAYOUTS_BY_KEY, garble
+from tests.conftest import CORPUS_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+LICENCE = (CORPUS_DIR / "aamva" / "c0shea-IdParser" / "GA.txt").read_bytes()
+CHILD_TIMEOUT_S = 180
+_CONTROL_KEYS = {
+    "enter-lf": {"\n": "Return", "\r": "ctrl+m", "\x1e": "ctrl+asciicircum"},
+    "ctrl": {"\n": "ctrl+j", "\r": "ctrl+m", "\x1e": "ctrl+asciicircum"},
+    "enter-cr": {"\n": "ctrl+j", "\r": "Return", "\x1e": "ctrl+asciicircum"},
+    # The keys a US scanner in "ctrl" mode presses, as a French (AZERTY) desk reads them: its
+    # M key is the comma key there, and Shift+6 is 6.
+    "ctrl-on-fr": {"\n": "ctrl+j", "\r": "ctrl+comma", "\x1e": "ctrl+6"},
+}
+
+
+def _alt_code(char: str) -> list[str]:
+    keys = " ".join(f"KP_{digit}" for digit in str(ord(char)).zfill(4))
+    return ["keydown Alt_L", f"key --delay {{delay}} {keys}", "keyup Alt_L"]
+
+
+def xdotool_script(
+    text: str,
+    convention: str,
+    delay_ms: int,
+    folder: Path,
+    prefix: tuple[str, ...] = (),
+    suffix: tuple[str, ...] = (),
+) -> Path:
+    """An xdotool script typing ``text`` like a wedge scanner set to ``convention``."""
+    lines = [f"key --delay {delay_ms} {key}" for key in prefix]
+    run: list[str] = []
+
+    def flush_run() -> None:
+        if run:
+            piece = folder / f"run{len(lines)}.txt"
+            piece.write_text("".join(run), encoding="utf-8")
+            lines.append(f"type --delay {delay_ms} --file {piece}")
+            run.clear()
+
+    for char in text:
+        if char.isprintable():
+            run.append(char)
+            continue
+        flush_run()
+        if convention == "alt":
+            lines += [line.format(delay=delay_ms) for line in _alt_code(char)]
+        else:
+            lines.append(f"key --delay {delay_ms} {_CONTROL_KEYS[convention][char]}")
+    flush_run()
+    lines += [f"key --delay {delay_ms} {key}" for key in suffix]
+    script = folder / "scan.xdo"
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return script
+
+
+class Display:
+    """An Xvfb server on a display it chose itself (``-displayfd``)."""
+
+    def __init__(self) -> None:
+        for tool in ("Xvfb", "xdotool", "setxkbmap"):
+            assert shutil.which(tool), f"{tool} is missing: run bash packaging/dev.sh test"
+        read_fd, write_fd = os.pipe()
+        self.process = subprocess.Popen(
+            [
+                "Xvfb",
+                "-displayfd",
+                str(write_fd),
+                "-screen",
+                "0",
+                "1280x1024x24",
+                "-nolisten",
+                "tcp",
+            ],
+            pass_fds=(write_fd,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(write_fd)
+        with os.fdopen(read_fd) as pipe:
+            number = pipe.readline().strip()
+        assert number.isdigit(), "Xvfb did not report a display"
+        self.name = f":{number}"
+
+    def env(self, tmp: Path) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("KIOSK_")}
+        env.update(DISPLAY=self.name, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(ROOT))
+        for var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
+            folder = tmp / var.lower()
+            folder.mkdir(exist_ok=True)
+            env[var] = str(folder)
+        env.pop("WAYLAND_DISPLAY", None)
+        return env
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+@pytest.fixture
+def display() -> Iterator[Display]:
+    server = Display()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def run_child(display: Display, tmp: Path, spec: dict[str, Any]) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.gui.x11_wedge_child", json.dumps(spec)],
+        cwd=ROOT,
+        env=display.env(tmp),
+        capture_output=True,
+        text=True,
+        timeout=CHILD_TIMEOUT_S,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "error" not in report, report
+    return report
+
+
+@pytest.mark.parametrize(
+    ("where", "auto", "convention", "delay"),
+    [
+        ("ready", True, "enter-lf", 4),
+        ("ready", False, "ctrl", 10),
+        ("form", True, "enter-cr", 2),
+        ("form", False, "enter-lf", 6),
+        ("pin-pad", True, "alt", 3),
+        ("settings", True, "ctrl", 8),
+        ("settings", False, "enter-lf", 5),
+    ],
+)
+def test_xdotool_licence_reaches_the_check(
+    display: Display, tmp_path: Path, where: str, auto: bool, convention: str, delay: int
+) -> None:
+    script = xdotool_script(LICENCE.decode("latin-1"), convention, delay, tmp_path)
+    report = run_child(display, tmp_path, {"where": where, "auto": auto, "script": str(script)})
+    assert report["has_scan"] and report["byte_exact"] is True, report
+    assert report["submitted"] == 0
+    assert report["form_field"] in ("", "T1234-56789-01234")
+    assert "DAQ" not in "".join(report.get("settings_text", []))
+    assert report.get("pad_entry", 0) == 0
+    if auto:
+        assert report["results"] == ["dvs-parse"] and report["requests"] == 1, report
+        assert report["stage"] == "result"
+    else:
+        assert report["results"] == [] and report["requests"] == 0, report
+    assert report["keys"].startswith("Shift↓ @ Shift↑" if convention != "alt" else "Shift↓ @")
+
+
+def test_xdotool_prefix_and_suffix_keys_with_signature_check(
+    display: Display, tmp_path: Path
+) -> None:
+    from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+
+    payload = SAMPLES_BY_KEY["signature-valid"].payload.decode("latin-1")
+    script = xdotool_script(
+        payload, "enter-lf", 4, tmp_path, prefix=("F12",), suffix=("F12", "Return")
+    )
+    spec = {"where": "ready", "auto": True, "default_check": "signature", "script": str(script)}
+    report = run_child(display, tmp_path, spec)
+    assert report["byte_exact"] is True and report["results"] == ["signature"]
+    assert report["verdict"] == "Passed"  # the exact bytes: the signature verifies
+
+
+def test_xdotool_us_scanner_on_a_french_desk_is_repaired_never_signature_checked(
+    display: Display, tmp_path: Path
+) -> None:
+    subprocess.run(["setxkbmap", "-display", display.name, "-layout", "fr"], check=True)
+    garbled = garble(LICENCE.decode("latin-1"), LAYOUTS_BY_KEY["fr"])
+    script = xdotool_script(garbled, "ctrl-on-fr", 4, tmp_path)
+    spec = {"where": "ready", "auto": True, "default_check": "signature", "script": str(script)}
+    report = run_child(display, tmp_path, spec)
+    assert report["has_scan"] and report["byte_exact"] is False, report
+    assert report["requests"] == 0 and report["results"] == []  # refused locally
+    assert "French (AZERTY)" in report["wedge_status"]
