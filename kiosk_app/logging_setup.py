@@ -17,6 +17,7 @@ even one added later by the GUI or a test, only ever sees redacted text.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
 import re
@@ -28,6 +29,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from kiosk_app import paths
+from kiosk_app.barcode.aamva import split_payload
+from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.barcode.wedge import split_at_element_ids
 from kiosk_app.storage.files import create_private_file
 
 LOG_FILE_NAME: Final = "kiosk-app.log"
@@ -165,6 +169,40 @@ def register_sensitive_date(value: date) -> None:
         "%d.%m.%Y",
     )
     SENSITIVE.add(value.strftime(s) for s in spellings)
+
+
+def payload_values(payload: bytes) -> tuple[str, ...]:
+    """Every element value of an AAMVA payload, split the parser's own way, for registration.
+
+    The parser's element split (:func:`kiosk_app.barcode.aamva.split_payload`); for a payload it
+    cannot finish, the split at known element ids it uses for wedge-damaged data. A scan the
+    parser read already carries its values (``LicenceRecord.elements``): use those instead.
+    """
+    try:
+        elements = split_payload(payload).elements.values()
+    except BarcodeError:
+        return tuple(raw.decode("latin-1") for _, raw in split_at_element_ids(bytes(payload)))
+    return tuple(elements)
+
+
+def register_customer(
+    *values: str, names: Iterable[str] = (), dates: Iterable[date | None] = ()
+) -> None:
+    """Register the current customer's values until the wipe: ``values`` as they are, each of
+    ``names`` whole and word by word, each of ``dates`` (or ``YYYY-MM-DD`` text) in every
+    common spelling."""
+    register_sensitive(*values)
+    for name in names:
+        register_sensitive(name, *name.split())
+    for day in dates:
+        if day is not None:
+            register_sensitive_date(day)
+
+
+def register_typed_date(text: str) -> None:
+    """A typed ``YYYY-MM-DD`` date in every spelling (the text itself: register it as a value)."""
+    with contextlib.suppress(ValueError):
+        register_sensitive_date(date.fromisoformat(text.strip()))
 
 
 def forget_customer_values() -> None:

@@ -2,7 +2,8 @@
 # Sets up everything from a fresh Debian machine (apt libraries for Qt, a venv, the package
 # with its dev extra) and then runs one of:
 #   bash packaging/dev.sh demo    launch the kiosk in demo mode (embedded simulator, test token)
-#   bash packaging/dev.sh test    run the whole test suite (ruff, mypy, pytest)
+#   bash packaging/dev.sh test    run the whole test suite (ruff, mypy, import contracts,
+#                                 dead code, pytest)
 # Re-running is cheap: apt and pip only act on what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,6 +55,8 @@ case "$mode" in
     "$VENV/bin/ruff" check kiosk_app tests packaging
     "$VENV/bin/mypy"
     "$VENV/bin/mypy" packaging/*.py packaging/deb/*.py
+    "$VENV/bin/lint-imports"
+    "$VENV/bin/vulture"
     exec "$VENV/bin/python" -m pytest "$@" ;;
   *)
     echo "usage: bash packaging/dev.sh demo|test [args...]" >&2; exit 64 ;;

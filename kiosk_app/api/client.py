@@ -118,10 +118,8 @@ class Credentials:
 
 
 def resolve_credentials(settings: Settings) -> Credentials:
-    """The one place secrets are resolved: settings (flags > environment > file) for now.
-
-    The keyring lookup (``kiosk_app.secrets``) plugs in here.
-    """
+    """The one place the client reads its secrets: from ``settings``, which already hold the
+    flag, the environment variable or the keyring's value (``kiosk_app.config``)."""
     return Credentials(
         token=settings.api_token.get_secret_value(),
         auth_key=settings.auth_key.get_secret_value(),

@@ -29,7 +29,6 @@ class CallDeadline:
     """Context manager: sockets reported while it is active are shut down when it expires."""
 
     def __init__(self, seconds: float) -> None:
-        self._seconds = seconds
         self._lock = threading.Lock()
         self._sockets: list[socket.socket] = []
         self._expired = False

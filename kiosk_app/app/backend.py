@@ -22,6 +22,7 @@ from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, RepairedPayloa
 from kiosk_app.barcode.imaging import read_image_file
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
 from kiosk_app.config import CheckKind, Settings
+from kiosk_app.logging_setup import payload_values
 
 
 class DecoderLike(Protocol):
@@ -73,6 +74,9 @@ class ScanData:
     prefill: CanadaFormData | None
     parse_hint: str = ""
     byte_exact: bool = True
+    # Every element value of the payload (names, numbers, dates, address...), split in the
+    # worker, so the session can register them with the log redaction without parsing again.
+    element_values: tuple[str, ...] = ()
 
 
 class Backend:
@@ -134,7 +138,16 @@ class Backend:
                 # Not licence data at all (a product code...): the clerk needs that sentence,
                 # not the parser's detail.
                 raise NotAamvaError() from exc
-            return ScanData(payload, symbol, back_image, None, None, exc.hint, byte_exact)
+            return ScanData(
+                payload,
+                symbol,
+                back_image,
+                None,
+                None,
+                exc.hint,
+                byte_exact,
+                element_values=payload_values(payload),
+            )
         return ScanData(
             payload=payload,
             symbol=symbol,
@@ -142,6 +155,7 @@ class Backend:
             licence=self.summarize(record),
             prefill=_prefill(record),
             byte_exact=byte_exact,
+            element_values=tuple(getattr(record, "elements", {}).values()),
         )
 
     def read_image(self, source: object) -> ScanData:

@@ -108,12 +108,11 @@ class ErrorKind(StrEnum):
 
 @dataclass(frozen=True)
 class ErrorReport:
-    """What the Error screen shows: a title, a sentence to act on, maybe a trace id."""
+    """What the Error screen shows: a title and a sentence to act on (maybe a file name)."""
 
     kind: ErrorKind
     title: str
     message: str
-    trace_id: str | None = None
     file_name: str | None = None  # the picture that could not be read (watched folder, Open)
 
 

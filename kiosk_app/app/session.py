@@ -17,10 +17,8 @@ Stages: ``ready`` (nothing running; a scanned licence may be loaded), ``working`
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 from enum import StrEnum
@@ -52,8 +50,8 @@ from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.config import CheckKind, Settings
 from kiosk_app.logging_setup import (
     forget_customer_values,
-    register_sensitive,
-    register_sensitive_date,
+    register_customer,
+    register_typed_date,
 )
 from kiosk_app.storage.usage import UsageStore, counted_call
 
@@ -513,37 +511,21 @@ def _same_outcome(outcome: Outcome) -> Outcome:
 
 # --- redaction: the current customer's values are scrubbed from every log record ------------
 
-_ELEMENT_LINE = re.compile(r"^(?:D[A-D][A-Z]|Z[A-Z][A-Z])(.+)$")
-_LINE_BREAK = re.compile(r"[\r\n\x1e\x1d]+")
-
-
-def payload_values(payload: bytes) -> Iterator[str]:
-    """Every element value of an AAMVA payload (names, numbers, dates, address...)."""
-    text = payload.decode("latin-1")
-    for line in _LINE_BREAK.split(text):
-        # The first element of a subfile follows its header ("DLDAQ..."): try both spots.
-        for start in (0, 2):
-            match = _ELEMENT_LINE.match(line[start:].strip())
-            if match:
-                yield match.group(1).strip()
-
 
 def register_scan(scan: ScanData) -> None:
     """Register a scanned customer's values with the log redaction until the wipe."""
-    register_sensitive(*payload_values(scan.payload))
     licence = scan.licence
-    if licence is not None:
-        register_sensitive(licence.full_name, licence.licence_number, *licence.full_name.split())
-        for day in (licence.date_of_birth, licence.expiry_date):
-            if day is not None:
-                register_sensitive_date(day)
+    register_customer(
+        *scan.element_values,
+        *((licence.licence_number,) if licence else ()),
+        names=(licence.full_name,) if licence else (),
+        dates=(licence.date_of_birth, licence.expiry_date) if licence else (),
+    )
     if scan.prefill is not None:
         register_form(scan.prefill)
 
 
 def register_form(form: CanadaFormData) -> None:
     """Register the Canadian form's values with the log redaction until the wipe."""
-    register_sensitive(form.licence_number, form.date_of_birth, form.licence_class)
-    # Not a date yet: the typed text itself is registered above.
-    with contextlib.suppress(ValueError):
-        register_sensitive_date(date.fromisoformat(form.date_of_birth.strip()))
+    register_customer(form.licence_number, form.date_of_birth, form.licence_class)
+    register_typed_date(form.date_of_birth)

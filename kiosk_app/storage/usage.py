@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from pathlib import Path
-from typing import Final, Protocol, TextIO, TypeVar
+from typing import Final, TextIO, TypeVar
 
 from kiosk_app import paths
 from kiosk_app.api.errors import InputRejectedError
@@ -288,10 +288,6 @@ class UsageStore:
         next_first = (first + timedelta(days=32)).replace(day=1)
         return self.counts_between(self._day_bounds(first)[0], self._day_bounds(next_first)[0])
 
-    def billable_between(self, start: datetime, end: datetime) -> int:
-        """Billable checks for ``start`` ≤ time < ``end``."""
-        return sum(r.billable for r in self.counts_between(start, end))
-
     def billable_this_month(self) -> int:
         """Billable checks this local calendar month (what a monthly quota counts)."""
         return sum(r.billable for r in self.counts_this_month())
@@ -433,13 +429,6 @@ def _validated_row(check: CheckRecord, moment: datetime) -> tuple[object, ...]:
 
 
 # --- counting a check (GUI worker and CLI alike) ---------------------------------------------
-
-
-class _HasOutcome(Protocol):
-    """Anything carrying an ``Outcome`` (the client's ``CheckResult``)."""
-
-    @property
-    def outcome(self) -> Outcome: ...
 
 
 _Answer = TypeVar("_Answer")

@@ -1,4 +1,4 @@
-"""The Error screen: what went wrong in a sentence, the trace id when there is one, Start again."""
+"""The Error screen: what went wrong in a sentence, Copy details, Start again."""
 
 from __future__ import annotations
 
@@ -30,7 +30,6 @@ class ErrorScreen(QWidget):
         self.report: ErrorReport | None = None
         self.title = label("", "ScreenTitle")
         self.message = label("", "ScreenHint", selectable=True)
-        self.trace = label("", selectable=True)
         self.next_step = label("", "Muted")
         self.copy_button = big_button("", icon="copy")
         self.copy_button.clicked.connect(self._copy)
@@ -41,7 +40,6 @@ class ErrorScreen(QWidget):
         words = QVBoxLayout()
         words.addWidget(self.title)
         words.addWidget(self.message)
-        words.addWidget(self.trace)
         words.addWidget(self.next_step)
         head.addLayout(words, 1)
         buttons = QHBoxLayout()
@@ -78,12 +76,6 @@ class ErrorScreen(QWidget):
             else ""
         )
         self.message.setText(file_line + translate_message(report.message))
-        self.trace.setText(
-            translate("Error", "Trace id: {trace}").format(trace=report.trace_id)
-            if report.trace_id
-            else ""
-        )
-        self.trace.setVisible(bool(report.trace_id))
         self.next_step.setText(
             translate("Error", "Scan again, or open another picture.")
             if report.kind is ErrorKind.UNREADABLE
@@ -93,10 +85,9 @@ class ErrorScreen(QWidget):
     def clear(self) -> None:
         """Forget the error (idle wipe)."""
         self.report = None
-        for widget in (self.title, self.message, self.trace, self.next_step):
+        for widget in (self.title, self.message, self.next_step):
             widget.clear()
 
     def _copy(self) -> None:
         if self.report is not None:
-            trace = f"\n{self.trace.text()}" if self.report.trace_id else ""
-            copy_to_clipboard(f"{self.title.text()}: {self.message.text()}{trace}")
+            copy_to_clipboard(f"{self.title.text()}: {self.message.text()}")

@@ -1,4 +1,4 @@
-"""Kiosk mode and the admin gesture.
+"""Kiosk mode (the window's lock-down) and the admin gesture.
 
 :class:`KioskMode` is attached to the main window by ``launch.build_window`` (always: the admin
 gesture also works outside kiosk mode, so an admin can always reach the settings).
@@ -19,6 +19,10 @@ The **admin gesture** opens the PIN pad:
 * a long press (3 s) in the top-left corner (96 px square) of the window, which is the screen's
   corner in kiosk mode, by mouse or touch. Moving out of the corner or lifting cancels it.
 
+The admin screens themselves (PIN pad, settings, Diagnostics) are opened and closed by
+:class:`kiosk_app.ui.admin.navigation.AdminNavigator`; this module only recognises the gesture
+and answers Exit kiosk and Quit.
+
 What Qt cannot block (Ctrl+Alt+Del, switching virtual terminals, the Windows key on some
 systems) is the job of the operating system's kiosk session: see docs/install.md.
 """
@@ -36,6 +40,7 @@ from PySide6.QtWidgets import QWidget
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.config import Settings
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
+from kiosk_app.ui.admin.navigation import AdminNavigator
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog
 from kiosk_app.ui.geometry import ScreenFollower, place_normal
@@ -82,7 +87,7 @@ def _event_position(event: QEvent) -> QPointF | None:
 
 
 class KioskMode(QObject):
-    """Locks the window down (when enabled) and opens the admin screens on the gesture."""
+    """Locks the window down (when enabled) and hands the admin gesture to the navigator."""
 
     def __init__(
         self,
@@ -103,9 +108,10 @@ class KioskMode(QObject):
         self._closing_allowed = False
         self._cursor_hidden = False
         self._watched: QWindow | None = None
-        self.pin_pad: PinPad | None = None
-        self.settings_dialog: SettingsDialog | None = None
-        self.diagnostics: DiagnosticsDialog | None = None
+        self.admin = AdminNavigator(window, self.services)
+        self.admin.opening.connect(self._show_cursor)
+        self.admin.exit_kiosk_requested.connect(self.disable)
+        self.admin.quit_requested.connect(self.quit_application)
         self._hold = QTimer(self)
         self._hold.setSingleShot(True)
         self._hold.setInterval(long_press_ms)
@@ -141,6 +147,7 @@ class KioskMode(QObject):
     def enable(self) -> None:
         """Lock down: fullscreen, frameless, on top, close ignored, idle cursor hidden."""
         self._enabled = True
+        self.admin.kiosk_active = True
         self._closing_allowed = False
         self.window.kiosk_mode = True
         shown = self.window.isVisible()
@@ -154,6 +161,7 @@ class KioskMode(QObject):
     def disable(self) -> None:
         """Leave kiosk mode (Exit kiosk): a normal, closable window with its cursor."""
         self._enabled = False
+        self.admin.kiosk_active = False
         self.window.kiosk_mode = False
         self._cursor_timer.stop()
         self._show_cursor()
@@ -176,82 +184,35 @@ class KioskMode(QObject):
         if flags != self.window.windowFlags():
             self.window.setWindowFlags(flags)  # hides a shown window; the caller re-shows it
 
-    # --- the admin screens -------------------------------------------------------------------
+    # --- the admin screens (AdminNavigator) --------------------------------------------------
+
+    @property
+    def pin_pad(self) -> PinPad | None:
+        """The open PIN pad, if any."""
+        return self.admin.pin_pad
+
+    @property
+    def settings_dialog(self) -> SettingsDialog | None:
+        """The open admin settings, if any."""
+        return self.admin.settings_dialog
+
+    @property
+    def diagnostics(self) -> DiagnosticsDialog | None:
+        """The open Diagnostics screen, if any."""
+        return self.admin.diagnostics
 
     def open_admin(self) -> None:
-        """The gesture: the PIN pad (or the first-start PIN set-up), then the settings."""
+        """The gesture was made: the PIN pad, then the settings."""
         self._hold.stop()
-        for dialog in (self.settings_dialog, self.pin_pad):
-            if dialog is not None and dialog.isVisible():
-                dialog.raise_()
-                dialog.activateWindow()
-                return
-        self._show_cursor()
-        pad = PinPad(self.services, parent=self.window)
-        pad.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        pad.unlocked.connect(self.open_settings)
-        pad.destroyed.connect(self._forget_pin_pad)
-        self.pin_pad = pad
-        pad.show()
-        pad.activateWindow()
-        log.info("admin PIN pad opened")
+        self.admin.open_admin()
 
     def open_settings(self) -> None:
-        """The admin settings (called once the PIN was accepted)."""
-        dialog = SettingsDialog(
-            self.window.core.settings,
-            self.services,
-            kiosk_active=self._enabled,
-            demo=self.window.core.demo,
-            parent=self.window,
-        )
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.saved.connect(self.window.core.apply_settings)
-        dialog.exit_kiosk_requested.connect(self._exit_kiosk)
-        dialog.quit_requested.connect(self.quit_application)
-        dialog.change_pin_requested.connect(self._change_pin)
-        dialog.diagnostics_requested.connect(self.open_diagnostics)
-        dialog.destroyed.connect(self._forget_settings_dialog)
-        self.settings_dialog = dialog
-        dialog.show()
-        dialog.activateWindow()
-        log.info("admin settings opened")
-
-    def open_diagnostics(self) -> None:
-        """The Diagnostics screen (from the admin settings, so behind the PIN)."""
-        dialog = DiagnosticsDialog(self.window.core, parent=self.window)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.destroyed.connect(self._forget_diagnostics)
-        self.diagnostics = dialog
-        dialog.show()
-        dialog.activateWindow()
-        log.info("admin diagnostics opened")
-
-    def _forget_diagnostics(self) -> None:
-        self.diagnostics = None
-
-    def _change_pin(self) -> None:
-        pad = PinPad(self.services, force_setup=True, parent=self.window)
-        pad.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        pad.destroyed.connect(self._forget_pin_pad)
-        self.pin_pad = pad
-        pad.show()
-
-    def _exit_kiosk(self) -> None:
-        self.close_admin_screens()
-        self.disable()
+        """The admin settings (once the PIN was accepted)."""
+        self.admin.open_settings()
 
     def close_admin_screens(self) -> None:
-        """Close the PIN pad and the settings if they are open."""
-        for dialog in (self.diagnostics, self.pin_pad, self.settings_dialog):
-            if dialog is not None and shiboken6.isValid(dialog):
-                dialog.close()
-
-    def _forget_pin_pad(self) -> None:
-        self.pin_pad = None
-
-    def _forget_settings_dialog(self) -> None:
-        self.settings_dialog = None
+        """Close the PIN pad, the settings and Diagnostics if they are open."""
+        self.admin.close_admin_screens()
 
     def _follow_settings(self, settings: Settings) -> None:
         if settings.kiosk_mode and not self._enabled:

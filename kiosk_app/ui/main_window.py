@@ -34,7 +34,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.core = core
         self.session = core.session
-        self.kiosk_mode = kiosk_mode  # lock-down arrives with the kiosk-mode issue
+        self.kiosk_mode = kiosk_mode  # kept in step by KioskMode (kiosk_mode.py), which locks down
         self.setWindowTitle(QCoreApplication.translate("Window", "ID check"))
         self.setObjectName("MainWindow")
         self.setMinimumSize(MIN_WINDOW_SIZE)

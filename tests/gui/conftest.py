@@ -3,6 +3,7 @@ and the guard that fails any test leaving a worker running."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -145,6 +146,10 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
         window.deleteLater()
     windows.clear()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    # Python wrappers in reference cycles (window <-> controllers) are freed by the cyclic
+    # collector, which may otherwise run on a worker thread during a later test and destroy a
+    # QObject with running timers there ("Timers cannot be stopped from another thread").
+    gc.collect()
     assert not problems, f"workers still running at the end of the test: {problems}"
 
 

@@ -245,3 +245,18 @@ def test_stderr_output_is_redacted_too(capsys: pytest.CaptureFixture[str]) -> No
     err = capsys.readouterr().err
     assert "debug for [redacted]" in err
     assert "MOTORIST" not in err
+
+
+def test_payload_values_are_the_parsers_elements_even_when_it_cannot_finish(
+    corpus_dir: Path,
+) -> None:
+    from kiosk_app.barcode.aamva import split_payload
+
+    payload = corpus_dir / "aamva" / "Jay-Mason-USDriversLicenseParser" / "californiaAamva08.txt"
+    data = payload.read_bytes()
+    values = logging_setup.payload_values(data)
+    assert values == tuple(split_payload(data).elements.values())
+    number = split_payload(data).elements["DAQ"]
+    # Header gone (not licence data for the parser): the values are still found.
+    damaged = data[data.index(b"DAQ") :]
+    assert any(number in value for value in logging_setup.payload_values(damaged))

@@ -58,7 +58,6 @@ class DecodeStats:
     frames_offered: int = 0
     decodes_started: int = 0
     decodes_finished: int = 0
-    decode_errors: int = 0
     frames_replaced: int = 0
     max_waiting: int = 0
 
@@ -139,7 +138,6 @@ class LatestWinsDecoder(QObject):
         self._next()
 
     def _on_error(self, _error: BaseException) -> None:
-        self.stats.decode_errors += 1
         self._ticket = None
         self._next()
 

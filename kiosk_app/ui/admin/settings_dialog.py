@@ -431,7 +431,6 @@ class SettingsDialog(QDialog):
             ),
             "Muted",
         )
-        self.secrets_note = note
         page = self.tabs.widget(self._tab_of["ca_bundle"])
         inner = page.widget() if isinstance(page, QScrollArea) else None
         if inner is not None:

@@ -134,11 +134,6 @@ class UsagePanel(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.status)
 
-    def set_quota(self, quota: int) -> None:
-        """The admin changed the monthly quota: show the figures against it."""
-        self.quota = quota
-        self.refresh()
-
     def refresh(self) -> None:
         """Read the figures again (in a worker)."""
         self.refresh_button.setEnabled(False)

@@ -1,0 +1,117 @@
+"""Admin navigation: the PIN pad, then the settings and Diagnostics, never without the PIN.
+
+:class:`AdminNavigator` opens the screens in order (the PIN pad, or the first-start PIN set-up;
+the settings once the PIN was accepted; Diagnostics and Change PIN from the settings), keeps
+one of each, and closes them all on request. It knows nothing of how the gesture was made or
+of the window's lock-down: :class:`kiosk_app.ui.kiosk_mode.KioskMode` recognises the gesture,
+calls :meth:`AdminNavigator.open_admin`, keeps :attr:`AdminNavigator.kiosk_active` up to date
+and answers the settings' Exit kiosk and Quit through this object's signals (signals, not
+callbacks: a Python reference back to the window's controller would make a cycle that the
+garbage collector may then free on a worker thread).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import shiboken6
+from PySide6.QtCore import QObject, Qt, Signal
+
+from kiosk_app.app.admin import AdminServices
+from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
+from kiosk_app.ui.admin.pin_pad import PinPad
+from kiosk_app.ui.admin.settings_dialog import SettingsDialog
+from kiosk_app.ui.main_window import MainWindow
+
+log = logging.getLogger(__name__)
+
+
+class AdminNavigator(QObject):
+    """Opens the admin screens behind the PIN and closes them together."""
+
+    opening = Signal()  # the PIN pad is about to open (show the pointer)
+    exit_kiosk_requested = Signal()  # the admin screens are already closed
+    quit_requested = Signal()
+
+    def __init__(self, window: MainWindow, services: AdminServices) -> None:
+        super().__init__(window)
+        self.window = window
+        self.services = services
+        self.kiosk_active = False
+        self.pin_pad: PinPad | None = None
+        self.settings_dialog: SettingsDialog | None = None
+        self.diagnostics: DiagnosticsDialog | None = None
+
+    def open_admin(self) -> None:
+        """The gesture: the PIN pad (or the first-start PIN set-up), then the settings."""
+        for dialog in (self.settings_dialog, self.pin_pad):
+            if dialog is not None and dialog.isVisible():
+                dialog.raise_()
+                dialog.activateWindow()
+                return
+        self.opening.emit()
+        pad = PinPad(self.services, parent=self.window)
+        pad.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        pad.unlocked.connect(self.open_settings)
+        pad.destroyed.connect(self._forget_pin_pad)
+        self.pin_pad = pad
+        pad.show()
+        pad.activateWindow()
+        log.info("admin PIN pad opened")
+
+    def open_settings(self) -> None:
+        """The admin settings (called once the PIN was accepted)."""
+        dialog = SettingsDialog(
+            self.window.core.settings,
+            self.services,
+            kiosk_active=self.kiosk_active,
+            demo=self.window.core.demo,
+            parent=self.window,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.saved.connect(self.window.core.apply_settings)
+        dialog.exit_kiosk_requested.connect(self._on_exit_kiosk)
+        dialog.quit_requested.connect(self.quit_requested)
+        dialog.change_pin_requested.connect(self._change_pin)
+        dialog.diagnostics_requested.connect(self.open_diagnostics)
+        dialog.destroyed.connect(self._forget_settings_dialog)
+        self.settings_dialog = dialog
+        dialog.show()
+        dialog.activateWindow()
+        log.info("admin settings opened")
+
+    def open_diagnostics(self) -> None:
+        """The Diagnostics screen (from the admin settings, so behind the PIN)."""
+        dialog = DiagnosticsDialog(self.window.core, parent=self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.destroyed.connect(self._forget_diagnostics)
+        self.diagnostics = dialog
+        dialog.show()
+        dialog.activateWindow()
+        log.info("admin diagnostics opened")
+
+    def close_admin_screens(self) -> None:
+        """Close the PIN pad, the settings and Diagnostics if they are open."""
+        for dialog in (self.diagnostics, self.pin_pad, self.settings_dialog):
+            if dialog is not None and shiboken6.isValid(dialog):
+                dialog.close()
+
+    def _change_pin(self) -> None:
+        pad = PinPad(self.services, force_setup=True, parent=self.window)
+        pad.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        pad.destroyed.connect(self._forget_pin_pad)
+        self.pin_pad = pad
+        pad.show()
+
+    def _on_exit_kiosk(self) -> None:
+        self.close_admin_screens()
+        self.exit_kiosk_requested.emit()
+
+    def _forget_pin_pad(self) -> None:
+        self.pin_pad = None
+
+    def _forget_settings_dialog(self) -> None:
+        self.settings_dialog = None
+
+    def _forget_diagnostics(self) -> None:
+        self.diagnostics = None
