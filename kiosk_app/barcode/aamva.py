@@ -372,7 +372,9 @@ def _payload_facts(raw: RawPayload) -> PayloadFacts | None:
     designators = tuple(
         (d.subfile_type.decode("latin-1"), d.offset, d.length) for d in header.designators
     )
-    fixed = _HEADER_SIZE_V1 if header.version <= 1 else _HEADER_SIZE
+    # The header's own layout (with or without a jurisdiction version), not its version number:
+    # a few issuers write one layout under the other version.
+    fixed = _HEADER_SIZE if header.jurisdiction_version is not None else _HEADER_SIZE_V1
     return PayloadFacts(
         declared_entries=header.entries,
         designators=designators,

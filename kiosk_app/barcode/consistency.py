@@ -26,6 +26,7 @@ from kiosk_app.barcode.consistency_rules import (
     RULES,
     US_POSTAL_FORM,
     VERSION_PUBLISHED,
+    VERSION_YEAR_GRACE,
     mandatory_elements,
     rules_for,
 )
@@ -38,7 +39,8 @@ _DATE_ELEMENTS = (("DBB", "date_of_birth"), ("DBD", "issue_date"), ("DBA", "expi
 _NO_DATE = re.compile(r"0{8}|9{8}")
 # ZIP, ZIP+4, and the standard's 11-character field padded with zeros (some issuers pad less).
 _US_POSTAL = re.compile(r"\d{5,11}")
-_CANADIAN_POSTAL = re.compile(r"[A-Z]\d[A-Z]\d[A-Z]\d")
+# A1A 1A1, possibly padded to the field's 11 characters with zeros.
+_CANADIAN_POSTAL = re.compile(r"[A-Z]\d[A-Z]\d[A-Z]\d0*")
 
 
 @dataclass(frozen=True)
@@ -70,11 +72,6 @@ class ConsistencyReport:
     checked: int
     findings: tuple[Finding, ...]
     applied: tuple[str, ...] = ()
-
-    @property
-    def consistent(self) -> bool:
-        """No rule found anything unusual."""
-        return not self.findings
 
     def codes(self) -> list[str]:
         """The codes of the findings, in rule order."""
@@ -122,7 +119,7 @@ def _version_for_issue_date(record: LicenceRecord, today: date) -> list[Finding]
     published = VERSION_PUBLISHED.get(record.version)
     if published is None or record.issue_date is None:
         return None
-    if record.issue_date.year < published:
+    if record.issue_date.year < published - VERSION_YEAR_GRACE:
         return [
             _finding("VERSION_FOR_ISSUE_DATE", version=f"{record.version:02d}",
                      published=published, issued=record.issue_date.year)
@@ -237,7 +234,8 @@ def _exceeds(start: date, end: date, years: int) -> bool:
 
 def _validity(record: LicenceRecord, today: date) -> list[Finding] | None:
     issued, expires = record.issue_date, record.expiry_date
-    if issued is None or expires is None or expires <= issued:
+    # Identity cards are left out: some issuers give seniors cards that hardly ever expire.
+    if record.document_type != "DL" or issued is None or expires is None or expires <= issued:
         return None
     table = rules_for(record.jurisdiction)
     if _exceeds(issued, expires, table.max_validity_years):
@@ -263,7 +261,10 @@ def _age_at_issue(record: LicenceRecord, today: date) -> list[Finding] | None:
     if born is None or issued is None or born >= issued:
         return None  # an impossible order is BIRTH_AFTER_ISSUE's finding
     age = age_on(born, issued)
-    youngest = MIN_DRIVING_AGE if record.document_type == "DL" else 0
+    # A driving age applies to a licence with a vehicle class; some issuers put identity
+    # cards in a DL subfile (their class is absent or NONE).
+    driving = record.document_type == "DL" and record.vehicle_class is not None
+    youngest = MIN_DRIVING_AGE if driving else 0
     if age < youngest or age > MAX_AGE_AT_ISSUE:
         return [_finding("AGE_AT_ISSUE", age=age)]
     return []

@@ -20,6 +20,9 @@ VERSION_PUBLISHED: dict[int, int] = {
     1: 2000, 2: 2003, 3: 2005, 4: 2009, 5: 2010, 6: 2011, 7: 2012, 8: 2013, 9: 2016, 10: 2020,
 }  # fmt: skip
 
+# A version is accepted on cards issued from the year before its edition: editions are
+# published late in their year, after the drafts issuers implement.
+VERSION_YEAR_GRACE = 1
 # REAL ID: 6 CFR 37.5(a), a compliant card is valid for at most eight years.
 REAL_ID_MAX_YEARS = 8
 # No issuer in the table issues cards for longer than this unless its table says otherwise
@@ -106,13 +109,15 @@ CANADIAN_POSTAL_FORM = "A1A 1A1"
 
 # The elements every card of a version must carry (Annex D, "mandatory"), reduced to those
 # every real specimen of the corpus carries: eye colour (DAY) is left out of version 01 (two
-# real 2000-style cards omit it). Vehicle class, restrictions and endorsements are required of
-# driver licences only. The family and first name may come as one DAA element in version 01.
+# real 2000-style cards omit it); the middle name (DAD, "NONE" when there is none) is left out
+# because issuers drop the element when there is no middle name. Vehicle class, restrictions
+# and endorsements are required of driver licences only. The family and first name may come
+# as one DAA element in version 01.
 MANDATORY_BY_VERSION: dict[int, tuple[str, ...]] = {
     1: ("DAQ", "DAG", "DAI", "DAJ", "DAK", "DBA", "DBB", "DBC", "DBD", "DAU"),
     2: ("DBA", "DCS", "DCT", "DBD", "DBB", "DBC", "DAY", "DAU", "DAG", "DAI", "DAJ", "DAK",
         "DAQ", "DCF", "DCG"),
-    4: ("DBA", "DCS", "DAC", "DAD", "DBD", "DBB", "DBC", "DAY", "DAU", "DAG", "DAI", "DAJ",
+    4: ("DBA", "DCS", "DAC", "DBD", "DBB", "DBC", "DAY", "DAU", "DAG", "DAI", "DAJ",
         "DAK", "DAQ", "DCF", "DCG", "DDE", "DDF", "DDG"),
 }  # fmt: skip
 MANDATORY_FOR_LICENCES: dict[int, tuple[str, ...]] = {

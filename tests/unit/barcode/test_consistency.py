@@ -20,7 +20,7 @@ from kiosk_app.barcode.licence import LicenceRecord
 from tests.aamva_factory import CardSpec, build_payload, canadian_spec, quebec_spec, sample_specs
 
 TODAY = date(2025, 6, 1)
-NY_ID = CardSpec(jurisdiction="NY", postal_code="122010000")
+NEW_YORK = CardSpec(jurisdiction="NY", postal_code="122010000")
 CALIFORNIA = CardSpec()
 
 
@@ -50,11 +50,11 @@ BROKEN: dict[str, bytes] = {
     "ISSUE_IN_FUTURE": _spec_with(issue_date=date(2025, 7, 1), expiry_date=date(2030, 1, 31)),
     "EXPIRY_BEFORE_ISSUE": _spec_with(expiry_date=date(2023, 1, 31)),
     "VALIDITY_TOO_LONG": _spec_with(
-        NY_ID, compliance_type="N", issue_date=date(2010, 1, 4), expiry_date=date(2030, 1, 31)
+        NEW_YORK, compliance_type="N", issue_date=date(2010, 1, 4), expiry_date=date(2030, 1, 31)
     ),
     "REAL_ID_VALIDITY": _spec_with(expiry_date=date(2032, 1, 31)),
     "AGE_AT_ISSUE": _spec_with(date_of_birth=date(2015, 1, 31)),
-    "LICENCE_NUMBER_FORMAT": _spec_with(NY_ID, licence_number="12AB"),
+    "LICENCE_NUMBER_FORMAT": _spec_with(NEW_YORK, licence_number="12AB"),
     "POSTAL_CODE_FORMAT": _spec_with(postal_code="9022A"),
     "POSTAL_CODE_PROVINCE": build_payload(canadian_spec(postal_code="H2X1Y4")),
 }
@@ -101,7 +101,7 @@ def test_a_broken_card_says_only_what_is_wrong() -> None:
 
 
 def test_messages_are_sentences_without_personal_data() -> None:
-    spec = replace(NY_ID, licence_number="12AB", date_of_birth=date(2015, 1, 31))
+    spec = replace(NEW_YORK, licence_number="12AB", date_of_birth=date(2015, 1, 31))
     report = check_consistency(_record(build_payload(spec)), TODAY)
     assert {"LICENCE_NUMBER_FORMAT", "AGE_AT_ISSUE"} <= set(report.codes())
     text = " ".join(finding.text() for finding in report.findings)
@@ -140,13 +140,42 @@ def test_identity_card_of_a_child_is_plausible_but_a_licence_is_not() -> None:
     assert "AGE_AT_ISSUE" in _codes(_spec_with(**child))
 
 
-def test_version_10_in_its_own_year_is_fine() -> None:
-    payload = _spec_with(issue_date=date(2020, 12, 1), expiry_date=date(2028, 1, 31))
-    assert "VERSION_FOR_ISSUE_DATE" not in _codes(payload)
+def test_a_version_is_accepted_from_the_year_before_its_edition() -> None:
+    for issued in (date(2019, 3, 1), date(2020, 12, 1)):
+        payload = _spec_with(issue_date=issued, expiry_date=date(2027, 1, 31))
+        assert "VERSION_FOR_ISSUE_DATE" not in _codes(payload)
+    payload = _spec_with(issue_date=date(2018, 12, 31), expiry_date=date(2026, 1, 31))
+    assert "VERSION_FOR_ISSUE_DATE" in _codes(payload)
+
+
+def test_validity_maximum_is_for_licences_only() -> None:
+    long_id = dict(document_type="ID", compliance_type="N", issue_date=date(2010, 1, 4),
+                   expiry_date=date(2030, 1, 31))  # fmt: skip
+    assert "VALIDITY_TOO_LONG" not in _codes(_spec_with(NEW_YORK, **long_id))
+
+
+def test_a_child_in_a_dl_subfile_without_vehicle_class_is_not_flagged() -> None:
+    child = _spec_with(date_of_birth=date(2015, 1, 31), vehicle_class="NONE")
+    assert "AGE_AT_ISSUE" not in _codes(child)
+
+
+def test_header_size_follows_the_headers_own_layout() -> None:
+    """A version-01 card written with the later header layout (jurisdiction version present)
+    has its first subfile at 21 + 10 bytes per designator, which is right for that layout."""
+    payload = build_payload(CardSpec(version=1))
+    later_layout = _relabel_version(build_payload(CardSpec(version=2)), b"01")
+    assert "HEADER_FIRST_OFFSET" not in _codes(payload)
+    assert "HEADER_FIRST_OFFSET" not in _codes(later_layout)
+
+
+def _relabel_version(payload: bytes, version: bytes) -> bytes:
+    at = payload.index(b"ANSI ") + 11
+    return payload[:at] + version + payload[at + 2 :]
 
 
 def test_canadian_postal_code_forms() -> None:
     assert "POSTAL_CODE_FORMAT" in _codes(build_payload(canadian_spec(postal_code="12345")))
+    assert _codes(build_payload(canadian_spec(postal_code="K1A0B10000"))) == []
     spaced = build_payload(canadian_spec(postal_code="K1A 0B1"))
     assert _codes(spaced) == []
     assert _codes(build_payload(quebec_spec(postal_code="J4B5E2"))) == []

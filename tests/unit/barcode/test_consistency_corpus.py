@@ -38,8 +38,6 @@ KNOWN_TRUE_FINDINGS: dict[str, list[str]] = {
     "californiaUnder21.txt": ["IIN_JURISDICTION"],
     "dagostinoAamva08.txt": ["IIN_JURISDICTION"],
     "femaleAamva08.txt": ["IIN_JURISDICTION"],
-    # Its version-09 card relabelled as version 10; the card says it was issued in 2019.
-    "nebraskaAamva10.txt": ["VERSION_FOR_ISSUE_DATE"],
 }
 # Rules no real specimen of the corpus exercises (it holds no Canadian card): a well-formed
 # synthetic card shows they pass instead.
