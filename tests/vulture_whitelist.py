@@ -56,10 +56,8 @@ SymbolEstimate.tiles
 soak.serve_simulator
 
 # Unused when vulture was adopted (new that day); their owners use them soon or remove them.
-from kiosk_app.barcode.consistency import ConsistencyReport  # noqa: E402
 from kiosk_app.bench import synthetic  # noqa: E402
 from kiosk_app.ui.result_screen import ResultScreen  # noqa: E402
 
-ConsistencyReport.consistent
 synthetic.camera_cases
 ResultScreen.folded_rows
