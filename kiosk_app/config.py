@@ -13,7 +13,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, SecretStr, model_validator
+from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
 from pydantic_settings import (
     BaseSettings,
     JsonConfigSettingsSource,
@@ -32,6 +32,36 @@ class CheckKind(StrEnum):
     SIGNATURE = "signature"
     DVS_PARSE = "dvs-parse"
     CANADA = "canada"
+
+
+# The per-country choices (issue 21) and the check each one runs (None: no automatic check).
+US_CARD_CHECKS: dict[str, CheckKind | None] = {
+    "signature": CheckKind.SIGNATURE,
+    "parse": CheckKind.DVS_PARSE,
+    "none": None,
+}
+CANADIAN_LICENCE_CHECKS: dict[str, CheckKind | None] = {
+    "registry": CheckKind.CANADA,
+    "parse": CheckKind.DVS_PARSE,
+    "none": None,
+}
+UsCardCheck = Literal["signature", "parse", "none"]
+CanadianLicenceCheck = Literal["registry", "parse", "none"]
+# The single "default_check" of settings files before the per-country choices, mapped to them.
+_OLD_DEFAULT: dict[str, tuple[str, str]] = {
+    "signature": ("signature", "registry"),
+    "dvs-parse": ("parse", "parse"),
+    "canada": ("signature", "registry"),
+}
+
+
+def _first_enabled(
+    preferred: str, choices: dict[str, CheckKind | None], enabled: list[CheckKind]
+) -> str:
+    """``preferred`` when its check is enabled, else the first choice whose check is, else
+    ``"none"``: a migrated or partial settings file always loads."""
+    order = [preferred, *choices]
+    return next(c for c in order if choices.get(c) is None or choices[c] in enabled)
 
 
 class Settings(BaseSettings):
@@ -56,8 +86,14 @@ class Settings(BaseSettings):
         default_factory=lambda: [CheckKind.SIGNATURE, CheckKind.DVS_PARSE, CheckKind.CANADA],
         min_length=1,
     )
-    default_check: CheckKind = CheckKind.SIGNATURE
+    us_cards: UsCardCheck = Field("signature", description="Check for US licences and IDs")
+    canadian_licences: CanadianLicenceCheck = Field(
+        "registry", description="Check for Canadian driver's licences"
+    )
     auto_check_on_scan: bool = False
+    repeat_window_min: int = Field(
+        5, ge=0, le=1440, description="Same card again within N minutes: not re-checked; 0 = off"
+    )
 
     wedge_max_key_gap_ms: int = Field(50, ge=5, le=500, description="Wedge burst inter-key gap")
     wedge_min_length: int = Field(20, ge=5, le=500)
@@ -69,6 +105,9 @@ class Settings(BaseSettings):
     test_mode: bool = False
     billing_quota_monthly: int = Field(
         0, ge=0, description="Billable checks a month before the admin screen warns; 0 = none"
+    )
+    billing_quota_mode: Literal["warn", "block"] = Field(
+        "warn", description="At the monthly quota: warn the clerk, or block billable checks"
     )
 
     camera_enabled: bool = Field(True, description="Use a camera as an input when one is present")
@@ -89,11 +128,41 @@ class Settings(BaseSettings):
         False, description="Move read files to 'processed/' instead of deleting them"
     )
 
-    @model_validator(mode="after")
-    def _default_is_enabled(self) -> Settings:
-        if self.default_check not in self.enabled_checks:
-            raise ValueError("the default check must be one of the enabled checks")
-        return self
+    @model_validator(mode="before")
+    @classmethod
+    def _migrate_default_check(cls, data: Any) -> Any:
+        """Old files' single ``default_check`` becomes the two per-country choices; a choice
+        not given falls back to one whose check is enabled."""
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        old = str(data.pop("default_check", "") or "")
+        us, canada = _OLD_DEFAULT.get(old, ("signature", "registry"))
+        try:
+            enabled = [CheckKind(k) for k in data.get("enabled_checks") or list(CheckKind)]
+        except ValueError:
+            return data  # the field's own validation reports the bad value
+        data.setdefault("us_cards", _first_enabled(us, US_CARD_CHECKS, enabled))
+        data.setdefault(
+            "canadian_licences", _first_enabled(canada, CANADIAN_LICENCE_CHECKS, enabled)
+        )
+        return data
+
+    @field_validator("us_cards", "canadian_licences")
+    @classmethod
+    def _choice_is_enabled(cls, value: str, info: ValidationInfo) -> str:
+        table = US_CARD_CHECKS if info.field_name == "us_cards" else CANADIAN_LICENCE_CHECKS
+        check = table.get(value)
+        enabled = info.data.get("enabled_checks")
+        if check is not None and enabled is not None and check not in enabled:
+            raise ValueError("this check is turned off; enable it or choose another")
+        return value
+
+    def routed_check(self, canadian_licence: bool) -> CheckKind | None:
+        """The check the admin chose for US cards or for Canadian licences (None: none)."""
+        if canadian_licence:
+            return CANADIAN_LICENCE_CHECKS[self.canadian_licences]
+        return US_CARD_CHECKS[self.us_cards]
 
     @classmethod
     def settings_customise_sources(

@@ -34,7 +34,7 @@ URL_FIELDS: Final = {
     "proxy_url": "proxy",
 }
 # A model-level rule has no field of its own; its message goes beside this one.
-MODEL_RULE_FIELD: Final = "default_check"
+MODEL_RULE_FIELD: Final = "us_cards"
 _VALUE_ERROR_PREFIX: Final = "Value error, "
 
 
@@ -47,6 +47,8 @@ class UsageSnapshot:
     quota: QuotaState
     days: tuple[DayCounts, ...]
     note: str | None = None  # e.g. "the database was damaged and moved aside"
+    repeats_today: int = 0  # checks not run because the card had them already (issue 20)
+    repeats_month: int = 0
 
 
 def field_errors(error: ValidationError) -> dict[str, str]:
@@ -126,6 +128,8 @@ def usage_snapshot(store: UsageStore, quota: int, days: int = USAGE_DAYS) -> Usa
         quota=QuotaState(used=sum(r.billable for r in month), quota=quota),
         days=tuple(store.daily_counts(days)),
         note=store.recovery_note,
+        repeats_today=store.repeats_today(),
+        repeats_month=store.repeats_this_month(),
     )
 
 

@@ -20,6 +20,7 @@ from kiosk_app.app.models import CanadaFormData, LicenceSummary
 from kiosk_app.barcode.consistency import ConsistencyReport, check_consistency
 from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, RepairedPayloadError
 from kiosk_app.barcode.imaging import read_image_file
+from kiosk_app.barcode.issuer import Issuer, issuer_of
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
 from kiosk_app.config import CheckKind, Settings
 from kiosk_app.logging_setup import payload_values
@@ -77,6 +78,7 @@ class ScanData:
     # Every element value of the payload (names, numbers, dates, address...), split in the
     # worker, so the session can register them with the log redaction without parsing again.
     element_values: tuple[str, ...] = ()
+    issuer: Issuer | None = None  # who issued the card, for check routing (None: not parsed)
 
 
 class Backend:
@@ -156,6 +158,7 @@ class Backend:
             prefill=_prefill(record),
             byte_exact=byte_exact,
             element_values=tuple(getattr(record, "elements", {}).values()),
+            issuer=issuer_of(record),
         )
 
     def read_image(self, source: object) -> ScanData:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from kiosk_app.api.constants import TEST_TOKEN
 from kiosk_app.app.backend import Backend
+from kiosk_app.app.billing import RecentChecks
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.files import ImageFileSource
 from kiosk_app.app.capture.wedge import Clock, WedgeScanner
@@ -47,6 +48,7 @@ class KioskCore(QObject):
         parent: QObject | None = None,
         usage: UsageStore | None = None,
         idle_timeout_ms: int | None = None,
+        recent: RecentChecks | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings
@@ -61,6 +63,7 @@ class KioskCore(QObject):
             retry_delay_s=retry_delay_s,
             parent=self,
             usage=usage,
+            recent=recent,
         )
         # The idle wipe (Settings.idle_timeout_s; tests pass a few milliseconds).
         self.idle = IdleWatch(
@@ -115,6 +118,8 @@ class KioskCore(QObject):
         self.settings = settings
         self.session.settings = settings
         self.session.backend = backend or Backend.from_settings(settings)
+        self.session.recent.window_min = settings.repeat_window_min
+        self.session.refresh_quota()
         self.test_mode = is_test_mode(settings)
         self.wedge.max_gap_ms = settings.wedge_max_key_gap_ms
         self.wedge.min_length = settings.wedge_min_length
@@ -125,6 +130,7 @@ class KioskCore(QObject):
         """Start every source."""
         for source in self.sources:
             source.start()
+        self.session.refresh_quota()
         self.inputs_changed.emit(self.input_statuses())
         self.idle.poke()
 

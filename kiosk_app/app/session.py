@@ -12,14 +12,22 @@ Stages: ``ready`` (nothing running; a scanned licence may be loaded), ``working`
 * Cancel abandons the running job's result (its ticket goes stale) and returns to Ready;
 * a Canadian *Undefined* schedules a retry (15 minutes by default) with a countdown; *Retry now*
   runs it at once; the pending retry is held in memory and dropped by :meth:`wipe`;
-* :meth:`wipe` (New customer, idle timeout) drops every reference to the customer's data.
+* :meth:`wipe` (New customer, idle timeout) drops every reference to the customer's data;
+* never pay twice (issue 20): a repeat read of the card on screen changes nothing (a quiet
+  notice); running a check the card already had (this customer, or an earlier one within
+  ``repeat_window_min``, see :mod:`kiosk_app.app.billing`) needs the clerk's confirmation
+  (``confirm_requested``), never happens on its own; the monthly quota is told (or enforced)
+  before a billable check;
+* the right check for the card (issue 21): :func:`kiosk_app.app.routing.route_card` decides
+  which checks apply and which one runs on its own; a check that does not apply is refused
+  locally (a notice, never a verdict).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 from functools import partial
@@ -33,6 +41,15 @@ from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
 from kiosk_app.api.errors import InputRejectedError, KioskApiError
 from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
 from kiosk_app.app.backend import Backend, ScanData
+from kiosk_app.app.billing import (
+    QUOTA_BLOCKED,
+    QUOTA_WARNING,
+    PriorCheck,
+    QuotaDecision,
+    QuotaGate,
+    QuotaReachedError,
+    RecentChecks,
+)
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.models import (
     CHECK_TITLES,
@@ -44,6 +61,7 @@ from kiosk_app.app.models import (
     LicenceSummary,
     ResultView,
 )
+from kiosk_app.app.routing import Route, route_card
 from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.errors import BarcodeError
@@ -53,7 +71,7 @@ from kiosk_app.logging_setup import (
     register_customer,
     register_typed_date,
 )
-from kiosk_app.storage.usage import UsageStore, counted_call
+from kiosk_app.storage.usage import UsageRecordError, UsageStore, UsageStoreError, counted_call
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +84,11 @@ READING_BARCODE = QT_TRANSLATE_NOOP("messages", "Reading the barcode…")
 READING_PICTURE = QT_TRANSLATE_NOOP("messages", "Reading the picture…")
 # A keyboard-wedge payload rebuilt from damaged input (ScanData.byte_exact False): a signature
 # can never verify on it, so the check is refused here and never sent (not a verdict).
+SAME_CARD = QT_TRANSLATE_NOOP("messages", "Same card — result already shown")
+SAME_CARD_READ = QT_TRANSLATE_NOOP("messages", "Same card — already read")
+NOT_FOR_THIS_CARD = QT_TRANSLATE_NOOP(
+    "messages", "{check} does not apply to this card; nothing was sent."
+)
 SIGNATURE_NEEDS_EXACT = QT_TRANSLATE_NOOP(
     "messages",
     "Signature not checked: the scanner changed some of the barcode's characters (control "
@@ -75,6 +98,7 @@ SIGNATURE_NEEDS_EXACT = QT_TRANSLATE_NOOP(
 #: Checks that need the barcode's exact bytes (refused on a scan that is not byte-exact).
 EXACT_BYTES_CHECKS = frozenset({CheckKind.SIGNATURE})
 FORM_FIELDS = ("licence_number", "date_of_birth", "province", "licence_class")
+REQUIRED_FORM_FIELDS = ("licence_number", "date_of_birth", "province")
 
 
 class Stage(StrEnum):
@@ -108,6 +132,24 @@ def report_for(error: BaseException) -> ErrorReport:
     )
 
 
+@dataclass(frozen=True)
+class CardRouting:
+    """What the Ready screen shows about the card held: its route, the checks it already had
+    (this customer), and a check of an earlier customer within the window."""
+
+    route: Route
+    done: frozenset[CheckKind]
+    earlier: PriorCheck | None = None
+
+
+@dataclass(frozen=True)
+class BilledAgain:
+    """A check the card already had: the clerk confirms running it again (billed again)."""
+
+    check: CheckKind
+    prior: PriorCheck
+
+
 class Session(QObject):
     """One customer at a time, one job at a time; see the module docstring."""
 
@@ -123,6 +165,8 @@ class Session(QObject):
     notice = Signal(object)  # str | Message for the clerk (refused scan, cancelled...)
     retry_countdown = Signal(int)  # seconds to the Canadian retry; 0 = none pending
     wiped = Signal()
+    card_routed = Signal(object)  # CardRouting | None (no card held)
+    confirm_requested = Signal(object)  # BilledAgain: ask the clerk before billing again
 
     def __init__(
         self,
@@ -134,6 +178,7 @@ class Session(QObject):
         today: Callable[[], date] = date.today,
         parent: QObject | None = None,
         usage: UsageStore | None = None,
+        recent: RecentChecks | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings
@@ -154,6 +199,12 @@ class Session(QObject):
         self._retry_timer = QTimer(self)
         self._retry_timer.setInterval(1000)
         self._retry_timer.timeout.connect(self._retry_tick)
+        self.recent = recent if recent is not None else RecentChecks(settings.repeat_window_min)
+        self.quota = QuotaGate(usage)
+        self._route: Route | None = None
+        self._digest: bytes | None = None  # keyed hash of the held payload (RecentChecks)
+        self._done: dict[CheckKind, PriorCheck] = {}  # billed checks of the held card
+        self._return_stage = Stage.READY  # where a repeat read of the held card goes back to
 
     # --- state -------------------------------------------------------------------------------
 
@@ -193,6 +244,18 @@ class Session(QObject):
         """True while a Canadian retry is scheduled."""
         return self._retry_left > 0
 
+    @property
+    def route(self) -> Route | None:
+        """The routing decision for the card held (None: no card)."""
+        return self._route
+
+    def prior_check(self, kind: CheckKind) -> PriorCheck | None:
+        """A billed ``kind`` check this card already had: this customer, or within the window."""
+        done = self._done.get(kind)
+        if done is not None or self._digest is None:
+            return done
+        return self.recent.find(self._digest, kind)
+
     def holds_customer_data(self) -> bool:
         """True while anything of the current customer is referenced (the wipe clears it)."""
         return any(
@@ -224,8 +287,12 @@ class Session(QObject):
 
         ``byte_exact`` False marks a payload rebuilt from damaged input (see
         ``ScanData.byte_exact``): it is parsed and the checks that do not need the exact bytes
-        still run, but the signature check is refused locally.
+        still run, but the signature check is refused locally. The card already held, read
+        again, changes nothing (see :meth:`_repeat_read`).
         """
+        if self._scan is not None and bytes(payload) == self._scan.payload and not self.busy:
+            pending, self._pending_check = self._pending_check, None
+            return self._repeat_read(pending)
         read = partial(self.backend.read_payload, bytes(payload), byte_exact=byte_exact)
         return self._begin_read(read)
 
@@ -238,7 +305,9 @@ class Session(QObject):
     def submit_image(self, source: object) -> bool:
         """A picture (path, bytes or frame): decode and parse it in a worker."""
         started = self._begin_read(
-            partial(self.backend.read_image, source), Message(READING_PICTURE)
+            partial(self.backend.read_image, source),
+            Message(READING_PICTURE),
+            keep_card=True,
         )
         if started:
             # A watched-folder picture (ScannedFile) or an opened file: name it if it fails.
@@ -269,8 +338,18 @@ class Session(QObject):
 
     # --- actions -----------------------------------------------------------------------------
 
-    def run_check(self, kind: CheckKind) -> bool:
-        """Run a check on the current scan (Canadian: open the form); False if refused."""
+    def run_check(self, kind: CheckKind, confirmed: bool = False) -> bool:
+        """The clerk runs a check on the current card; False if refused or awaiting the
+        confirmation of a check the card already had (``confirmed`` answers it)."""
+        route = self._route
+        applies = route is None or kind in route.offered or kind in self.refused_checks()
+        if self._scan is not None and not applies:
+            if not self._refuse_if_busy():
+                self.notice.emit(Message(NOT_FOR_THIS_CARD, check=Message(CHECK_TITLES[kind])))
+            return False
+        return self._run(kind, confirmed)
+
+    def _run(self, kind: CheckKind, confirmed: bool) -> bool:
         if self._refuse_if_busy():
             return False
         if kind not in self.settings.enabled_checks:
@@ -281,22 +360,33 @@ class Session(QObject):
                 )
             )
             return False
-        if kind is CheckKind.CANADA:
+        scan = self._scan
+        if kind is CheckKind.CANADA and (scan is None or not _complete(scan.prefill)):
             self.open_canada_form()
             return True
-        scan = self._scan
         if scan is None:
             self.notice.emit(QT_TRANSLATE_NOOP("messages", "Scan the back of the licence first."))
             return False
         if kind in self.refused_checks():
             self.notice.emit(SIGNATURE_NEEDS_EXACT)
             return False
-        self._start(
-            self._counted(kind, partial(self.backend.check_scan, kind, scan)),
-            partial(self._on_outcome, kind),
-            _working_label(kind),
-        )
-        return True
+        prior = self.prior_check(kind)
+        if prior is not None and not confirmed:
+            self.confirm_requested.emit(BilledAgain(kind, prior))
+            return False
+        if kind is CheckKind.CANADA and scan.prefill is not None:
+            problems = self.validate_canada(scan.prefill)
+            if problems:  # the barcode's values are not acceptable: the form shows why
+                self.open_canada_form()
+                for problem in problems:
+                    self.canada_form_problem.emit(problem)
+                return True
+            self._stop_retry()
+            self._canada_input = scan.prefill
+            return self._start_check(
+                CheckKind.CANADA, partial(self.backend.check_canada, scan.prefill)
+            )
+        return self._start_check(kind, partial(self.backend.check_scan, kind, scan))
 
     def open_canada_form(self, prefill: CanadaFormData | None = None) -> None:
         """Show the Canadian form, pre-filled from a Canadian licence when one was scanned."""
@@ -332,11 +422,7 @@ class Session(QObject):
         self._stop_retry()
         self._canada_input = form
         register_form(form)
-        self._start(
-            self._counted(CheckKind.CANADA, partial(self.backend.check_canada, form)),
-            partial(self._on_outcome, CheckKind.CANADA),
-            _working_label(CheckKind.CANADA),
-        )
+        self._start_check(CheckKind.CANADA, partial(self.backend.check_canada, form))
         return []
 
     @Slot()
@@ -370,6 +456,13 @@ class Session(QObject):
         self._set_stage(Stage.READY)
 
     @Slot()
+    def refresh_quota(self) -> None:
+        """Read this month's billable count in a worker (at start and when the settings
+        change; each check refreshes it too). Nothing to read without a quota or a store."""
+        if self.usage is not None and self.settings.billing_quota_monthly > 0:
+            self.pool.submit(self.quota.refresh, name="quota")
+
+    @Slot()
     def wipe(self) -> None:
         """New customer / idle timeout: cancel work and drop every reference to their data."""
         if self._ticket is not None:
@@ -380,9 +473,76 @@ class Session(QObject):
 
     # --- internals ---------------------------------------------------------------------------
 
-    def _counted(self, kind: CheckKind, check: Callable[[], Outcome]) -> Callable[[], Outcome]:
-        # Counted in the worker, off the GUI thread; a cancelled check still counts (it ran).
-        return partial(counted_call, self.usage, ServiceKind(kind.value), check, _same_outcome)
+    def _start_check(self, kind: CheckKind, check: Callable[[], Outcome]) -> bool:
+        """Start a billable check after the quota says so; False when blocked."""
+        quota, mode = self.settings.billing_quota_monthly, self.settings.billing_quota_mode
+        decision = self.quota.decision(quota, mode)
+        if decision is QuotaDecision.BLOCK:
+            self.notice.emit(QUOTA_BLOCKED)
+            if self._stage is Stage.WORKING:
+                self._set_stage(Stage.READY)
+            return False
+        if decision is QuotaDecision.WARN:
+            self.notice.emit(QUOTA_WARNING)
+        self._start(
+            partial(self._counted, kind, check, quota, mode),
+            partial(self._on_outcome, kind),
+            _working_label(kind),
+        )
+        return True
+
+    def _counted(
+        self, kind: CheckKind, check: Callable[[], Outcome], quota: int, mode: str
+    ) -> Outcome:
+        # In the worker: the quota read again before sending (block mode stops here), the check
+        # counted (a cancelled check still counts: it ran), the month's count read again.
+        self.quota.enforce(quota, mode)
+        try:
+            return counted_call(self.usage, ServiceKind(kind.value), check, _same_outcome)
+        finally:
+            self.quota.refresh()
+
+    def _repeat_read(self, pending: CheckKind | None) -> bool:
+        """The held card was read again. Its check (a sample's, or the automatic one) runs
+        only if it has not answered for this customer yet (it ended in an error, or was
+        cancelled); otherwise nothing runs and the clerk is told quietly. True if started."""
+        self._ticket = None
+        self._picture_name = None
+        stage = self._return_stage if self._stage is Stage.WORKING else self._stage
+        self._set_stage(stage)
+        route = self._route
+        check = pending
+        if check is None and self.settings.auto_check_on_scan and route and route.automatic:
+            check = route.check
+        if check is not None and check not in self._done:
+            return self._run(check, confirmed=False)
+        if check is not None:
+            self._count_repeat(check)
+        self.notice.emit(SAME_CARD if self._result is not None else SAME_CARD_READ)
+        return False
+
+    def _count_repeat(self, kind: CheckKind | None) -> None:
+        """A check avoided because the card had it already: the Usage tab's "repeats not
+        billed" (written in a worker)."""
+        if kind is not None and self.usage is not None:
+            self.pool.submit(
+                partial(_record_repeat, self.usage, ServiceKind(kind.value)), name="usage-repeat"
+            )
+
+    def _announce_card(self) -> None:
+        route = self._route
+        if route is None:
+            self.card_routed.emit(None)
+            return
+        earlier = None
+        if self._digest is not None:
+            kinds = [route.check] if route.check is not None else []
+            for kind in [*kinds, *route.offered]:
+                found = self.recent.find(self._digest, kind) if kind not in self._done else None
+                if found is not None:
+                    earlier = found
+                    break
+        self.card_routed.emit(CardRouting(route, frozenset(self._done), earlier))
 
     def _refuse_if_busy(self) -> bool:
         if self.busy:
@@ -399,17 +559,27 @@ class Session(QObject):
         self._result = None
         self._pending_check = None
         self._picture_name = None
+        self._route = None
+        self._digest = None
+        self._done = {}
         self.licence_changed.emit(None)
         self.scan_loaded.emit(False)
         self.checks_refused.emit(frozenset())
+        self.card_routed.emit(None)
 
-    def _begin_read(self, job: Callable[[], ScanData], label: str = "") -> bool:
+    def _begin_read(
+        self, job: Callable[[], ScanData], label: str = "", keep_card: bool = False
+    ) -> bool:
+        """Start reading; ``keep_card``: a picture, whose payload is known only once decoded,
+        so the card held stays until then (the same card again changes nothing)."""
         label = label or Message(READING_BARCODE)
         if self._refuse_if_busy():
             self._pending_check = None
             return False
         pending = self._pending_check
-        self._forget_customer()
+        self._return_stage = self._stage
+        if self._scan is None or not keep_card:
+            self._forget_customer()
         self._pending_check = pending
         self._start(job, self._on_scan_read, label)
         return True
@@ -420,13 +590,29 @@ class Session(QObject):
         self.working.emit(label)
 
     def _on_scan_read(self, scan: ScanData) -> None:
+        if self._scan is not None and scan.payload == self._scan.payload:
+            pending, self._pending_check = self._pending_check, None
+            self._repeat_read(pending)
+            return
+        if self._scan is not None:  # another card: a new customer
+            pending = self._pending_check
+            self._forget_customer()
+            self._pending_check = pending
         self._ticket = None
         self._picture_name = None
         self._scan = scan
+        self._digest = self.recent.digest(scan.payload)
+        route = self._route = route_card(
+            scan.issuer,
+            self.settings,
+            prefill_complete=_complete(scan.prefill),
+            byte_exact=getattr(scan, "byte_exact", True),
+        )
         register_scan(scan)
         self.licence_changed.emit(scan.licence)
         self.scan_loaded.emit(True)
         self.checks_refused.emit(self.refused_checks())
+        self._announce_card()
         if scan.parse_hint:
             self.notice.emit(
                 Message(
@@ -435,9 +621,13 @@ class Session(QObject):
                 )
             )
         check, self._pending_check = self._pending_check, None
-        if check is None and self.settings.auto_check_on_scan:
-            check = self.settings.default_check
-        if check is None or not self.run_check(check):
+        if check is None and self.settings.auto_check_on_scan and route.automatic:
+            if route.check is not None and self.prior_check(route.check) is not None:
+                self._count_repeat(route.check)  # an earlier customer's: shown, not re-run
+            else:
+                check = route.check
+        started = check is not None and self._run(check, confirmed=False)
+        if not started and self._stage is not Stage.CANADA_FORM:
             self._set_stage(Stage.READY)
 
     def _on_outcome(self, kind: CheckKind, outcome: Outcome) -> None:
@@ -451,12 +641,26 @@ class Session(QObject):
             retry_in = self._schedule_retry(outcome)
         log.info("check finished: %s %s", kind.value, outcome.verdict.value)
         self._result = ResultView(kind, outcome, self.licence, retry_in)
+        if self._scan is not None and self._digest is not None:
+            # Answered: not run again by itself for this customer; and, when billed, not for
+            # the next customers within the window either.
+            verdict = outcome.verdict.value
+            self._done[kind] = PriorCheck(
+                kind, self.recent.wall_now(), verdict, outcome.request_log_id, True
+            )
+            if outcome.billable:
+                self.recent.remember(self._digest, kind, verdict, outcome.request_log_id)
+            self._announce_card()
         self._set_stage(Stage.RESULT)
         self.result_ready.emit(self._result)
 
     def _on_error(self, error: BaseException) -> None:
         self._ticket = None
         self._pending_check = None
+        if isinstance(error, QuotaReachedError):  # refused locally: a notice, not a verdict
+            self._set_stage(Stage.READY)
+            self.notice.emit(error.user_message)
+            return
         if isinstance(error, InputRejectedError) and error.field in FORM_FIELDS:
             self._set_stage(Stage.CANADA_FORM)
             self.canada_form_problem.emit(FieldProblem(error.field or "", error.user_message))
@@ -507,6 +711,18 @@ def _working_label(kind: CheckKind) -> Message:
 
 def _same_outcome(outcome: Outcome) -> Outcome:
     return outcome
+
+
+def _complete(prefill: CanadaFormData | None) -> bool:
+    """The barcode gave every field the registry check requires (class is optional)."""
+    return prefill is not None and all(getattr(prefill, f).strip() for f in REQUIRED_FORM_FIELDS)
+
+
+def _record_repeat(usage: UsageStore, service: ServiceKind) -> None:
+    try:
+        usage.record_repeat(service)
+    except (UsageStoreError, UsageRecordError) as exc:
+        log.warning("repeat not counted: %s", type(exc).__name__)
 
 
 # --- redaction: the current customer's values are scrubbed from every log record ------------

@@ -1,4 +1,8 @@
-"""`kiosk-app check canada|signature|dvs-parse` and `kiosk-app legacy-parse`.
+"""`kiosk-app check canada|signature|dvs-parse|auto` and `kiosk-app legacy-parse`.
+
+``check auto`` routes the card as the GUI does (:mod:`kiosk_app.app.routing`): it prints the
+check it chose and why (``"routing": {"check": ..., "reason": ...}`` in ``--json``), then runs
+it; a card no check applies to on its own is not sent (exit 2).
 
 The same client the GUI uses. Connection settings: flags > environment (``KIOSK_*``) > settings
 file, via ``kiosk_app.config.load_settings``. Exit status: 0 the service answered with success
@@ -12,6 +16,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -23,9 +28,13 @@ from kiosk_app.api.error_mapping import scrub
 from kiosk_app.api.errors import InputRejectedError, KioskApiError
 from kiosk_app.api.outcome import Outcome, ServiceKind
 from kiosk_app.api.validation import MAX_BARCODE_PAYLOAD_BYTES, CanadaCheckInput
+from kiosk_app.app.routing import route_card
+from kiosk_app.barcode.aamva import parse_aamva
+from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.barcode.issuer import issuer_of
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
 from kiosk_app.cli.output import plain, plain_lines
-from kiosk_app.config import Settings, load_settings
+from kiosk_app.config import CheckKind, Settings, load_settings
 from kiosk_app.storage.usage import UsageStore, UsageStoreError, counted_call
 
 Call = Callable[[VerificationClient], CheckResult]
@@ -65,6 +74,11 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
     dvs.add_argument("--image", help="image of the back of the card (sent with the barcode)")
     _add_common(dvs)
     dvs.set_defaults(func=_run_dvs)
+
+    auto = kinds.add_parser("auto", help="the check that suits the card, as the kiosk routes it")
+    auto.add_argument("--barcode-file", required=True, help="raw payload bytes; '-' = stdin")
+    _add_common(auto)
+    auto.set_defaults(func=_run_auto)
 
     legacy = subparsers.add_parser("legacy-parse", help="legacy parsing service")
     source = legacy.add_mutually_exclusive_group(required=True)
@@ -116,6 +130,68 @@ def _run_dvs(args: argparse.Namespace) -> int:
         lambda client: client.dvs_parse(payload, back_image=image),
         ServiceKind.DVS_PARSE,
     )
+
+
+def _run_auto(args: argparse.Namespace) -> int:
+    try:
+        payload = _read_payload(args.barcode_file)
+        settings = _settings(args)
+    except InputRejectedError as err:
+        return _not_sent(err, ())
+    except (pydantic.ValidationError, ValueError, OSError):
+        print("The kiosk settings are invalid; check the settings file.", file=sys.stderr)
+        return EXIT_SERVICE_FAILED
+    plan = plan_auto(payload, settings)
+    routing = {"check": plan.check.value if plan.check else None, "reason": plan.reason}
+    if plan.call is None or plan.check is None:
+        if args.json:
+            print(json.dumps({"routing": routing}, indent=2))
+        else:
+            print(f"Routing: {routing['check'] or 'no check'} — {plan.reason}")
+        print("Not sent: no check runs on its own for this card.", file=sys.stderr)
+        return EXIT_INPUT_REJECTED
+    if not args.json:
+        print(f"Routing: {plan.check.value} — {plan.reason}")
+    return _run(args, plan.call, ServiceKind(plan.check.value), routing=routing)
+
+
+@dataclass(frozen=True)
+class AutoPlan:
+    """What ``check auto`` runs: the routed check (None: none) and why, and the call."""
+
+    check: CheckKind | None
+    reason: str
+    call: Call | None
+
+
+def plan_auto(payload: bytes, settings: Settings) -> AutoPlan:
+    """Route a payload as the kiosk does (a file's bytes are exact: the signature may run)."""
+    try:
+        record = parse_aamva(payload)
+    except BarcodeError:
+        route = route_card(None, settings, prefill_complete=False)
+        return AutoPlan(None, route.explain(), None)
+    prefill = record.canada_prefill()
+    complete = prefill is not None and all(
+        (prefill.licence_number, prefill.date_of_birth, prefill.province)
+    )
+    route = route_card(issuer_of(record), settings, prefill_complete=complete)
+    check = route.check
+    if check is None or not route.automatic:
+        return AutoPlan(None, route.explain(), None)
+    if route.needs_form or (prefill is None and check is CheckKind.CANADA):
+        return AutoPlan(check, route.explain(), None)  # a field must be typed: nothing sent
+    if check is CheckKind.CANADA and prefill is not None:
+        data = CanadaCheckInput(
+            licence_number=prefill.licence_number or "",
+            date_of_birth=prefill.date_of_birth or "",
+            province=prefill.province,
+            licence_class=prefill.licence_class or None,
+        )
+        return AutoPlan(check, route.explain(), lambda client: client.check_canada(data))
+    if check is CheckKind.SIGNATURE:
+        return AutoPlan(check, route.explain(), lambda client: client.check_signature(payload))
+    return AutoPlan(check, route.explain(), lambda client: client.dvs_parse(payload))
 
 
 def _run_legacy(args: argparse.Namespace) -> int:
@@ -199,7 +275,12 @@ def _outcome_of(result: CheckResult) -> Outcome:
     return result.outcome
 
 
-def _run(args: argparse.Namespace, call: Call, service: ServiceKind) -> int:
+def _run(
+    args: argparse.Namespace,
+    call: Call,
+    service: ServiceKind,
+    routing: dict[str, Any] | None = None,
+) -> int:
     secrets: tuple[str, ...] = tuple(s for s in (args.token, args.auth_key) if s)
     try:
         settings = _settings(args)
@@ -216,7 +297,10 @@ def _run(args: argparse.Namespace, call: Call, service: ServiceKind) -> int:
     except KioskApiError as err:
         print(f"Failed: {plain(scrub(err.user_message, secrets) or '')}", file=sys.stderr)
         return EXIT_SERVICE_FAILED
-    text = json.dumps(json_report(result), indent=2) if args.json else summary(result)
+    report = json_report(result)
+    if routing is not None:
+        report = {"routing": routing, **report}
+    text = json.dumps(report, indent=2) if args.json else summary(result)
     print(scrub(text, secrets))
     return EXIT_OK if result.outcome.error is None else EXIT_SERVICE_FAILED
 

@@ -66,6 +66,11 @@ CREATE TABLE IF NOT EXISTS checks (
     error_class    TEXT
 );
 CREATE INDEX IF NOT EXISTS checks_by_time ON checks (time_utc);
+CREATE TABLE IF NOT EXISTS repeats (
+    id             INTEGER PRIMARY KEY,
+    time_utc       TEXT    NOT NULL,
+    service        TEXT    NOT NULL
+);
 """
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]{0,99}$")
@@ -265,7 +270,34 @@ class UsageStore:
                 row,
             )
 
+    def record_repeat(self, service: ServiceKind | str, moment: datetime | None = None) -> None:
+        """Count one check *not* run because its card was checked already (issue 20)."""
+        if str(service) not in _SERVICES:
+            raise UsageRecordError("unknown service id")
+        with self._locked() as conn:
+            conn.execute(
+                "INSERT INTO repeats (time_utc, service) VALUES (?, ?)",
+                (_stamp(moment or self._clock()), str(service)),
+            )
+
     # --- reading ---------------------------------------------------------------------------
+    def repeats_between(self, start: datetime, end: datetime) -> int:
+        """Repeats not billed for ``start`` ≤ time < ``end``."""
+        with self._locked() as conn:
+            row = conn.execute(
+                "SELECT COUNT(*) FROM repeats WHERE time_utc >= ? AND time_utc < ?",
+                (_stamp(start), _stamp(end)),
+            ).fetchone()
+        return int(row[0])
+
+    def repeats_today(self) -> int:
+        """Repeats not billed today (local calendar day)."""
+        return self.repeats_between(*self._day_bounds(self._today()))
+
+    def repeats_this_month(self) -> int:
+        """Repeats not billed this local calendar month."""
+        return self.repeats_between(*self._month_bounds())
+
     def counts_between(self, start: datetime, end: datetime) -> list[CountRow]:
         """Counts per service and verdict for ``start`` ≤ time < ``end`` (aware datetimes)."""
         with self._locked() as conn:
@@ -283,10 +315,7 @@ class UsageStore:
 
     def counts_this_month(self) -> list[CountRow]:
         """Counts of the current local calendar month."""
-        today = self._today()
-        first = today.replace(day=1)
-        next_first = (first + timedelta(days=32)).replace(day=1)
-        return self.counts_between(self._day_bounds(first)[0], self._day_bounds(next_first)[0])
+        return self.counts_between(*self._month_bounds())
 
     def billable_this_month(self) -> int:
         """Billable checks this local calendar month (what a monthly quota counts)."""
@@ -357,6 +386,11 @@ class UsageStore:
 
     def _day_bounds(self, day: date) -> tuple[datetime, datetime]:
         return self._midnight(day), self._midnight(day + timedelta(days=1))
+
+    def _month_bounds(self) -> tuple[datetime, datetime]:
+        first = self._today().replace(day=1)
+        next_first = (first + timedelta(days=32)).replace(day=1)
+        return self._midnight(first), self._midnight(next_first)
 
 
 @contextmanager

@@ -9,10 +9,11 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLay
 from kiosk_app.app.capture.files import IMAGE_SUFFIXES, image_paths_from_mime
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.models import CanadaFormData, FieldProblem
-from kiosk_app.app.session import Stage
+from kiosk_app.app.session import BilledAgain, Stage
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
-from kiosk_app.config import Settings
+from kiosk_app.config import CheckKind, Settings
 from kiosk_app.ui import theme
+from kiosk_app.ui.billing_widgets import ConfirmBilledDialog
 from kiosk_app.ui.canada_form import CanadaFormScreen
 from kiosk_app.ui.error_screen import ErrorScreen
 from kiosk_app.ui.geometry import MIN_WINDOW_SIZE
@@ -43,9 +44,7 @@ class MainWindow(QMainWindow):
         self.setStyleSheet(theme.stylesheet())
 
         session = self.session
-        self.ready = ReadyScreen(
-            session.enabled_checks(), core.settings.default_check, session.demo_samples()
-        )
+        self.ready = ReadyScreen(session.enabled_checks(), None, session.demo_samples())
         self.working = WorkingScreen()
         self.result = ResultScreen()
         self.canada_form = CanadaFormScreen()
@@ -84,6 +83,7 @@ class MainWindow(QMainWindow):
         self.ready.camera.follow(core)
         self.ready.set_language(current_language())
         self._rehearsed = False
+        self.confirm_dialog: ConfirmBilledDialog | None = None
 
     def _connect(self) -> None:
         s = self.session
@@ -93,6 +93,8 @@ class MainWindow(QMainWindow):
         s.licence_changed.connect(self._drop_old_result)
         s.scan_loaded.connect(self.ready.set_scan_loaded)
         s.checks_refused.connect(self.ready.set_refused_checks)
+        s.card_routed.connect(self.ready.set_card)
+        s.confirm_requested.connect(self.confirm_billed_again)
         s.working.connect(self.working.set_task)
         s.canada_form_requested.connect(self.canada_form.prefill)
         s.canada_form_problem.connect(self._show_form_problem)
@@ -116,6 +118,24 @@ class MainWindow(QMainWindow):
         self.canada_form.submitted.connect(self._submit_canada)
         self.canada_form.back_requested.connect(s.back_to_ready)
         self.error.start_again_requested.connect(s.wipe)
+
+    def confirm_billed_again(self, request: BilledAgain) -> None:
+        """Ask the clerk before running again a check the card had (billed again)."""
+        if self.confirm_dialog is not None:
+            self.confirm_dialog.reject()
+        dialog = ConfirmBilledDialog(request, self)
+        dialog.confirmed.connect(self._run_confirmed)
+        dialog.finished.connect(self._confirm_closed)
+        self.confirm_dialog = dialog
+        dialog.open()
+
+    def _run_confirmed(self, kind: CheckKind) -> None:
+        self.session.run_check(kind, confirmed=True)
+
+    def _confirm_closed(self) -> None:
+        dialog, self.confirm_dialog = self.confirm_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
 
     def switch_language(self, language: str) -> None:
         """Show the interface in ``language`` now (every screen follows Qt's LanguageChange);
@@ -215,7 +235,8 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self, settings: Settings) -> None:
         """Follow the admin's new settings: check buttons, default check, test-mode band."""
-        self.ready.set_checks(self.session.enabled_checks(), settings.default_check)
+        self.ready.set_checks(self.session.enabled_checks())
+        self.ready.set_card(self.ready.routing)
         self.test_band.setVisible(self.core.test_mode)
 
     def _show_form_problem(self, problem: FieldProblem) -> None:
@@ -232,8 +253,12 @@ class MainWindow(QMainWindow):
         # screen for "Another check" is not the next customer's (found by the soak test).
         if licence is None and self.result.view is not None:
             self.result.clear()
+        if licence is None and self.confirm_dialog is not None:
+            self.confirm_dialog.reject()  # the question was about the card just forgotten
 
     def _clear_screens(self) -> None:
+        if self.confirm_dialog is not None:
+            self.confirm_dialog.reject()
         self.notice.clear()
         self.working.set_task("")
         forget_clipboard()

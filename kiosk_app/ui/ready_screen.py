@@ -6,7 +6,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from kiosk_app.app.models import DemoSample, LicenceSummary
+from kiosk_app.app.session import CardRouting
 from kiosk_app.config import CheckKind
+from kiosk_app.ui.billing_widgets import CardRoutingPanel, again_title
 from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.ready_camera import ReadyCamera
 from kiosk_app.ui.widgets import (
@@ -34,7 +36,7 @@ class ReadyScreen(QWidget):
     def __init__(
         self,
         checks: list[CheckKind],
-        default_check: CheckKind,
+        default_check: CheckKind | None,
         samples: list[DemoSample],
         parent: QWidget | None = None,
     ) -> None:
@@ -53,6 +55,9 @@ class ReadyScreen(QWidget):
         self.inputs = label("", "Muted")
         self.panel = LicencePanel()
         self.action_hint = label("", "Muted")
+        self.routing: CardRouting | None = None
+        self.routing_panel = CardRoutingPanel()
+        self.routing_panel.check_again_requested.connect(self.check_requested)
         self.check_buttons: dict[CheckKind, QPushButton] = {}
         actions = QHBoxLayout()
         self._actions = actions
@@ -85,6 +90,7 @@ class ReadyScreen(QWidget):
         layout.addLayout(head)
         layout.addWidget(self.panel, 1)
         layout.addStretch(0)
+        layout.addWidget(self.routing_panel)
         layout.addWidget(self.action_hint)
         layout.addLayout(actions)
         layout.addLayout(tools)
@@ -100,8 +106,8 @@ class ReadyScreen(QWidget):
                 "(drag and drop works too).",
             )
         )
-        for kind, button in self.check_buttons.items():
-            set_button_text(button, check_title(kind))
+        self._title_buttons()
+        self.routing_panel.retranslate()
         set_button_text(self.open_button, translate("Ready", "Open picture…"))
         if self.sample_button is not None:
             set_button_text(self.sample_button, translate("Ready", "Try a sample"))
@@ -137,21 +143,36 @@ class ReadyScreen(QWidget):
         self.sample_menu = menu
         return button
 
-    def _add_check_buttons(self, checks: list[CheckKind], default_check: CheckKind) -> None:
+    def _add_check_buttons(self, checks: list[CheckKind], default_check: CheckKind | None) -> None:
         for kind in checks:
             button = big_button("", "Primary" if kind is default_check else "")
             button.clicked.connect(lambda _=False, k=kind: self.check_requested.emit(k))
             self.check_buttons[kind] = button
             self._actions.addWidget(button)
 
-    def set_checks(self, checks: list[CheckKind], default_check: CheckKind) -> None:
+    def set_checks(self, checks: list[CheckKind], default_check: CheckKind | None = None) -> None:
         """Rebuild the check buttons after the admin changed the enabled or default check."""
         for button in self.check_buttons.values():
             self._actions.removeWidget(button)
             button.deleteLater()
         self.check_buttons = {}
         self._add_check_buttons(checks, default_check)
+        self._title_buttons()
         self.set_scan_loaded(self._scan_held)
+
+    def set_card(self, routing: CardRouting | None) -> None:
+        """The card held: only its checks are offered, those it had say "billed again"."""
+        self.routing = routing
+        self.routing_panel.show_routing(routing)
+        self._title_buttons()
+
+    def _title_buttons(self) -> None:
+        routing = self.routing
+        for kind, button in self.check_buttons.items():
+            done = routing is not None and kind in routing.done
+            set_button_text(button, again_title(kind) if done else check_title(kind))
+            refused = kind in self._refused  # shown disabled: the clerk sees why
+            button.setVisible(routing is None or kind in routing.route.offered or refused)
 
     def set_inputs(self, statuses: dict[str, str]) -> None:
         """Which inputs are live: ``{"Barcode scanner (keyboard)": "Listening", ...}``."""

@@ -2,6 +2,55 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_CA">
 <context>
+    <name>Billing</name>
+    <message>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="41"/>
+        <source>{check} already ran for this card at {time}: {verdict} (request {id}).</source>
+        <translation>{check} a déjà été fait pour cette carte à {time} : {verdict} (requête {id}).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="45"/>
+        <source>This card was checked at {time} with {check}: {verdict} (request {id}).</source>
+        <translation>Cette carte a été vérifiée à {time} avec {check} : {verdict} (requête {id}).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="68"/>
+        <source>Check again?</source>
+        <translation>Vérifier de nouveau ?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="71"/>
+        <source>Running it again is billed again.</source>
+        <translation>Refaire cette vérification est facturé de nouveau.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="73"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="128"/>
+        <source>Check again (billed)</source>
+        <translation>Vérifier de nouveau (facturé)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="74"/>
+        <source>Keep the result</source>
+        <translation>Garder le résultat</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="145"/>
+        <source>Check for this card: {check} — {why}</source>
+        <translation>Vérification pour cette carte : {check} — {why}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="148"/>
+        <source>No check runs by itself for this card — {why}</source>
+        <translation>Aucune vérification automatique pour cette carte — {why}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="155"/>
+        <source>{check} again (billed)</source>
+        <translation>{check} de nouveau (facturé)</translation>
+    </message>
+</context>
+<context>
     <name>CanadaForm</name>
     <message>
         <location filename="../../kiosk_app/ui/canada_form.py" line="107"/>
@@ -202,12 +251,12 @@
     <message>
         <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="246"/>
         <source>repaired: not sent to the signature check</source>
-        <translation>réparé : non envoyé à la vérification de signature</translation>
+        <translation>réparé&#x202f;: non envoyé à la vérification de signature</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="249"/>
         <source>Keys the scanner sent (characters masked after the first %1; %2):</source>
-        <translation>Touches envoyées par le lecteur (caractères masqués après les %1 premiers ; %2) :</translation>
+        <translation>Touches envoyées par le lecteur (caractères masqués après les %1 premiers&#x202f;; %2)&#x202f;:</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="261"/>
@@ -659,53 +708,53 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="185"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="206"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="97"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="103"/>
         <source>Hold the barcode under the scanner, or open a picture of it (drag and drop works too).</source>
         <translation>Tenez le code-barres sous le lecteur ou ouvrez-en une image (le glisser-déposer fonctionne aussi).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="105"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="111"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="107"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="113"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="164"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="185"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="187"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="208"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="189"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="210"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks} : disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="194"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="204"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="215"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="225"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="196"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="217"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="206"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="227"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
@@ -919,122 +968,122 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="309"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="355"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="329"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="375"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="331"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="377"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="333"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="379"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="335"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="381"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="337"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="383"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="339"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="385"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="341"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="387"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="344"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="390"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="346"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="392"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="366"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="412"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo : les changements ne valent que pour cette session; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="405"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="451"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="429"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="475"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="453"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="499"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="455"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="501"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="499"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="545"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré : %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="506"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="552"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="509"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="555"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="520"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="566"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="527"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="573"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="534"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="580"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="537"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="583"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="542"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="588"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="547"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="593"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion : %1</translation>
     </message>
@@ -1145,119 +1194,124 @@
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="108"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="108"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="108"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="113"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="108"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="113"/>
         <source>Billable</source>
         <translation>Facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="113"/>
         <source>Day</source>
         <translation>Jour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="117"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="117"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="124"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="127"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="126"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="129"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="128"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="145"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="148"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="160"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="180"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="178"/>
+        <source>Repeats not billed (same card, already checked): %1 today, %2 this month</source>
+        <translation>Répétitions non facturées (même carte, déjà vérifiée) : %1 aujourd’hui, %2 ce mois-ci</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="188"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci : %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="186"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="194"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci : %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="192"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="200"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="194"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="202"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="200"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="208"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="206"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="214"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="211"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="219"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="220"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="228"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="114"/>
         <source>Checks today</source>
         <translation>Vérifications aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="113"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
         <source>Checks this month</source>
         <translation>Vérifications ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="114"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
         <source>Checks in the last 30 days</source>
         <translation>Vérifications des 30 derniers jours</translation>
     </message>
@@ -1413,23 +1467,23 @@
 <context>
     <name>Window</name>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="26"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="27"/>
         <source>TEST MODE — results are not real</source>
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="38"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="134"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="39"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="154"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="155"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="175"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="157"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="177"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -1455,68 +1509,83 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="64"/>
+        <location filename="../../kiosk_app/app/session.py" line="82"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="67"/>
+        <location filename="../../kiosk_app/app/session.py" line="85"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="68"/>
+        <location filename="../../kiosk_app/app/session.py" line="86"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="71"/>
+        <location filename="../../kiosk_app/app/session.py" line="89"/>
+        <source>Same card — result already shown</source>
+        <translation>Même carte — résultat déjà affiché</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="90"/>
+        <source>Same card — already read</source>
+        <translation>Même carte — déjà lue</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="91"/>
+        <source>{check} does not apply to this card; nothing was sent.</source>
+        <translation>{check} ne s’applique pas à cette carte ; rien n’a été envoyé.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="94"/>
         <source>Signature not checked: the scanner changed some of the barcode&apos;s characters (control characters or keyboard layout). Scan the licence with the camera, or set the scanner to send control characters (see the set-up guide). The other checks still work.</source>
         <translation>Signature non vérifiée&#x202f;: le lecteur a modifié certains caractères du code-barres (caractères de contrôle ou disposition du clavier). Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle (voir le guide d&apos;installation). Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="97"/>
+        <location filename="../../kiosk_app/app/session.py" line="121"/>
         <source>The licence could not be read</source>
         <extracomment>Checks that need the barcode&apos;s exact bytes (refused on a scan that is not byte-exact).</extracomment>
         <translation>Le permis n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="103"/>
+        <location filename="../../kiosk_app/app/session.py" line="127"/>
         <source>The check could not be completed</source>
         <translation>La vérification n&apos;a pas pu être terminée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="108"/>
+        <location filename="../../kiosk_app/app/session.py" line="132"/>
         <source>Something went wrong in the kiosk</source>
         <translation>Un problème est survenu dans le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="109"/>
+        <location filename="../../kiosk_app/app/session.py" line="133"/>
         <source>Please try again. If it happens again, call support.</source>
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="281"/>
+        <location filename="../../kiosk_app/app/session.py" line="360"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check} : désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="291"/>
+        <location filename="../../kiosk_app/app/session.py" line="370"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="360"/>
+        <location filename="../../kiosk_app/app/session.py" line="446"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="435"/>
+        <location filename="../../kiosk_app/app/session.py" line="621"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement : {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="507"/>
+        <location filename="../../kiosk_app/app/session.py" line="711"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -1939,42 +2008,42 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="227"/>
         <source>The scanner did not send the barcode&apos;s control characters as they are: set it to send control characters (Ctrl+key or Alt+keypad codes), or use the camera.</source>
-        <translation>Le lecteur n&apos;a pas envoyé les caractères de contrôle du code-barres tels quels : réglez-le pour qu&apos;il envoie les caractères de contrôle (Ctrl+touche ou codes Alt+pavé numérique), ou utilisez la caméra.</translation>
+        <translation>Le lecteur n&apos;a pas envoyé les caractères de contrôle du code-barres tels quels&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle (Ctrl+touche ou codes Alt+pavé numérique), ou utilisez la caméra.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="232"/>
         <source>The scanner sends the Enter key for both line feed and carriage return: set it to send control characters as Ctrl+key, or use the camera.</source>
-        <translation>Le lecteur envoie la touche Entrée pour le saut de ligne comme pour le retour de chariot : réglez-le pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
+        <translation>Le lecteur envoie la touche Entrée pour le saut de ligne comme pour le retour de chariot&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="237"/>
         <source>Some keys the scanner sent did not type a character: set the scanner to send control characters as Ctrl+key, or use the camera.</source>
-        <translation>Certaines touches envoyées par le lecteur n&apos;ont tapé aucun caractère : réglez le lecteur pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
+        <translation>Certaines touches envoyées par le lecteur n&apos;ont tapé aucun caractère&#x202f;: réglez le lecteur pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="242"/>
         <source>The scanner adds a suffix after the data: set its suffix to none, or use the camera.</source>
-        <translation>Le lecteur ajoute un suffixe après les données : réglez son suffixe à « aucun », ou utilisez la caméra.</translation>
+        <translation>Le lecteur ajoute un suffixe après les données&#x202f;: réglez son suffixe à «&#x202f;aucun&#x202f;», ou utilisez la caméra.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="246"/>
         <source>The scanner types with the US keyboard layout but this computer uses French (AZERTY): set the scanner&apos;s keyboard country to France, or set this computer&apos;s keyboard layout to English (US).</source>
-        <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français (AZERTY) : réglez le pays du clavier du lecteur sur France, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
+        <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français (AZERTY)&#x202f;: réglez le pays du clavier du lecteur sur France, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="252"/>
         <source>The scanner types with the US keyboard layout but this computer uses Canadian French: set the scanner&apos;s keyboard country to Canadian French, or set this computer&apos;s keyboard layout to English (US).</source>
-        <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français canadien : réglez le pays du clavier du lecteur sur français canadien, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
+        <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français canadien&#x202f;: réglez le pays du clavier du lecteur sur français canadien, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="258"/>
         <source>The scanner types with the US keyboard layout but this computer uses Canadian Multilingual Standard (CSA): set the scanner&apos;s keyboard country to Canadian French (CSA), or set this computer&apos;s keyboard layout to English (US).</source>
-        <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le clavier canadien multilingue standard (CSA) : réglez le pays du clavier du lecteur sur français canadien (CSA), ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
+        <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le clavier canadien multilingue standard (CSA)&#x202f;: réglez le pays du clavier du lecteur sur français canadien (CSA), ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="264"/>
         <source>The scanner&apos;s keyboard layout does not match this computer&apos;s: set the scanner&apos;s keyboard country to this computer&apos;s layout, or set this computer&apos;s keyboard layout to English (US).</source>
-        <translation>La disposition de clavier du lecteur ne correspond pas à celle de cet ordinateur : réglez le pays du clavier du lecteur sur la disposition de cet ordinateur, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
+        <translation>La disposition de clavier du lecteur ne correspond pas à celle de cet ordinateur&#x202f;: réglez le pays du clavier du lecteur sur la disposition de cet ordinateur, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="270"/>
@@ -2250,6 +2319,86 @@
         <location filename="../../kiosk_app/app/models.py" line="31"/>
         <source>expiry date</source>
         <translation>date d&apos;expiration</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/billing.py" line="36"/>
+        <source>This month&apos;s quota of billable checks is reached and the administrator has stopped further checks. Nothing was sent.</source>
+        <translation>Le quota mensuel de vérifications facturables est atteint et l’administrateur a bloqué les vérifications suivantes. Rien n’a été envoyé.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/billing.py" line="41"/>
+        <source>This month&apos;s quota of billable checks is reached; this check is billed beyond it.</source>
+        <translation>Le quota mensuel de vérifications facturables est atteint ; cette vérification est facturée au-delà.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="41"/>
+        <source>the check set for these cards</source>
+        <translation>la vérification choisie pour ces cartes</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="47"/>
+        <source>US driver&apos;s licence ({jurisdiction})</source>
+        <translation>Permis de conduire américain ({jurisdiction})</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="51"/>
+        <source>US ID card ({jurisdiction})</source>
+        <translation>Carte d’identité américaine ({jurisdiction})</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="55"/>
+        <source>Canadian driver&apos;s licence ({jurisdiction})</source>
+        <translation>Permis de conduire canadien ({jurisdiction})</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="59"/>
+        <source>Canadian ID card ({jurisdiction})</source>
+        <translation>Carte d’identité canadienne ({jurisdiction})</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="60"/>
+        <source>the registry check is for driver&apos;s licences only</source>
+        <translation>la vérification au registre ne vaut que pour les permis de conduire</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="67"/>
+        <source>Card of unknown origin</source>
+        <translation>Carte d’origine inconnue</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="68"/>
+        <source>the barcode names two different countries (damaged or unusual); choose a check</source>
+        <translation>le code-barres indique deux pays différents (abîmé ou inhabituel) ; choisissez une vérification</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="71"/>
+        <source>only the address says where the card is from; choose a check</source>
+        <translation>seule l’adresse indique d’où vient la carte ; choisissez une vérification</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="74"/>
+        <source>the barcode does not say which country issued the card; choose a check</source>
+        <translation>le code-barres n’indique pas le pays qui a délivré la carte ; choisissez une vérification</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="77"/>
+        <source>no automatic check is set for these cards</source>
+        <translation>aucune vérification automatique n’est choisie pour ces cartes</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="78"/>
+        <source>the barcode was repaired while reading; the signature check needs it exactly as printed</source>
+        <translation>le code-barres a été réparé à la lecture ; la vérification de signature exige le code exact</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="82"/>
+        <source>the barcode lacks a detail the registry needs; complete the form</source>
+        <translation>il manque au code-barres un renseignement exigé par le registre ; remplissez le formulaire</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/routing.py" line="85"/>
+        <source>that check is turned off on this kiosk</source>
+        <translation>cette vérification est désactivée sur ce poste</translation>
     </message>
 </context>
 </TS>

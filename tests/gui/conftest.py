@@ -193,3 +193,11 @@ def type_text(text: str, clock: FakeClock, gap_s: float, window: QWidget | None 
         key, produced, mods = key_for(char)
         send_key(receiver, key, produced, mods)
         clock.advance(gap_s)
+
+
+@pytest.fixture
+def desk(qtbot: Any, simulator: Any, clock: FakeClock, tmp_path: Any) -> Iterator[Any]:
+    """Windows with a real usage database and an injectable memory clock (billing tests)."""
+    from .billing_support import build_desk
+
+    yield from build_desk(qtbot, simulator, clock, tmp_path)

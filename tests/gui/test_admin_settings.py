@@ -93,7 +93,7 @@ def test_invalid_values_show_messages_beside_their_fields_and_nothing_is_saved(
     assert "4 setting(s)" in dialog.status.text()
     assert not paths.settings_file().exists() and saved == []
 
-    # The model's own rule (default check among the enabled ones) also lands beside a field.
+    # The model's own rule (the US cards' check among the enabled ones) lands beside its field.
     set_text(dialog, "connect_timeout_s", "5")
     set_text(dialog, "camera_resolution", "1280x720")
     set_text(dialog, "serial_baud", "9600")
@@ -102,8 +102,8 @@ def test_invalid_values_show_messages_beside_their_fields_and_nothing_is_saved(
     checks.set_value([CheckKind.CANADA])
     dialog.save()
     visible = [n for n, label in dialog.errors.items() if not label.isHidden()]
-    assert visible == ["default_check"]
-    assert "default check" in dialog.errors["default_check"].text()
+    assert visible == ["us_cards"]
+    assert "turned off" in dialog.errors["us_cards"].text()
     assert not paths.settings_file().exists()
 
 
@@ -186,15 +186,16 @@ def test_saved_settings_apply_to_the_running_window(
     assert dialog is not None
     assert not dialog.exit_kiosk_button.isEnabled()  # not in kiosk mode
     dialog.editors["enabled_checks"].set_value([CheckKind.SIGNATURE, CheckKind.DVS_PARSE])
-    dialog.editors["default_check"].set_value(CheckKind.DVS_PARSE)
+    dialog.editors["us_cards"].set_value("parse")
+    dialog.editors["canadian_licences"].set_value("parse")
     set_text(dialog, "age_of_majority", "18")
     set_text(dialog, "idle_timeout_s", "120")
     dialog.save()
     qtbot.waitUntil(lambda: window.core.settings.age_of_majority == 18, timeout=TIMEOUT_MS)
 
     assert set(window.ready.check_buttons) == {CheckKind.SIGNATURE, CheckKind.DVS_PARSE}
-    assert window.ready.check_buttons[CheckKind.DVS_PARSE].objectName() == "Primary"
-    assert window.session.settings.default_check is CheckKind.DVS_PARSE
+    assert window.session.settings.us_cards == "parse"
+    assert window.session.settings.canadian_licences == "parse"
     assert window.core.idle.timeout_ms == 120_000
     assert window.session.backend.age_of_majority == 18
 

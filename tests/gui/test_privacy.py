@@ -35,6 +35,7 @@ from kiosk_app.app.session import Stage
 from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.licence import LicenceRecord
+from kiosk_app.config import CheckKind
 from kiosk_app.logging_setup import SENSITIVE, configure_logging, log_file, shutdown_logging
 from kiosk_app.simulator.samples import SAMPLES, SAMPLES_BY_KEY
 from kiosk_app.storage.usage import UsageStore
@@ -262,7 +263,7 @@ def test_a_check_in_progress_holds_the_idle_wipe_off(
     window = build(idle_ms=IDLE_MS, base_url=fresh_simulator.base_url)
     window.session.submit_payload(SAMPLES_BY_KEY["signature-valid"].payload)
     qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
-    assert window.session.run_check(window.core.settings.default_check)
+    assert window.session.run_check(CheckKind.SIGNATURE)
     qtbot.waitUntil(lambda: fresh_simulator.request_count == 1, timeout=TIMEOUT_MS)
     qtbot.wait(3 * IDLE_MS)
     assert window.core.idle.wipes == 0 and window.session.busy
@@ -283,7 +284,7 @@ def test_nothing_of_the_customer_is_reachable_after_the_wipe(qtbot: Any, build: 
     # A scanned, checked US licence, then a Canadian form typed in and checked.
     window.session.submit_payload(payloads[0])
     qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
-    window.session.run_check(window.core.settings.default_check)
+    window.session.run_check(CheckKind.SIGNATURE)
     wait_stage(qtbot, window, Stage.RESULT)
     qtbot.waitUntil(lambda: not window.result.filling, timeout=TIMEOUT_MS)
     copy_to_clipboard(window.result.panel.name.text())  # as if the clerk pressed Copy
@@ -389,7 +390,8 @@ def test_log_of_a_full_demo_run_holds_no_customer_data(
             SAMPLES_BY_KEY["signature-revoked"].payload.decode("latin-1"), clock, SCAN_GAP_S, window
         )
         qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
-        window.session.run_check(window.core.settings.default_check)
+        # The sample above checked this card minutes ago: running it again is confirmed.
+        window.session.run_check(CheckKind.SIGNATURE, confirmed=True)
         wait_stage(qtbot, window, Stage.RESULT)
         window.session.wipe()
         picture = Path(__file__).resolve().parents[2] / "resources" / "samples" / "dvs-parse.png"

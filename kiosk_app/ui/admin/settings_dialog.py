@@ -68,7 +68,17 @@ TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "test_mode",
         ),
     ),
-    ("checks", ("enabled_checks", "default_check", "auto_check_on_scan", "age_of_majority")),
+    (
+        "checks",
+        (
+            "enabled_checks",
+            "us_cards",
+            "canadian_licences",
+            "auto_check_on_scan",
+            "repeat_window_min",
+            "age_of_majority",
+        ),
+    ),
     (
         "inputs",
         (
@@ -89,7 +99,17 @@ TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "watch_folder_keep",
         ),
     ),
-    ("kiosk", ("kiosk_mode", "idle_timeout_s", "sounds", "language", "billing_quota_monthly")),
+    (
+        "kiosk",
+        (
+            "kiosk_mode",
+            "idle_timeout_s",
+            "sounds",
+            "language",
+            "billing_quota_monthly",
+            "billing_quota_mode",
+        ),
+    ),
 )
 
 
@@ -119,8 +139,13 @@ def field_labels() -> dict[str, str]:
         "connect_timeout_s": t("SettingsDialog", "Connect time limit (s)"),
         "read_timeout_s": t("SettingsDialog", "Answer time limit (s)"),
         "enabled_checks": t("SettingsDialog", "Checks offered"),
-        "default_check": t("SettingsDialog", "Default check"),
-        "auto_check_on_scan": t("SettingsDialog", "Run the default check on every scan"),
+        "us_cards": t("SettingsDialog", "US cards"),
+        "canadian_licences": t("SettingsDialog", "Canadian licences"),
+        "auto_check_on_scan": t("SettingsDialog", "Run the card's check on every scan"),
+        "repeat_window_min": t(
+            "SettingsDialog", "Same card again within N minutes: not re-checked (0: off)"
+        ),
+        "billing_quota_mode": t("SettingsDialog", "When the monthly quota is reached"),
         "wedge_max_key_gap_ms": t("SettingsDialog", "Scanner key gap (ms)"),
         "wedge_min_length": t("SettingsDialog", "Shortest scan (characters)"),
         "idle_timeout_s": t("SettingsDialog", "Idle wipe after (s)"),
@@ -143,6 +168,25 @@ def field_labels() -> dict[str, str]:
         "serial_idle_gap_ms": t("SettingsDialog", "Serial silence ending a scan (ms)"),
         "watch_folder": t("SettingsDialog", "Watched folder"),
         "watch_folder_keep": t("SettingsDialog", "Keep read files (move to processed/)"),
+    }
+
+
+def choice_titles() -> dict[str, dict[str, str]]:
+    """The titles of the choices of the per-country checks and the quota mode."""
+    t = _tr
+    none = t("SettingsDialog", "none")
+    parse = t("SettingsDialog", "parse")
+    return {
+        "us_cards": {"signature": t("SettingsDialog", "signature"), "parse": parse, "none": none},
+        "canadian_licences": {
+            "registry": t("SettingsDialog", "registry"),
+            "parse": parse,
+            "none": none,
+        },
+        "billing_quota_mode": {
+            "warn": t("SettingsDialog", "warn the clerk"),
+            "block": t("SettingsDialog", "block billable checks"),
+        },
     }
 
 
@@ -277,6 +321,8 @@ def editor_for(name: str, info: FieldInfo, title: str) -> FieldEditor:
         return ChoiceEditor(language_names())
     if name == "enabled_checks":
         return ChecksEditor()
+    if name in choice_titles():
+        return ChoiceEditor(choice_titles()[name])
     if isinstance(annotation, type) and issubclass(annotation, CheckKind):
         return ChoiceEditor({k.value: check_title(k) for k in CheckKind})
     if typing.get_origin(annotation) is typing.Literal:

@@ -104,6 +104,8 @@ class UsagePanel(QWidget):
         self.quota_label = label("", "ScreenHint")
         self.quota_warning = label("", "FieldError")
         self.quota_warning.hide()
+        self.repeats_label = label("", "ScreenHint")
+        self.repeats_label.setObjectName("RepeatsLabel")
         self.status = label("", "Muted")
         counts = [self.tr("Service"), self.tr("Result"), self.tr("Checks"), self.tr("Billable")]
         self.today_table = _table(counts)
@@ -121,6 +123,7 @@ class UsagePanel(QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.quota_label)
         layout.addWidget(self.quota_warning)
+        layout.addWidget(self.repeats_label)
         layout.addWidget(label(self.tr("Today"), "SectionTitle"))
         layout.addWidget(self.today_table)
         layout.addWidget(label(self.tr("This month"), "SectionTitle"))
@@ -166,6 +169,11 @@ class UsagePanel(QWidget):
         _fill(self.month_table, _count_rows(result.month))
         _fill(self.days_table, _day_rows(result.days))
         self._show_quota(result)
+        self.repeats_label.setText(
+            self.tr("Repeats not billed (same card, already checked): %1 today, %2 this month")
+            .replace("%1", str(result.repeats_today))
+            .replace("%2", str(result.repeats_month))
+        )
         self.loaded.emit()
 
     def _show_quota(self, snapshot: UsageSnapshot) -> None:

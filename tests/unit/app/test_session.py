@@ -26,9 +26,11 @@ from kiosk_app.app.session import (
 )
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.errors import NoBarcodeFoundError, RepairedPayloadError
+from kiosk_app.barcode.issuer import Issuer, IssuerSource
 from kiosk_app.config import CheckKind, Settings
 
 GOOD_FORM = CanadaFormData("A1234", "1989-12-24", "ON", "G")
+US_LICENCE = Issuer("USA", "CO", "DL", IssuerSource.IIN)
 LICENCE = LicenceSummary("PAT DOE", date(1989, 12, 24), 36, 19, date(2030, 1, 1), False, 1500)
 
 
@@ -51,7 +53,9 @@ class ScriptedBackend(Backend):
         self, payload: bytes, symbol: Any = None, back_image: Any = None, *, byte_exact: bool = True
     ) -> ScanData:
         self.calls.append("read")
-        return ScanData(payload, None, None, LICENCE, GOOD_FORM, byte_exact=byte_exact)
+        return ScanData(
+            payload, None, None, LICENCE, None, byte_exact=byte_exact, issuer=US_LICENCE
+        )
 
     def read_image(self, source: object) -> ScanData:
         self.calls.append("image")

@@ -1,0 +1,184 @@
+"""Never pay twice for the same card: the cross-customer memory and the monthly quota gate.
+
+:class:`RecentChecks` remembers, for "Same card again within N minutes"
+(``Settings.repeat_window_min``), which cards were checked: only an HMAC-SHA256 of the payload
+under a key drawn at random when the process starts (so the digest cannot be matched against
+any payload outside this process, and means nothing after a restart), the time, the check, the
+verdict and the request log id. It lives in memory only, never on disk, and forgets an entry
+once it is older than the window; a window of 0 keeps nothing.
+
+:class:`QuotaGate` holds this month's billable count, read from the usage store in workers
+(before and after each check), so the GUI thread can tell the clerk before a billable check
+runs without touching the disk; in "block" mode the worker checks again before sending.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Final
+
+from kiosk_app.api.errors import InputRejectedError
+from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.config import CheckKind
+from kiosk_app.storage.usage import UsageStore, UsageStoreError
+
+KEY_BYTES: Final = 32
+SECONDS_PER_MINUTE: Final = 60
+
+QUOTA_BLOCKED = QT_TRANSLATE_NOOP(
+    "messages",
+    "This month's quota of billable checks is reached and the administrator has stopped "
+    "further checks. Nothing was sent.",
+)
+QUOTA_WARNING = QT_TRANSLATE_NOOP(
+    "messages",
+    "This month's quota of billable checks is reached; this check is billed beyond it.",
+)
+
+
+def _wall_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class PriorCheck:
+    """A check already run on this card: when, what it said, the request log id."""
+
+    check: CheckKind
+    when: datetime  # aware, UTC
+    verdict: str
+    request_log_id: int | None
+    same_customer: bool  # True: this customer; False: an earlier one, within the window
+
+
+@dataclass(frozen=True)
+class _Entry:
+    at: float  # monotonic seconds
+    prior: PriorCheck
+
+
+class RecentChecks:
+    """The keyed-hash memory of recent checks; thread-confined to the GUI thread."""
+
+    def __init__(
+        self,
+        window_min: int = 5,
+        clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], datetime] = _wall_now,
+    ) -> None:
+        self._key = secrets.token_bytes(KEY_BYTES)
+        self._clock = clock
+        self._wall = wall
+        self._entries: dict[tuple[bytes, CheckKind], _Entry] = {}
+        self.window_min = window_min
+
+    @property
+    def window_min(self) -> int:
+        """The window in minutes; 0 turns the memory off (and empties it)."""
+        return self._window_min
+
+    @window_min.setter
+    def window_min(self, minutes: int) -> None:
+        self._window_min = max(int(minutes), 0)
+        self.prune()
+
+    def wall_now(self) -> datetime:
+        """The wall-clock time (UTC) the memory stamps entries with."""
+        return self._wall()
+
+    def digest(self, payload: bytes) -> bytes:
+        """The keyed hash that stands for ``payload`` (the payload itself is never kept)."""
+        return hmac.new(self._key, payload, hashlib.sha256).digest()
+
+    def remember(
+        self, digest: bytes, check: CheckKind, verdict: str, request_log_id: int | None
+    ) -> None:
+        """Note that the card of ``digest`` was checked now."""
+        if self._window_min == 0:
+            return
+        prior = PriorCheck(check, self._wall(), verdict, request_log_id, same_customer=False)
+        self._entries[(digest, check)] = _Entry(self._clock(), prior)
+
+    def find(self, digest: bytes, check: CheckKind) -> PriorCheck | None:
+        """The check of this card within the window, if any."""
+        self.prune()
+        entry = self._entries.get((digest, check))
+        return entry.prior if entry is not None else None
+
+    def prune(self) -> None:
+        """Forget every entry older than the window (all of them when it is 0)."""
+        limit = self._window_min * SECONDS_PER_MINUTE
+        now = self._clock()
+        for key in [k for k, e in self._entries.items() if now - e.at >= limit]:
+            del self._entries[key]
+
+    def __len__(self) -> int:
+        self.prune()
+        return len(self._entries)
+
+    def held(self) -> list[tuple[bytes, PriorCheck]]:
+        """Everything held (for the privacy tests): digests and check facts only."""
+        self.prune()
+        return [(digest, e.prior) for (digest, _check), e in self._entries.items()]
+
+
+class QuotaDecision(StrEnum):
+    """What the monthly quota says about the next billable check."""
+
+    OK = "ok"
+    WARN = "warn"
+    BLOCK = "block"
+
+
+class QuotaReachedError(InputRejectedError):
+    """The monthly quota is reached and the administrator blocks further checks (not sent)."""
+
+    default_message = QUOTA_BLOCKED
+
+
+class QuotaGate:
+    """This month's billable count, refreshed in workers; decisions on the GUI thread."""
+
+    def __init__(self, usage: UsageStore | None) -> None:
+        self._usage = usage
+        self._lock = threading.Lock()
+        self._used: int | None = None  # None: not read yet, or counting unavailable
+
+    @property
+    def used(self) -> int | None:
+        """Billable checks this month as last read."""
+        with self._lock:
+            return self._used
+
+    def refresh(self) -> int | None:
+        """Read the count from the store (blocking: call it in a worker)."""
+        if self._usage is None:
+            return None
+        try:
+            used: int | None = self._usage.billable_this_month()
+        except UsageStoreError:
+            used = None
+        with self._lock:
+            self._used = used
+        return used
+
+    def decision(self, quota: int, mode: str) -> QuotaDecision:
+        """OK under the quota (or none set, or the count unknown); else warn or block."""
+        used = self.used
+        if quota <= 0 or used is None or used < quota:
+            return QuotaDecision.OK
+        return QuotaDecision.BLOCK if mode == "block" else QuotaDecision.WARN
+
+    def enforce(self, quota: int, mode: str) -> None:
+        """In a worker, just before sending: read the count again; raise when blocked."""
+        self.refresh()
+        if self.decision(quota, mode) is QuotaDecision.BLOCK:
+            raise QuotaReachedError()
