@@ -61,7 +61,7 @@ from kiosk_app.app.models import (
     LicenceSummary,
     ResultView,
 )
-from kiosk_app.app.routing import Route, route_card
+from kiosk_app.app.routing import REPAIRED, Route, route_card
 from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.errors import BarcodeError
@@ -484,23 +484,14 @@ class Session(QObject):
             return False
         if decision is QuotaDecision.WARN:
             self.notice.emit(QUOTA_WARNING)
+        # A plain function, not a bound method: an abandoned job must not keep the session
+        # (and through it the window's pool) alive after the window is gone.
         self._start(
-            partial(self._counted, kind, check, quota, mode),
+            partial(_counted_check, self.usage, self.quota, kind, check, quota, mode),
             partial(self._on_outcome, kind),
             _working_label(kind),
         )
         return True
-
-    def _counted(
-        self, kind: CheckKind, check: Callable[[], Outcome], quota: int, mode: str
-    ) -> Outcome:
-        # In the worker: the quota read again before sending (block mode stops here), the check
-        # counted (a cancelled check still counts: it ran), the month's count read again.
-        self.quota.enforce(quota, mode)
-        try:
-            return counted_call(self.usage, ServiceKind(kind.value), check, _same_outcome)
-        finally:
-            self.quota.refresh()
 
     def _repeat_read(self, pending: CheckKind | None) -> bool:
         """The held card was read again. Its check (a sample's, or the automatic one) runs
@@ -626,6 +617,8 @@ class Session(QObject):
                 self._count_repeat(route.check)  # an earlier customer's: shown, not re-run
             else:
                 check = route.check
+        elif check is None and self.settings.auto_check_on_scan and route.reason == REPAIRED:
+            self.notice.emit(SIGNATURE_NEEDS_EXACT)  # the signature check would have run
         started = check is not None and self._run(check, confirmed=False)
         if not started and self._stage is not Stage.CANADA_FORM:
             self._set_stage(Stage.READY)
@@ -711,6 +704,23 @@ def _working_label(kind: CheckKind) -> Message:
 
 def _same_outcome(outcome: Outcome) -> Outcome:
     return outcome
+
+
+def _counted_check(
+    usage: UsageStore | None,
+    gate: QuotaGate,
+    kind: CheckKind,
+    check: Callable[[], Outcome],
+    quota: int,
+    mode: str,
+) -> Outcome:
+    """In the worker: the quota read again before sending (block mode stops here), the check
+    counted (a cancelled check still counts: it ran), the month's count read again."""
+    gate.enforce(quota, mode)
+    try:
+        return counted_call(usage, ServiceKind(kind.value), check, _same_outcome)
+    finally:
+        gate.refresh()
 
 
 def _complete(prefill: CanadaFormData | None) -> bool:
