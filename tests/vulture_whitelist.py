@@ -42,8 +42,9 @@ _TrackingServer.handle_error
 # urllib3 builds connections from this class attribute.
 _WatchedHTTPPool.ConnectionCls
 
-# pydantic calls the validator and the settings-sources hook.
-Settings._default_is_enabled
+# pydantic calls the validators and the settings-sources hook.
+Settings._migrate_default_check
+Settings._choice_is_enabled
 Settings.settings_customise_sources
 
 # Compared as a whole (dataclass equality): a file that changed is seen by its mtime.
