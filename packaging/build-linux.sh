@@ -55,7 +55,8 @@ install_build_venv() {
   "$VENV/bin/python" -m pip install -q --upgrade pip
   # Not editable: PyInstaller cannot see packages installed through setuptools' editable
   # finder, and kiosk_app.resources only exists as a package once installed.
-  "$VENV/bin/python" -m pip install -q ".[package]"
+  # The exact versions of packaging/constraints.txt: the same build from the same checkout.
+  "$VENV/bin/python" -m pip install -q -c packaging/constraints.txt ".[package]"
   install_numpy_without_blas
 }
 

@@ -57,7 +57,9 @@ case "$mode" in
     "$VENV/bin/mypy" packaging/*.py packaging/deb/*.py
     "$VENV/bin/lint-imports"
     "$VENV/bin/vulture"
-    exec "$VENV/bin/python" -m pytest "$@" ;;
+    # --run-slow: the whole suite, the bundle build and the soak included (a plain pytest
+    # skips them for a fast inner loop).
+    exec "$VENV/bin/python" -m pytest --run-slow "$@" ;;
   *)
     echo "usage: bash packaging/dev.sh demo|test [args...]" >&2; exit 64 ;;
 esac

@@ -29,6 +29,28 @@ for _var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
 CORPUS_DIR = Path(__file__).resolve().parent / "data" / "corpus"
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--run-slow",
+        action="store_true",
+        help="also run the tests marked slow (the test command, bash packaging/dev.sh test, does)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A plain ``pytest`` skips the ``slow`` tests (bundle build, soak): a fast inner loop.
+
+    ``--run-slow`` runs them (the test command and CI pass it), and so does any explicit
+    ``-m`` selection (``pytest -m slow``).
+    """
+    if config.getoption("--run-slow") or config.getoption("markexpr"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --run-slow (bash packaging/dev.sh test does)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture(autouse=True)
 def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Fresh, empty config/data/log directories for every test."""

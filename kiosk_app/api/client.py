@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import requests
 import urllib3.exceptions
 
+from kiosk_app import __version__
 from kiosk_app.api import constants
 from kiosk_app.api.deadline import CallDeadline
 from kiosk_app.api.error_mapping import http_status_failure, json_error_message, map_failure
@@ -84,7 +85,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-USER_AGENT = "kiosk-app/0.1"
+USER_AGENT = f"kiosk-app/{__version__}"
 REDACTED = "***"
 _HANDLED = (
     KioskApiError,

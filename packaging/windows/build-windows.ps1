@@ -28,7 +28,8 @@ if (-not (Test-Path (Join-Path $Venv "Scripts\python.exe"))) {
 $VenvPython = Join-Path $Venv "Scripts\python.exe"
 Invoke-Checked $VenvPython @("-m", "pip", "install", "-q", "--upgrade", "pip")
 # Not editable: PyInstaller cannot follow setuptools' editable finder.
-Invoke-Checked $VenvPython @("-m", "pip", "install", "-q", ".[package]")
+# The exact versions of packaging\constraints.txt: the same build from the same checkout.
+Invoke-Checked $VenvPython @("-m", "pip", "install", "-q", "-c", "packaging\constraints.txt", ".[package]")
 
 Write-Host "== PyInstaller"
 if (Test-Path $Bundle) { Remove-Item -Recurse -Force $Bundle }
