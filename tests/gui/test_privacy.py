@@ -439,3 +439,33 @@ def test_log_of_a_full_demo_run_holds_no_customer_data(
                 found = [v for v in everyone if v.encode() in data]
                 assert found == [], f"{path.name}: {found}"
                 assert SECRET_TOKEN.encode() not in data
+
+
+def test_the_memory_of_recent_checks_holds_keyed_hashes_only_and_never_on_disk(
+    qtbot: Any, build: Any, tmp_path: Path
+) -> None:
+    """Issue 20: across customers only an HMAC of the payload (per-process key), the time, the
+    check, the verdict and the request log id are kept, in memory, forgotten after the window."""
+    window = build(idle_ms=IDLE_MS)
+    keys = ("signature-valid", "signature-revoked")
+    for key in keys:
+        window.session.submit_payload(SAMPLES_BY_KEY[key].payload)
+        qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
+        window.session.run_check(CheckKind.SIGNATURE)
+        wait_stage(qtbot, window, Stage.RESULT)
+    qtbot.waitUntil(lambda: window.core.idle.wipes == 1, timeout=TIMEOUT_MS)
+    window.core.pool.wait_for_done()
+    held = window.session.recent.held()
+    assert len(held) == 2  # both cards remembered across the wipe...
+    values = [v for key in keys for v in customer_values(key)]
+    for digest, prior in held:
+        assert len(digest) == 32  # ...as a keyed hash, and check facts only
+        assert set(vars(prior)) == {"check", "when", "verdict", "request_log_id", "same_customer"}
+        assert leaks(repr(prior), values) == []
+        for key in keys:
+            payload = SAMPLES_BY_KEY[key].payload
+            assert digest not in payload and payload not in digest
+    blobs = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    assert not any(digest in blobs for digest, _prior in held)
+    window.session.recent.window_min = 0  # the admin turns it off: nothing is kept
+    assert window.session.recent.held() == []

@@ -160,3 +160,15 @@ def test_an_export_to_an_unwritable_place_says_so(
     qtbot.waitUntil(lambda: panel.status.text().startswith("Export failed"), timeout=TIMEOUT_MS)
     assert "FileNotFoundError" in panel.status.text()
     assert panel.export_button.isEnabled()
+
+
+def test_repeats_not_billed_are_counted_today_and_this_month(qtbot: Any, store: UsageStore) -> None:
+    store.record_repeat("signature", NOW - timedelta(hours=1))
+    store.record_repeat("canada", NOW - timedelta(hours=2))
+    store.record_repeat("signature", NOW - timedelta(days=3))  # this month, not today
+    store.record_repeat("signature", NOW - timedelta(days=40))  # last month
+    panel = make_panel(qtbot, store, quota=0)
+    assert panel.repeats_label.text() == (
+        "Repeats not billed (same card, already checked): 2 today, 3 this month"
+    )
+    assert store.row_count() == 0  # repeats are not checks

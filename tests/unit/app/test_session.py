@@ -48,13 +48,14 @@ class ScriptedBackend(Backend):
         self.gate = threading.Event()
         self.gate.set()
         self.answer: Callable[[], Outcome] = lambda: outcome(Verdict.PASSED)
+        self.issuer = US_LICENCE
 
     def read_payload(
         self, payload: bytes, symbol: Any = None, back_image: Any = None, *, byte_exact: bool = True
     ) -> ScanData:
         self.calls.append("read")
         return ScanData(
-            payload, None, None, LICENCE, None, byte_exact=byte_exact, issuer=US_LICENCE
+            payload, None, None, LICENCE, None, byte_exact=byte_exact, issuer=self.issuer
         )
 
     def read_image(self, source: object) -> ScanData:
