@@ -23,6 +23,7 @@ import atheris
 with atheris.instrument_imports():
     from kiosk_app.barcode import aamva, licence, wedge  # noqa: F401
     from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva_strict
+    from kiosk_app.barcode.consistency import check_consistency
     from kiosk_app.barcode.errors import NotAamvaError
 
 
@@ -36,6 +37,7 @@ def test_one_input(data: bytes) -> None:
     record.to_json()
     record.canada_prefill()
     repr(record)
+    check_consistency(record).to_json()
 
 
 def main() -> None:

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva, parse_aamva_strict
+from kiosk_app.barcode.consistency import check_consistency
 from kiosk_app.barcode.errors import NotAamvaError
 from kiosk_app.barcode.licence import LicenceRecord
 from tests.aamva_factory import DAMAGES, build_payload, damaged, sample_specs
@@ -24,10 +25,13 @@ def _parse_or_typed_error(data: bytes) -> LicenceRecord | None:
         record = parse_aamva_strict(data)
     except NotAamvaError:  # TruncatedPayloadError is a NotAamvaError
         return None
-    # Every derived view must work on whatever was parsed.
+    # Every derived view, and the consistency checks, must work on whatever was parsed.
     record.to_json()
     record.canada_prefill()
     repr(record)
+    report = check_consistency(record)
+    report.to_json()
+    assert set(report.codes()) <= set(report.applied)
     return record
 
 
