@@ -103,15 +103,19 @@ class Backend:
         self.checker = checker
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> Backend:
-        """The real collaborators, configured from ``settings``."""
+    def from_settings(cls, settings: Settings, decoder: DecoderLike | None = None) -> Backend:
+        """The real collaborators, configured from ``settings``.
+
+        Pictures are decoded in a limited child process (``IsolatedScanner``); pass the
+        ``decoder`` of the backend being replaced to keep its process.
+        """
         from kiosk_app.api.client import VerificationClient
         from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
-        from kiosk_app.barcode.decode import Scanner
+        from kiosk_app.barcode.isolation import IsolatedScanner
 
         return cls(
             client=VerificationClient.from_settings(settings),
-            decoder=Scanner(),
+            decoder=decoder or IsolatedScanner(),
             parser=parse_aamva,
             looks_like_licence=looks_like_aamva,
             age_of_majority=settings.age_of_majority,
@@ -172,6 +176,24 @@ class Backend:
             image = None
             decoded = self.decoder.decode_frame(source)
         return self.read_payload(decoded.payload, decoded.symbol, image)
+
+    def stop_reading(self) -> None:
+        """Stop a picture being decoded, now (any thread); a decoder that cannot is left be."""
+        self._decoder_call("cancel")
+
+    def warm_up(self) -> None:
+        """Let the decoder get ready for the first picture (start its process), if it can."""
+        self._decoder_call("warm_up")
+
+    def close(self) -> None:
+        """Release the decoder's child process, if it has one."""
+        self._decoder_call("close")
+
+    def _decoder_call(self, name: str) -> None:
+        # Only the isolated decoder has these; a plain Scanner or a test's fake does not.
+        method = getattr(getattr(self, "decoder", None), name, None)
+        if callable(method):
+            method()
 
     def summarize(self, record: Any) -> LicenceSummary:
         """The local-parse view of a licence record (name, birth date, age, expiry), with what

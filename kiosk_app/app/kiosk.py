@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from kiosk_app.api.constants import TEST_TOKEN
 from kiosk_app.app.backend import Backend
@@ -24,6 +24,11 @@ from kiosk_app.app.session import Session
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
 from kiosk_app.storage.usage import UsageStore
+
+# After start, the picture decoder's child process is started (it loads its libraries, about
+# half a second of CPU) once the window has had time to show: the first picture then does not
+# wait for it.
+PICTURE_WARM_UP_DELAY_MS = 3000
 
 
 def is_test_mode(settings: Settings) -> bool:
@@ -117,7 +122,10 @@ class KioskCore(QObject):
         """
         self.settings = settings
         self.session.settings = settings
-        self.session.backend = backend or Backend.from_settings(settings)
+        # The picture decoder (and its child process) is kept; the client follows the settings.
+        self.session.backend = backend or Backend.from_settings(
+            settings, decoder=self.session.backend.decoder
+        )
         self.session.recent.window_min = settings.repeat_window_min
         self.session.refresh_quota()
         self.test_mode = is_test_mode(settings)
@@ -133,6 +141,11 @@ class KioskCore(QObject):
         self.session.refresh_quota()
         self.inputs_changed.emit(self.input_statuses())
         self.idle.poke()
+        QTimer.singleShot(PICTURE_WARM_UP_DELAY_MS, self, self._warm_up)
+
+    @Slot()
+    def _warm_up(self) -> None:
+        self.session.backend.warm_up()
 
     def shutdown(self, timeout_ms: int = 15_000) -> bool:
         """Stop the sources, wipe the customer and wait for the workers; True if all ended."""
@@ -140,4 +153,6 @@ class KioskCore(QObject):
             source.stop()
         self.idle.stop()
         self.session.wipe()
-        return self.pool.shutdown(timeout_ms)
+        done = self.pool.shutdown(timeout_ms)
+        self.session.backend.close()
+        return done

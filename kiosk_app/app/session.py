@@ -439,6 +439,7 @@ class Session(QObject):
         """Abandon the running job; its result will be ignored. Returns to Ready."""
         if self._ticket is not None:
             self.pool.cancel(self._ticket)
+            self.backend.stop_reading()  # a picture's decoding really stops, not just ignored
             self._ticket = None
             self.notice.emit(
                 QT_TRANSLATE_NOOP("messages", "Cancelled. Nothing was shown for that request.")
@@ -467,6 +468,7 @@ class Session(QObject):
         """New customer / idle timeout: cancel work and drop every reference to their data."""
         if self._ticket is not None:
             self.pool.cancel(self._ticket)
+            self.backend.stop_reading()
         self._forget_customer()
         self._set_stage(Stage.READY)
         self.wiped.emit()

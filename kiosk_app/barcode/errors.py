@@ -19,6 +19,29 @@ class UnreadableImageError(BarcodeError):
     default_hint = "That file is not a picture the kiosk can open. Try another photo or scan."
 
 
+class UnsupportedImageFormatError(UnreadableImageError):
+    """A picture in a format the kiosk does not open (only what scanners and cameras write)."""
+
+    default_hint = (
+        "The kiosk opens only PNG, JPEG, TIFF, BMP, GIF, WebP and PNM pictures. "
+        "Save the scan in one of those formats."
+    )
+
+
+class PictureTooCostlyError(UnreadableImageError):
+    """Opening the picture went past its time or memory limit, so it was stopped."""
+
+    default_hint = (
+        "The picture needs too much time or memory to open safely. Use a smaller photo or scan."
+    )
+
+
+class PictureCancelledError(BarcodeError):
+    """Reading the picture was stopped (Cancel, a new customer, the idle wipe)."""
+
+    default_hint = "Reading the picture was stopped."
+
+
 class NoBarcodeFoundError(BarcodeError):
     """The image opened but no PDF417 carrying licence data was found in it."""
 

@@ -12,12 +12,43 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps
 
-from kiosk_app.barcode.errors import UnreadableImageError
+from kiosk_app.barcode.errors import (
+    PictureTooCostlyError,
+    UnreadableImageError,
+    UnsupportedImageFormatError,
+)
 
 # Largest picture opened (pixels). A 48 MP phone photo fits; a decompression bomb does not.
 MAX_IMAGE_PIXELS = 50_000_000
 # Largest file read into memory (bytes).
 MAX_FILE_BYTES = 64 * 1024 * 1024
+# The only Pillow decoders used: what scanners and cameras write (PPM is Pillow's name for the
+# PNM family: PBM, PGM, PPM). Every other decoder is attack surface (EPS hands the file to
+# Ghostscript; JPEG 2000, PSD, ICO, TGA... are never a scan).
+OPENED_FORMATS = ("PNG", "JPEG", "TIFF", "BMP", "GIF", "WEBP", "PPM")
+# Start-of-file signatures of picture formats the kiosk refuses by name (a clearer message
+# than "not a picture"): (signature, offset). Recognised here, never decoded.
+REFUSED_SIGNATURES: tuple[tuple[bytes, int], ...] = (
+    (b"%!PS", 0),  # PostScript / EPS
+    (b"\xc5\xd0\xd3\xc6", 0),  # DOS EPS binary header
+    (b"%PDF", 0),  # PDF
+    (b"\x00\x00\x00\x0cjP  \r\n\x87\n", 0),  # JPEG 2000 (JP2 box)
+    (b"\xff\x4f\xff\x51", 0),  # JPEG 2000 code stream
+    (b"8BPS", 0),  # Photoshop
+    (b"\x00\x00\x01\x00", 0),  # Windows icon
+    (b"\x00\x00\x02\x00", 0),  # Windows cursor
+    (b"ftypheic", 4),  # HEIC (iPhone)
+    (b"ftypheix", 4),
+    (b"ftypmif1", 4),
+    (b"ftypavif", 4),  # AVIF
+    (b"qoif", 0),  # QOI
+    (b"DDS ", 0),  # DirectDraw surface
+    (b"icns", 0),  # Apple icon
+    (b"SIMPLE  =", 0),  # FITS
+    (b"\x01\xda", 0),  # SGI
+    (b"\x59\xa6\x6a\x95", 0),  # Sun raster
+    (b"<svg", 0),  # SVG
+)
 
 _HINT_NOT_IMAGE = "That file is not a picture the kiosk can open. Try another photo or scan."
 _HINT_TRUNCATED = "The picture is incomplete or damaged. Take the photo or scan again."
@@ -50,7 +81,7 @@ def grey_from_bytes(data: bytes) -> np.ndarray:
     # pixel is decoded. Pillow's DecompressionBombWarning/Error (pictures beyond its limit)
     # are caught as well; no warnings filter is changed (that is not thread-safe).
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with Image.open(io.BytesIO(data), formats=OPENED_FORMATS) as image:
             _check_size(image.size)
             image.seek(0)
             if image.format == "JPEG":
@@ -64,11 +95,20 @@ def grey_from_bytes(data: bytes) -> np.ndarray:
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
         raise UnreadableImageError(_HINT_TOO_LARGE) from exc
     except Image.UnidentifiedImageError as exc:
+        if is_refused_format(data):
+            raise UnsupportedImageFormatError() from exc
         raise UnreadableImageError(_HINT_NOT_IMAGE) from exc
+    except MemoryError as exc:  # past the decoding process's address-space limit
+        raise PictureTooCostlyError() from exc
     except (OSError, SyntaxError, EOFError) as exc:
         raise UnreadableImageError(_HINT_TRUNCATED) from exc
     except Exception as exc:  # any other decoder failure on hostile bytes
         raise UnreadableImageError(_HINT_NOT_IMAGE) from exc
+
+
+def is_refused_format(data: bytes) -> bool:
+    """True when ``data`` starts like a picture format the kiosk does not open."""
+    return any(data[at : at + len(sig)] == sig for sig, at in REFUSED_SIGNATURES)
 
 
 def grey_from_frame(pixels: object) -> np.ndarray:

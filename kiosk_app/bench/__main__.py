@@ -10,7 +10,8 @@ def main(argv: list[str]) -> int:
     """Dispatch to one benchmark module."""
     if not argv or argv[0].startswith("-"):
         print(
-            "usage: python -m kiosk_app.bench {decode|gui|camera|soak} [options]", file=sys.stderr
+            "usage: python -m kiosk_app.bench {decode|gui|camera|soak|isolation} [options]",
+            file=sys.stderr,
         )
         return 2
     module = importlib.import_module(f"kiosk_app.bench.{argv[0]}")

@@ -15,6 +15,7 @@ from typing import Any
 
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.barcode.isolation import IsolatedScanner
 from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.barcode.payload import track_string
 from kiosk_app.cli.advice import Translate, add_language_option, licence_members, translator
@@ -35,11 +36,18 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
     command.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace, scanner: Scanner | None = None) -> int:
-    """Decode every picture named in ``args.images``; returns the exit status."""
-    reader = scanner or Scanner()
+def run(args: argparse.Namespace, scanner: Scanner | IsolatedScanner | None = None) -> int:
+    """Decode every picture named in ``args.images``; returns the exit status.
+
+    Pictures are decoded in the kiosk's limited child process unless ``scanner`` is given.
+    """
+    reader = scanner or IsolatedScanner()
     translate = translator(getattr(args, "language", None))
-    results = [decode_one(reader, name, translate) for name in args.images]
+    try:
+        results = [decode_one(reader, name, translate) for name in args.images]
+    finally:
+        if isinstance(reader, IsolatedScanner):
+            reader.close()
     if args.json:
         print(json.dumps(results, indent=2))
     else:
@@ -51,7 +59,9 @@ def run(args: argparse.Namespace, scanner: Scanner | None = None) -> int:
     return EXIT_INPUT_REJECTED if failed else EXIT_OK
 
 
-def decode_one(scanner: Scanner, name: str, translate: Translate | None = None) -> dict[str, Any]:
+def decode_one(
+    scanner: Scanner | IsolatedScanner, name: str, translate: Translate | None = None
+) -> dict[str, Any]:
     """The JSON object for one picture: file, payload, elapsedMs, parse (with ``consistency``
     and ``incomplete`` beside it), or error."""
     started = time.perf_counter()

@@ -111,6 +111,16 @@ DOMAIN_MESSAGES: tuple[str, ...] = (
         "That file is not a picture the kiosk can open. Try another photo or scan.",
     ),
     QT_TRANSLATE_NOOP("messages", "The CA bundle file in the settings does not exist."),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The kiosk opens only PNG, JPEG, TIFF, BMP, GIF, WebP and PNM pictures. "
+        "Save the scan in one of those formats.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The picture needs too much time or memory to open safely. Use a smaller photo or scan.",
+    ),
+    QT_TRANSLATE_NOOP("messages", "Reading the picture was stopped."),
     QT_TRANSLATE_NOOP("messages", "The barcode could not be read."),
     QT_TRANSLATE_NOOP("messages", "The barcode data is not a byte string."),
     QT_TRANSLATE_NOOP("messages", "The data has no AAMVA header (expected '@' and 'ANSI')."),

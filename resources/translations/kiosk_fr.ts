@@ -6,17 +6,17 @@
     <message>
         <location filename="../../kiosk_app/ui/billing_widgets.py" line="41"/>
         <source>{check} already ran for this card at {time}: {verdict} (request {id}).</source>
-        <translation>{check} a déjà été fait pour cette carte à {time} : {verdict} (requête {id}).</translation>
+        <translation>{check} a déjà été fait pour cette carte à {time}&#x202f;: {verdict} (requête {id}).</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/billing_widgets.py" line="45"/>
         <source>This card was checked at {time} with {check}: {verdict} (request {id}).</source>
-        <translation>Cette carte a été vérifiée à {time} avec {check} : {verdict} (requête {id}).</translation>
+        <translation>Cette carte a été vérifiée à {time} avec {check}&#x202f;: {verdict} (requête {id}).</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/billing_widgets.py" line="68"/>
         <source>Check again?</source>
-        <translation>Vérifier de nouveau ?</translation>
+        <translation>Vérifier de nouveau&#x202f;?</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/billing_widgets.py" line="71"/>
@@ -37,7 +37,7 @@
     <message>
         <location filename="../../kiosk_app/ui/billing_widgets.py" line="145"/>
         <source>Check for this card: {check} — {why}</source>
-        <translation>Vérification pour cette carte : {check} — {why}</translation>
+        <translation>Vérification pour cette carte&#x202f;: {check} — {why}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/billing_widgets.py" line="148"/>
@@ -317,32 +317,27 @@
 <context>
     <name>Error</name>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="60"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="58"/>
         <source>Copy details</source>
         <translation>Copier les détails</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="61"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="59"/>
         <source>Start again</source>
         <translation>Recommencer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="76"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="74"/>
         <source>File: {name}</source>
         <translation>Fichier : {name}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="82"/>
-        <source>Trace id: {trace}</source>
-        <translation>Identifiant de trace : {trace}</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="88"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="80"/>
         <source>Scan again, or open another picture.</source>
         <translation>Balayez de nouveau ou ouvrez une autre image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="90"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="82"/>
         <source>Scan again to retry, or press Start again.</source>
         <translation>Balayez de nouveau pour réessayer ou appuyez sur Recommencer.</translation>
     </message>
@@ -840,112 +835,112 @@
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="193"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="202"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="194"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="203"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="195"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="204"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="196"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="205"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="266"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="275"/>
         <source>Service message: {message}</source>
         <translation>Message du service : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="271"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="280"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace : {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="313"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="322"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="197"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="206"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="198"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="207"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="346"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="355"/>
         <source>Fields not compared: {count} — hide</source>
         <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="348"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="357"/>
         <source>Fields not compared: {count} — show</source>
         <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="424"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="433"/>
         <source>Licence: {message}</source>
         <translation>Permis : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="429"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="438"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles : {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="493"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="502"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="494"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="503"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="495"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="504"/>
         <source>Signature: unknown</source>
         <translation>Signature : inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="498"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="507"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="499"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="508"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="500"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="509"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="508"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="517"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="515"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="524"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="515"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="524"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -1033,57 +1028,57 @@
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="499"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="498"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="501"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="500"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="545"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="544"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré : %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="552"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="551"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="555"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="554"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="566"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="565"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="573"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="572"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="580"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="579"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="583"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="582"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="588"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="587"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="593"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="592"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion : %1</translation>
     </message>
@@ -1091,47 +1086,47 @@
 <context>
     <name>Theme</name>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="46"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="47"/>
         <source>Passed</source>
         <translation>Réussi</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="49"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="50"/>
         <source>Failed</source>
         <translation>Échoué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="52"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="53"/>
         <source>Flagged</source>
         <translation>Signalé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="57"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="58"/>
         <source>Could not verify</source>
         <translation>Vérification impossible</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="68"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="69"/>
         <source>Read by the service — not verified</source>
         <translation>Lu par le service — non vérifié</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="77"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="78"/>
         <source>Match</source>
         <translation>Correspond</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="80"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="81"/>
         <source>Partial match</source>
         <translation>Correspondance partielle</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="83"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="84"/>
         <source>No match</source>
         <translation>Ne correspond pas</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="86"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="87"/>
         <source>Not compared</source>
         <translation>Non comparé</translation>
     </message>
@@ -1246,57 +1241,57 @@
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="148"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="143"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="155"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="178"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="173"/>
         <source>Repeats not billed (same card, already checked): %1 today, %2 this month</source>
-        <translation>Répétitions non facturées (même carte, déjà vérifiée) : %1 aujourd’hui, %2 ce mois-ci</translation>
+        <translation>Répétitions non facturées (même carte, déjà vérifiée)&#x202f;: %1 aujourd’hui, %2 ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="188"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="183"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci : %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="194"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="189"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci : %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="200"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="195"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="202"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="197"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="208"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="203"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="214"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="209"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="219"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="214"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="228"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="223"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
@@ -1379,87 +1374,87 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="150"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="153"/>
         <source>Verdict: {words}</source>
         <translation>Verdict : {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="263"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="265"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="264"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="266"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="285"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="287"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="287"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="289"/>
         <source>Born: {date}</source>
         <translation>Naissance : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="290"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="292"/>
         <source>Age: {age}</source>
         <translation>Âge : {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="292"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="294"/>
         <source>Age: unknown</source>
         <translation>Âge : inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="298"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="300"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="312"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="314"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
         <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="320"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="322"/>
         <source>Barcode consistent</source>
         <translation>Code-barres cohérent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="322"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="324"/>
         <source>1 thing looks unusual</source>
         <translation>1 point semble inhabituel</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="324"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="326"/>
         <source>{count} things look unusual</source>
         <translation>{count} points semblent inhabituels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="334"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="336"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="342"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="344"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="346"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="348"/>
         <source>Expires: {date}</source>
         <translation>Expiration : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="349"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="351"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="353"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="355"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -1473,17 +1468,17 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/main_window.py" line="39"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="154"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="155"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="175"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="176"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="177"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="178"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -1509,83 +1504,83 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="82"/>
+        <location filename="../../kiosk_app/app/session.py" line="80"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="85"/>
+        <location filename="../../kiosk_app/app/session.py" line="83"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="86"/>
+        <location filename="../../kiosk_app/app/session.py" line="84"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="89"/>
+        <location filename="../../kiosk_app/app/session.py" line="87"/>
         <source>Same card — result already shown</source>
         <translation>Même carte — résultat déjà affiché</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="90"/>
+        <location filename="../../kiosk_app/app/session.py" line="88"/>
         <source>Same card — already read</source>
         <translation>Même carte — déjà lue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="91"/>
+        <location filename="../../kiosk_app/app/session.py" line="89"/>
         <source>{check} does not apply to this card; nothing was sent.</source>
-        <translation>{check} ne s’applique pas à cette carte ; rien n’a été envoyé.</translation>
+        <translation>{check} ne s’applique pas à cette carte&#x202f;; rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="94"/>
+        <location filename="../../kiosk_app/app/session.py" line="92"/>
         <source>Signature not checked: the scanner changed some of the barcode&apos;s characters (control characters or keyboard layout). Scan the licence with the camera, or set the scanner to send control characters (see the set-up guide). The other checks still work.</source>
         <translation>Signature non vérifiée&#x202f;: le lecteur a modifié certains caractères du code-barres (caractères de contrôle ou disposition du clavier). Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle (voir le guide d&apos;installation). Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="121"/>
+        <location filename="../../kiosk_app/app/session.py" line="119"/>
         <source>The licence could not be read</source>
         <extracomment>Checks that need the barcode&apos;s exact bytes (refused on a scan that is not byte-exact).</extracomment>
         <translation>Le permis n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="127"/>
+        <location filename="../../kiosk_app/app/session.py" line="125"/>
         <source>The check could not be completed</source>
         <translation>La vérification n&apos;a pas pu être terminée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="132"/>
+        <location filename="../../kiosk_app/app/session.py" line="130"/>
         <source>Something went wrong in the kiosk</source>
         <translation>Un problème est survenu dans le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="133"/>
+        <location filename="../../kiosk_app/app/session.py" line="131"/>
         <source>Please try again. If it happens again, call support.</source>
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="360"/>
+        <location filename="../../kiosk_app/app/session.py" line="358"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check} : désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="370"/>
+        <location filename="../../kiosk_app/app/session.py" line="368"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="446"/>
+        <location filename="../../kiosk_app/app/session.py" line="445"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="621"/>
+        <location filename="../../kiosk_app/app/session.py" line="612"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement : {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="711"/>
+        <location filename="../../kiosk_app/app/session.py" line="704"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -1792,351 +1787,366 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="114"/>
+        <source>The kiosk opens only PNG, JPEG, TIFF, BMP, GIF, WebP and PNM pictures. Save the scan in one of those formats.</source>
+        <translation>Le kiosque n&apos;ouvre que les images PNG, JPEG, TIFF, BMP, GIF, WebP et PNM. Enregistrez la numérisation dans l&apos;un de ces formats.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
+        <source>The picture needs too much time or memory to open safely. Use a smaller photo or scan.</source>
+        <translation>L&apos;image demande trop de temps ou de mémoire pour être ouverte sans risque. Utilisez une photo ou une numérisation plus petite.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="123"/>
+        <source>Reading the picture was stopped.</source>
+        <translation>La lecture de l&apos;image a été arrêtée.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="124"/>
         <source>The barcode could not be read.</source>
         <translation>Le code-barres n&apos;a pas pu être lu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="115"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="125"/>
         <source>The barcode data is not a byte string.</source>
         <translation>Les données du code-barres ne sont pas une suite d&apos;octets.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="126"/>
         <source>The data has no AAMVA header (expected &apos;@&apos; and &apos;ANSI&apos;).</source>
         <translation>Les données n&apos;ont pas d&apos;en-tête AAMVA (&apos;@&apos; et &apos;ANSI&apos; attendus).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="127"/>
         <source>The data has no driver licence or ID card subfile.</source>
         <translation>Les données ne contiennent aucun sous-fichier de permis de conduire ni de carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="128"/>
         <source>The data is empty or far too short to be a licence barcode.</source>
         <translation>Les données sont vides ou beaucoup trop courtes pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
         <source>The data is far too long to be a licence barcode.</source>
         <translation>Les données sont beaucoup trop longues pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="120"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
         <source>The date of birth is in the future; check the year.</source>
         <translation>La date de naissance est dans le futur; vérifiez l&apos;année.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="121"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
         <source>The image of the back of the card is empty.</source>
         <translation>L&apos;image du dos de la carte est vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="122"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="132"/>
         <source>The kiosk&apos;s access key was refused by the service. Ask the administrator.</source>
         <translation>La clé d&apos;accès du kiosque a été refusée par le service. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="126"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="136"/>
         <source>The kiosk&apos;s service settings are invalid. Ask the administrator.</source>
         <translation>Les paramètres de service du kiosque ne sont pas valides. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="140"/>
         <source>The licence barcode data is cut off after its header.</source>
         <translation>Les données du code-barres du permis sont tronquées après l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="141"/>
         <source>The licence barcode data is cut off: it ends before the length its header declares.</source>
         <translation>Les données du code-barres du permis sont tronquées : elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="135"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="145"/>
         <source>The licence barcode data is cut off: no licence number and no date of birth.</source>
         <translation>Les données du code-barres du permis sont tronquées : ni numéro de permis ni date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="139"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="149"/>
         <source>The licence barcode data is malformed.</source>
         <translation>Les données du code-barres du permis sont mal formées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="140"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="150"/>
         <source>The licence barcode was only partly read. Scan it again.</source>
         <translation>Le code-barres du permis n&apos;a été lu qu&apos;en partie. Balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="141"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="151"/>
         <source>The licence number does not look right; type it as printed on the card.</source>
         <translation>Le numéro de permis semble incorrect; tapez-le tel qu&apos;imprimé sur la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="145"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="155"/>
         <source>The licence subfile holds no data elements.</source>
         <translation>Le sous-fichier du permis ne contient aucun élément de données.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="146"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="156"/>
         <source>The network answered with a web page instead of the verification service, probably a Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again.</source>
         <translation>Le réseau a répondu par une page Web au lieu du service de vérification, probablement une page de connexion Wi-Fi. Connectez-vous au réseau (ou adressez-vous à l&apos;administrateur), puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="152"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="162"/>
         <source>The parsing service could not read the data; scan again or use the image.</source>
         <translation>Le service de décodage n&apos;a pas pu lire les données; balayez de nouveau ou utilisez l&apos;image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="156"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="166"/>
         <source>The proxy server refused the connection. Ask the administrator.</source>
         <translation>Le serveur mandataire a refusé la connexion. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="160"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="170"/>
         <source>The registry could not complete the check. Try again in 15 minutes; this check was not counted.</source>
         <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="165"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="175"/>
         <source>The scanned data is far too long to be a licence barcode; nothing was sent. Scan the back of the card again.</source>
         <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="170"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="180"/>
         <source>The scanner changed some of the barcode&apos;s characters, so the signature cannot be checked on this scan. Scan the licence with the camera, or set the scanner to send control characters.</source>
         <translation>Le lecteur a modifié certains caractères du code-barres&#x202f;; la signature ne peut donc pas être vérifiée sur cette lecture. Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="176"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="186"/>
         <source>The service could not complete the check; it was not counted.</source>
         <translation>Le service n&apos;a pas pu terminer la vérification; elle n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="177"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="187"/>
         <source>The service could not read the barcode; scan it again.</source>
         <translation>Le service n&apos;a pas pu lire le code-barres; balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="178"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="188"/>
         <source>The service returned a status this kiosk does not know; treat as unverified.</source>
         <translation>Le service a renvoyé un statut inconnu de ce kiosque; considérez le document comme non vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="182"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="192"/>
         <source>The service time limits must be positive.</source>
         <translation>Les délais du service doivent être positifs.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="183"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="193"/>
         <source>The service&apos;s security certificate was not accepted. The connection was stopped; ask the administrator.</source>
         <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue; adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="188"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="198"/>
         <source>The signature check could not be completed. Check the request for errors (scan the barcode again); this check was not counted.</source>
         <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres); cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="193"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="203"/>
         <source>The verification service answered for a different check.</source>
         <translation>Le service de vérification a répondu pour une autre vérification.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="194"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="204"/>
         <source>The verification service cannot be reached. Check the network and try again.</source>
         <translation>Le service de vérification est injoignable. Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="198"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="208"/>
         <source>The verification service could not be reached in time. Nothing was sent; check the network and try again.</source>
         <translation>Le service de vérification n&apos;a pas pu être joint à temps. Rien n&apos;a été envoyé; vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="203"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="213"/>
         <source>The verification service could not be used.</source>
         <translation>Le service de vérification n&apos;a pas pu être utilisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="204"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="214"/>
         <source>The verification service did not answer in time. Please try again.</source>
         <translation>Le service de vérification n&apos;a pas répondu à temps. Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="208"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="218"/>
         <source>The verification service is having trouble. Please try again shortly.</source>
         <translation>Le service de vérification éprouve des difficultés. Veuillez réessayer sous peu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="212"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="222"/>
         <source>The verification service reported an error.</source>
         <translation>Le service de vérification a signalé une erreur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="213"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="223"/>
         <source>The verification service sent a reply nested too deeply.</source>
         <translation>Le service de vérification a envoyé une réponse trop imbriquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="214"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="224"/>
         <source>The verification service sent a reply that is far too large; it was ignored.</source>
         <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse; elle a été ignorée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="218"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="228"/>
         <source>The verification service sent a reply the kiosk cannot read.</source>
         <translation>Le service de vérification a envoyé une réponse que le kiosque ne peut pas lire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="219"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="229"/>
         <source>The verification service sent a reply with far too many entries.</source>
         <translation>Le service de vérification a envoyé une réponse comportant beaucoup trop d&apos;entrées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="223"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="233"/>
         <source>The verification service sent an empty answer.</source>
         <translation>Le service de vérification a envoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="224"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
         <source>The verification service sent an empty reply.</source>
         <translation>Le service de vérification a renvoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="225"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="235"/>
         <source>The verification service&apos;s answer has no overall status.</source>
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="227"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="237"/>
         <source>The scanner did not send the barcode&apos;s control characters as they are: set it to send control characters (Ctrl+key or Alt+keypad codes), or use the camera.</source>
         <translation>Le lecteur n&apos;a pas envoyé les caractères de contrôle du code-barres tels quels&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle (Ctrl+touche ou codes Alt+pavé numérique), ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="232"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
         <source>The scanner sends the Enter key for both line feed and carriage return: set it to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Le lecteur envoie la touche Entrée pour le saut de ligne comme pour le retour de chariot&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="237"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="247"/>
         <source>Some keys the scanner sent did not type a character: set the scanner to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Certaines touches envoyées par le lecteur n&apos;ont tapé aucun caractère&#x202f;: réglez le lecteur pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="252"/>
         <source>The scanner adds a suffix after the data: set its suffix to none, or use the camera.</source>
         <translation>Le lecteur ajoute un suffixe après les données&#x202f;: réglez son suffixe à «&#x202f;aucun&#x202f;», ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="246"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="256"/>
         <source>The scanner types with the US keyboard layout but this computer uses French (AZERTY): set the scanner&apos;s keyboard country to France, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français (AZERTY)&#x202f;: réglez le pays du clavier du lecteur sur France, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="252"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="262"/>
         <source>The scanner types with the US keyboard layout but this computer uses Canadian French: set the scanner&apos;s keyboard country to Canadian French, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français canadien&#x202f;: réglez le pays du clavier du lecteur sur français canadien, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="258"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="268"/>
         <source>The scanner types with the US keyboard layout but this computer uses Canadian Multilingual Standard (CSA): set the scanner&apos;s keyboard country to Canadian French (CSA), or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le clavier canadien multilingue standard (CSA)&#x202f;: réglez le pays du clavier du lecteur sur français canadien (CSA), ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="264"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="274"/>
         <source>The scanner&apos;s keyboard layout does not match this computer&apos;s: set the scanner&apos;s keyboard country to this computer&apos;s layout, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>La disposition de clavier du lecteur ne correspond pas à celle de cet ordinateur&#x202f;: réglez le pays du clavier du lecteur sur la disposition de cet ordinateur, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="270"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="280"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="271"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="281"/>
         <source>Yukon</source>
         <translation>Yukon</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="278"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="288"/>
         <source>The issuer number {iin} is not that of a US or Canadian licence issuer.</source>
         <translation>Le numéro d&apos;émetteur {iin} n&apos;est pas celui d&apos;un émetteur de permis américain ou canadien.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="281"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="291"/>
         <source>The issuer number belongs to {issuer}, but the address is in {address}.</source>
         <translation>Le numéro d&apos;émetteur appartient à {issuer}, mais l&apos;adresse est dans {address}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="284"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="294"/>
         <source>The barcode follows AAMVA version {version} ({published}), yet the card says it was issued in {issued}.</source>
         <translation>Le code-barres suit la version AAMVA {version} ({published}), mais la carte indique une délivrance en {issued}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="289"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="299"/>
         <source>The barcode lacks elements its AAMVA version requires: {elements}.</source>
         <translation>Il manque au code-barres des éléments exigés par sa version AAMVA&#x202f;: {elements}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="292"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="302"/>
         <source>The barcode header announces {declared} subfiles but lists {found}.</source>
         <translation>L&apos;en-tête du code-barres annonce {declared} sous-fichiers mais en énumère {found}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="295"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="305"/>
         <source>The barcode header places its first subfile at byte {declared} instead of byte {expected}.</source>
         <translation>L&apos;en-tête du code-barres place son premier sous-fichier à l&apos;octet {declared} au lieu de l&apos;octet {expected}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="300"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="310"/>
         <source>The barcode data is {missing} bytes shorter than its header declares.</source>
         <translation>Les données du code-barres comptent {missing} octets de moins que ce qu&apos;annonce leur en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="303"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="313"/>
         <source>A date in the barcode ({element}) is not a real date.</source>
         <translation>Une date du code-barres ({element}) n&apos;est pas une date réelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="304"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="314"/>
         <source>The date of birth is not before the issue date.</source>
         <translation>La date de naissance n&apos;est pas antérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="305"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="315"/>
         <source>The issue date is in the future.</source>
         <translation>La date de délivrance est dans le futur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="306"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="316"/>
         <source>The expiry date is not after the issue date.</source>
         <translation>La date d&apos;expiration n&apos;est pas postérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="307"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="317"/>
         <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
         <translation>La carte est valide {years} ans&#x202f;; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="312"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="322"/>
         <source>The card is marked REAL ID compliant but is valid for more than {maximum} years.</source>
         <translation>La carte est marquée conforme REAL ID mais est valide plus de {maximum} ans.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="316"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="326"/>
         <source>The holder was {age} years old at issue, which is unusual for this document.</source>
         <translation>Le titulaire avait {age} ans à la délivrance, ce qui est inhabituel pour ce document.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="319"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="329"/>
         <source>The licence number does not have the form {jurisdiction} uses.</source>
         <translation>Le numéro de permis n&apos;a pas la forme qu&apos;utilise {jurisdiction}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="320"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="330"/>
         <source>The postal code does not have the form {form}.</source>
         <translation>Le code postal n&apos;a pas la forme {form}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="321"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="331"/>
         <source>The postal code&apos;s first letter is not used in {province}.</source>
         <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>
@@ -2328,7 +2338,7 @@
     <message>
         <location filename="../../kiosk_app/app/billing.py" line="41"/>
         <source>This month&apos;s quota of billable checks is reached; this check is billed beyond it.</source>
-        <translation>Le quota mensuel de vérifications facturables est atteint ; cette vérification est facturée au-delà.</translation>
+        <translation>Le quota mensuel de vérifications facturables est atteint&#x202f;; cette vérification est facturée au-delà.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/routing.py" line="41"/>
@@ -2368,17 +2378,17 @@
     <message>
         <location filename="../../kiosk_app/app/routing.py" line="68"/>
         <source>the barcode names two different countries (damaged or unusual); choose a check</source>
-        <translation>le code-barres indique deux pays différents (abîmé ou inhabituel) ; choisissez une vérification</translation>
+        <translation>le code-barres indique deux pays différents (abîmé ou inhabituel)&#x202f;; choisissez une vérification</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/routing.py" line="71"/>
         <source>only the address says where the card is from; choose a check</source>
-        <translation>seule l’adresse indique d’où vient la carte ; choisissez une vérification</translation>
+        <translation>seule l’adresse indique d’où vient la carte&#x202f;; choisissez une vérification</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/routing.py" line="74"/>
         <source>the barcode does not say which country issued the card; choose a check</source>
-        <translation>le code-barres n’indique pas le pays qui a délivré la carte ; choisissez une vérification</translation>
+        <translation>le code-barres n’indique pas le pays qui a délivré la carte&#x202f;; choisissez une vérification</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/routing.py" line="77"/>
@@ -2388,12 +2398,12 @@
     <message>
         <location filename="../../kiosk_app/app/routing.py" line="78"/>
         <source>the barcode was repaired while reading; the signature check needs it exactly as printed</source>
-        <translation>le code-barres a été réparé à la lecture ; la vérification de signature exige le code exact</translation>
+        <translation>le code-barres a été réparé à la lecture&#x202f;; la vérification de signature exige le code exact</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/routing.py" line="82"/>
         <source>the barcode lacks a detail the registry needs; complete the form</source>
-        <translation>il manque au code-barres un renseignement exigé par le registre ; remplissez le formulaire</translation>
+        <translation>il manque au code-barres un renseignement exigé par le registre&#x202f;; remplissez le formulaire</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/routing.py" line="85"/>

@@ -12,6 +12,7 @@ header plus a streamed zlib body, or a header alone.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import random
@@ -101,6 +102,101 @@ def tiff_huge_dimensions() -> bytes:
     return bytes(data)
 
 
+def _deflated(row: bytes, count: int) -> bytes:
+    """``row`` repeated ``count`` times, zlib-compressed a block at a time (never all held)."""
+    packer = zlib.compressobj(9)
+    rows_per_block = max(1, (4 * 1024 * 1024) // len(row))
+    block = row * rows_per_block
+    parts = []
+    remaining = count
+    while remaining > 0:
+        take = min(rows_per_block, remaining)
+        parts.append(packer.compress(block if take == rows_per_block else row * take))
+        remaining -= take
+    parts.append(packer.flush())
+    return b"".join(parts)
+
+
+def float_tiff_bomb(width: int = 7000, height: int = 7000) -> bytes:
+    """A deflated 32-bit float TIFF under the pixel limit: ~290 KB that Pillow and the grey
+    conversion turn into about 1.5 GB (rows alternate 0.0 and 1.0, so nothing is constant)."""
+    row = struct.pack("<2f", 0.0, 1.0) * (width // 2) + struct.pack("<f", 0.5) * (width % 2)
+    body = _deflated(row, height)
+    entries = [  # (tag, type 3=SHORT 4=LONG, value)
+        (256, 4, width),
+        (257, 4, height),
+        (258, 3, 32),  # BitsPerSample
+        (259, 3, 8),  # Compression: Adobe deflate
+        (262, 3, 1),  # Photometric: black is zero
+        (273, 4, 8 + 2 + 12 * 10 + 4),  # StripOffsets: right after the IFD
+        (277, 3, 1),  # SamplesPerPixel
+        (278, 4, height),  # RowsPerStrip
+        (279, 4, len(body)),  # StripByteCounts
+        (339, 3, 3),  # SampleFormat: IEEE float
+    ]
+    out = bytearray(b"II*\x00" + struct.pack("<IH", 8, len(entries)))
+    for tag, kind, value in entries:
+        fmt = "<HHIHH" if kind == 3 else "<HHII"
+        out += (
+            struct.pack(fmt, tag, kind, 1, value, 0)
+            if kind == 3
+            else struct.pack(fmt, tag, kind, 1, value)
+        )
+    return bytes(out + struct.pack("<I", 0)) + body
+
+
+def progressive_jpeg_scan_flood(side: int = 4000, copies: int = 2000) -> bytes:
+    """A progressive JPEG of a white ``side`` x ``side`` square with one of its AC scans
+    repeated ``copies`` times: each copy is ~31 bytes, and libjpeg walks every block of the
+    picture for each (2000 copies: ~150 KB, several seconds of CPU; 20000: ~650 KB, a minute)."""
+    data = _encode(Image.new("L", (side, side), 255), "JPEG", progressive=True, quality=90)
+    start, end = _first_ac_scan(data)
+    eoi = data.rindex(b"\xff\xd9")
+    return data[:eoi] + data[start:end] * copies + data[eoi:]
+
+
+def _first_ac_scan(data: bytes) -> tuple[int, int]:
+    """(start of the SOS marker, end of its entropy-coded data) of the first AC-first scan."""
+    at = 2
+    while at < len(data) - 1:
+        marker = data[at + 1]
+        if marker == 0xDA:
+            length = struct.unpack(">H", data[at + 2 : at + 4])[0]
+            components = data[at + 4]
+            spectral_start = data[at + 5 + 2 * components]
+            approximation = data[at + 7 + 2 * components]
+            end = at + 2 + length
+            while not (
+                data[end] == 0xFF and data[end + 1] != 0 and not 0xD0 <= data[end + 1] <= 0xD7
+            ):
+                end += 1
+            if spectral_start > 0 and approximation >> 4 == 0:
+                return at, end
+            at = end
+        else:
+            at += 2 + struct.unpack(">H", data[at + 2 : at + 4])[0]
+    raise ValueError("no AC scan found")
+
+
+def refused_format_pictures() -> dict[str, bytes]:
+    """Real pictures in formats Pillow knows but the kiosk refuses (EPS, JPEG 2000, ...)."""
+    picture = Image.new("L", (64, 40), 255)
+    made = {
+        "card.eps": _encode(picture.convert("RGB"), "EPS"),
+        "card.psd-like": b"8BPS\x00\x01" + bytes(40),
+        "card.ico": _encode(picture, "ICO"),
+        "card.tga": _encode(picture, "TGA"),
+        "card.pcx": _encode(picture, "PCX"),
+        "card.sgi": _encode(picture, "SGI"),
+        "card.dds": _encode(picture.convert("RGB"), "DDS"),
+        "card.qoi": _encode(picture.convert("RGB"), "QOI"),
+    }
+    with contextlib.suppress(OSError, KeyError):  # Pillow built without OpenJPEG
+        made["card.jp2"] = _encode(picture, "JPEG2000")
+        made["card.j2k"] = _encode(picture, "JPEG2000", no_jp2=True)
+    return made
+
+
 def _encode(image: Image.Image, fmt: str, **options: object) -> bytes:
     out = io.BytesIO()
     image.save(out, fmt, **options)
@@ -168,6 +264,8 @@ def hostile_images() -> dict[str, Callable[[], bytes]]:
             "sixteen-bit-png-card": _sixteen_bit,
             "animated-gif-card-300-frames": lambda: _animated_gif(300),
             "exif-rotated-jpeg-card": _exif_rotated,
+            "tiff-float-7000x7000-deflated": float_tiff_bomb,
+            "jpeg-progressive-scan-flood-2000": progressive_jpeg_scan_flood,
         }
     )
     return cases

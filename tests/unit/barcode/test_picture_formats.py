@@ -1,0 +1,65 @@
+"""Only the picture formats a scanner or camera writes are opened (issue 13, item 5).
+
+Every other format Pillow knows is refused before any decoder runs: EPS would be handed to
+Ghostscript, JPEG 2000 to OpenJPEG, and so on. Formats with a known signature get a message
+naming the formats the kiosk opens.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from kiosk_app.barcode.decode import Scanner
+from kiosk_app.barcode.errors import UnreadableImageError, UnsupportedImageFormatError
+from kiosk_app.barcode.imaging import OPENED_FORMATS, REFUSED_SIGNATURES, is_refused_format
+from tests.fuzz.hostile_images import refused_format_pictures
+from tests.unit.barcode.images import LICENCE_PAYLOAD, card, encode
+
+REFUSED = refused_format_pictures()
+# Pillow reads these without a signature the kiosk can name: refused with the general message.
+NO_SIGNATURE = {"card.tga", "card.pcx"}
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG", "TIFF", "BMP", "GIF", "WEBP", "PPM"])
+def test_scanner_and_camera_formats_are_read(fmt: str) -> None:
+    picture = card(LICENCE_PAYLOAD).convert("L" if fmt in ("GIF", "PPM") else "RGB")
+    options = {"lossless": True} if fmt == "WEBP" else {}
+    assert Scanner().decode_bytes(encode(picture, fmt, **options)).payload == LICENCE_PAYLOAD
+
+
+def test_the_opened_formats_are_exactly_the_documented_ones() -> None:
+    assert set(OPENED_FORMATS) == {"PNG", "JPEG", "TIFF", "BMP", "GIF", "WEBP", "PPM"}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_other_formats_are_refused_before_decoding(name: str) -> None:
+    data = REFUSED[name]
+    with pytest.raises(UnreadableImageError) as caught:
+        Scanner().decode_bytes(data)
+    if name in NO_SIGNATURE:
+        assert type(caught.value) is UnreadableImageError
+    else:
+        assert type(caught.value) is UnsupportedImageFormatError
+        assert "PNG, JPEG, TIFF, BMP, GIF, WebP and PNM" in caught.value.hint
+
+
+def test_a_real_eps_with_a_barcode_is_not_read() -> None:
+    """Pillow would read it through Ghostscript (where installed); the kiosk never does."""
+    eps = encode(card(LICENCE_PAYLOAD).convert("RGB"), "EPS")
+    with pytest.raises(UnsupportedImageFormatError):
+        Scanner().decode_bytes(eps)
+
+
+@pytest.mark.parametrize(("signature", "offset"), REFUSED_SIGNATURES)
+def test_each_refused_signature_is_recognised(signature: bytes, offset: int) -> None:
+    data = b"\x00" * offset + signature + bytes(64)
+    assert is_refused_format(data)
+    with pytest.raises(UnsupportedImageFormatError):
+        Scanner().decode_bytes(data)
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG", "TIFF", "BMP", "GIF", "WEBP", "PPM"])
+def test_opened_formats_are_not_taken_for_refused_ones(fmt: str) -> None:
+    picture = Image.new("RGB" if fmt != "GIF" else "L", (32, 32), 255)
+    assert not is_refused_format(encode(picture, fmt))
