@@ -84,7 +84,6 @@ class IsolatedScanner:
         self._busy = False
         self._cancelled = False
         self._finalizer = weakref.finalize(self, _Child.stop_all, [])
-        self.pictures_decoded = 0  # in the child; diagnostics and the benchmark
         self.children_started = 0
 
     # --- the Scanner interface ---------------------------------------------------------------
@@ -112,7 +111,6 @@ class IsolatedScanner:
             finally:
                 with self._state_lock:
                     self._busy = False
-            self.pictures_decoded += 1
             if reply.get("error") == PictureTooCostlyError.__name__:
                 self._drop(child)  # it ends itself after a failed allocation
             return _answer(reply)
