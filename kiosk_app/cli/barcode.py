@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.licence import LicenceRecord
-from kiosk_app.cli.advice import add_language_option, licence_members, translator
+from kiosk_app.cli.advice import Translate, add_language_option, licence_members, translator
 from kiosk_app.cli.output import plain, plain_lines, safe_json
 
 EXIT_OK = 0
@@ -48,7 +48,7 @@ def _read_input(name: str, stdin: BinaryIO) -> bytes:
         return handle.read(_MAX_INPUT + 1)
 
 
-def summary_lines(record: LicenceRecord, translate: Any = None) -> list[str]:
+def summary_lines(record: LicenceRecord, translate: Translate | None = None) -> list[str]:
     """The short human summary ``parse`` prints without ``--json``."""
     derived = record.derived()
     issuer = record.jurisdiction or "unknown issuer"
