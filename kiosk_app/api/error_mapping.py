@@ -352,10 +352,16 @@ def _html_text(text: str) -> str:
     lower = text.lower()
     title = _between(text, lower, "<title", "</title")
     if title and title.strip():
-        return html.unescape(_TAGS.sub(" ", title))
+        return _page_words(title)
     for block in ("script", "style"):
         text, lower = _without_blocks(text, lower, block)
-    return html.unescape(_TAGS.sub(" ", text))
+    return _page_words(text)
+
+
+def _page_words(markup: str) -> str:
+    """The words of a piece of HTML: tags dropped, entities decoded, and any tag the decoding
+    made (``&lt;font&gt;`` becomes ``<font>``) dropped too, so no markup leaves this module."""
+    return _TAGS.sub(" ", html.unescape(_TAGS.sub(" ", markup)))
 
 
 def _between(text: str, lower: str, opening: str, closing: str) -> str | None:

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from kiosk_app.app.models import ErrorKind, ErrorReport
 from kiosk_app.ui.messages import translate_message
+from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.widgets import (
     big_button,
     copy_to_clipboard,
@@ -71,7 +72,7 @@ class ErrorScreen(QWidget):
         self.report = report
         self.title.setText(translate_message(report.title))
         file_line = (
-            translate("Error", "File: {name}").format(name=report.file_name) + "\n"
+            translate("Error", "File: {name}").format(name=plain_value(report.file_name)) + "\n"
             if report.file_name
             else ""
         )

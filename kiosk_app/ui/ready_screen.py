@@ -10,6 +10,7 @@ from kiosk_app.app.session import CardRouting
 from kiosk_app.config import CheckKind
 from kiosk_app.ui.billing_widgets import CardRoutingPanel, again_title
 from kiosk_app.ui.messages import check_title, translate_message
+from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.ready_camera import ReadyCamera
 from kiosk_app.ui.widgets import (
     LicencePanel,
@@ -178,7 +179,7 @@ class ReadyScreen(QWidget):
         """Which inputs are live: ``{"Barcode scanner (keyboard)": "Listening", ...}``."""
         self._statuses = dict(statuses)
         parts = [
-            f"{translate_message(name)}: {translate_message(status)}"
+            f"{translate_message(name)}: {plain_value(translate_message(status))}"
             for name, status in statuses.items()
         ]
         self.inputs.setText(

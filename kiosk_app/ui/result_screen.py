@@ -32,6 +32,7 @@ from kiosk_app.ui import theme
 from kiosk_app.ui.document_rows import DocumentRow
 from kiosk_app.ui.field_labels import document_lines
 from kiosk_app.ui.messages import check_title, translate_message
+from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.verdict_table import facts_of, rule_for
 from kiosk_app.ui.widgets import (
     LicencePanel,
@@ -89,6 +90,12 @@ PREBUILT_ROWS = 12
 PREBUILT_DOC_LINES = 26
 # Delay between showing the verdict and filling in the field rows.
 FILL_STEP_MS = 1
+# A hostile or broken service can send thousands of rows, or megabytes of message, inside the
+# reply budget (9,000 rows took 11 s and 584 MB of widgets): the screen shows at most this
+# many, counting the rest in a note, and cuts the service's texts to these lengths.
+MAX_RESULT_ROWS = 40
+MAX_DOCUMENT_LINES = 40
+MAX_SERVICE_MESSAGE_CHARS = 500
 # Signature rows shown first, in this order.
 SIGNATURE_FIRST = ("IDNumber", "RevocationStatus")
 # Rows that need the clerk come first; rows the service did not compare are folded.
@@ -273,11 +280,13 @@ class ResultScreen(QWidget):
         if outcome.error is not None:
             self.error_text.setText(
                 translate("Result", "Service message: {message}").format(
-                    message=outcome.error.message
+                    message=plain_value(outcome.error.message, MAX_SERVICE_MESSAGE_CHARS)
                 )
             )
             self.trace_text.setText(
-                translate("Result", "Trace id: {trace}").format(trace=outcome.error.trace_id or "—")
+                translate("Result", "Trace id: {trace}").format(
+                    trace=plain_value(outcome.error.trace_id or "—")
+                )
             )
             self.error_box.show()
         self.set_countdown(view.retry_in_s or 0)
@@ -371,6 +380,7 @@ class ResultScreen(QWidget):
         self.fold_button = big_button("")
         self.fold_button.setObjectName("FoldButton")
         self.fold_button.clicked.connect(lambda: self.set_unfolded(not self._unfolded))
+        self.more_note = label("", "Muted")
         self._rows_layout = QVBoxLayout()
         self._folded_layout = QVBoxLayout()
         self._doc_layout = QVBoxLayout()
@@ -387,6 +397,7 @@ class ResultScreen(QWidget):
         layout.addWidget(self.fold_button)
         layout.addLayout(self._folded_layout)
         layout.addWidget(self.empty_note)
+        layout.addWidget(self.more_note)
         layout.addStretch(1)
         self._row(PREBUILT_ROWS - 1)
         self._folded_row(PREBUILT_ROWS - 1)
@@ -409,9 +420,10 @@ class ResultScreen(QWidget):
             self.doc_title,
             self.empty_note,
             self.fold_button,
+            self.more_note,
         ):
             widget.hide()
-        for text in (self.summary, self.licence_line, self.classes_line):
+        for text in (self.summary, self.licence_line, self.classes_line, self.more_note):
             text.clear()
         for row in (*self._rows, *self._folded):
             row.clear()
@@ -431,17 +443,18 @@ class ResultScreen(QWidget):
             # The licence status sentence (e.g. suspended) is the headline of the list.
             self.licence_line.setText(
                 translate("Result", "Licence: {message}").format(
-                    message=outcome.licence_message or "—"
+                    message=plain_value(outcome.licence_message or "—")
                 )
             )
             self.classes_line.setText(
                 translate("Result", "Current licence classes: {classes}").format(
-                    classes=outcome.licence_classes or "—"
+                    classes=plain_value(outcome.licence_classes or "—")
                 )
             )
             self.licence_line.show()
             self.classes_line.show()
-        shown, folded = split_folded(ordered_fields(check, outcome.fields))
+        fields = ordered_fields(check, outcome.fields)
+        shown, folded = split_folded(fields[:MAX_RESULT_ROWS])  # what needs the clerk first
         for index, result in enumerate(shown):
             row = self._row(index)
             row.set_result(result)
@@ -453,11 +466,18 @@ class ResultScreen(QWidget):
         self.set_unfolded(False)
         lines = document_lines(outcome.document, view.licence)
         self.doc_title.setVisible(bool(lines))
-        for index, line in enumerate(lines):
+        for index, line in enumerate(lines[:MAX_DOCUMENT_LINES]):
             doc_row = self._doc_line(index)
             doc_row.set_line(line)
             doc_row.show()
         self.empty_note.setVisible(not outcome.fields and not lines)
+        hidden = max(len(fields) - MAX_RESULT_ROWS, 0) + max(len(lines) - MAX_DOCUMENT_LINES, 0)
+        self.more_note.setText(
+            translate("Result", "{count} more rows from the service are not shown.").format(
+                count=hidden
+            )
+        )
+        self.more_note.setVisible(hidden > 0)
 
 
 Pooled = TypeVar("Pooled", bound=QWidget)

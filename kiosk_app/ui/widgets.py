@@ -21,6 +21,7 @@ from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Verdict
 from kiosk_app.app.models import AGE_BADGES, LicenceSummary
 from kiosk_app.ui import theme
 from kiosk_app.ui.messages import finding_text, key_field_label
+from kiosk_app.ui.plain_text import PlainLabel, plain_value
 
 translate = QCoreApplication.translate
 
@@ -67,8 +68,9 @@ def set_button_text(button: QPushButton, text: str) -> None:
 
 
 def label(text: str = "", name: str = "", selectable: bool = False, wrap: bool = True) -> QLabel:
-    """A label with an object name for the stylesheet, optionally selectable."""
-    widget = QLabel(text)
+    """A plain-text label (never markup: see :mod:`kiosk_app.ui.plain_text`) with an object
+    name for the stylesheet, optionally selectable."""
+    widget = PlainLabel(text)
     if name:
         widget.setObjectName(name)
     widget.setWordWrap(wrap)
@@ -82,7 +84,7 @@ def label(text: str = "", name: str = "", selectable: bool = False, wrap: bool =
 
 def icon_label(name: str, size: int) -> QLabel:
     """A label showing an icon."""
-    widget = QLabel()
+    widget = PlainLabel()
     widget.setPixmap(theme.pixmap(name, size))
     widget.setFixedSize(size, size)
     widget.setObjectName(f"icon-{name}")
@@ -114,7 +116,7 @@ class VerdictBanner(QFrame):
         self.setObjectName("VerdictBanner")
         # Never squeezed below its words' height: the field rows beside it scroll instead.
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        self.icon = QLabel()
+        self.icon = PlainLabel()
         self.title = label("", "VerdictTitle")
         self.advice = label("", "VerdictAdvice")
         text = QVBoxLayout()
@@ -203,9 +205,9 @@ class MatchRow(QFrame):
             self.icon.setPixmap(theme.pixmap(look.icon, 32))
             self.icon.setObjectName(f"icon-{look.icon}")
             self.words.setText(look.translated_words)
-        self.caption.setText(result.caption or result.field_name)
-        self.value.setText(result.value or "—")
-        self.message.setText(result.message or "")
+        self.caption.setText(plain_value(result.caption or result.field_name))
+        self.value.setText(plain_value(result.value or "—"))
+        self.message.setText(plain_value(result.message or ""))
         self.message.setVisible(bool(result.message))
         self.setAccessibleName(f"{self.caption.text()}: {look.translated_words}")
 
@@ -284,7 +286,11 @@ class LicencePanel(QFrame):
                 badge.clear()
             self.expired.hide()
             return
-        self.name.setText(licence.full_name or translate("Widgets", "(no name in the barcode)"))
+        self.name.setText(
+            plain_value(licence.full_name)
+            if licence.full_name
+            else translate("Widgets", "(no name in the barcode)")
+        )
         self.born.setText(
             translate("Widgets", "Born: {date}").format(date=_day(licence.date_of_birth))
         )

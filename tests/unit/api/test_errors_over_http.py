@@ -67,6 +67,27 @@ def test_500_with_html_is_a_server_error_with_the_page_title(serve: Serve) -> No
     assert len(server.requests) == 1  # status codes are never retried
 
 
+@pytest.mark.parametrize(
+    "page",
+    [
+        "<html><body><p>&lt;font color=green size=40&gt;VERIFIED&lt;/font&gt; a &lt; b</p></body>",
+        "<html><head><title>&lt;img src=/dev/zero&gt;Down &amp; out</title></head></html>",
+        "<html><body>&#60;b&#62;bold&#60;/b&#62; &amp;lt;i&amp;gt;</body></html>",
+    ],
+)
+def test_escaped_markup_in_an_html_error_page_does_not_become_markup(
+    serve: Serve, page: str
+) -> None:
+    server = serve(always(http_reply(503, page, content_type="text/html")))
+    with pytest.raises(ServerError) as caught:
+        _signature(server)
+    body = caught.value.body_message or ""
+    for made in ("<font", "<img", "<b>", "</b>", "</font>"):
+        assert made not in body and made not in caught.value.user_message
+    assert body  # the words are kept
+    assert "VERIFIED" in body or "Down & out" in body or "bold" in body
+
+
 def test_html_with_status_200_is_a_bad_reply(serve: Serve) -> None:
     server = serve(always(http_reply(200, "<html>login</html>", content_type="text/html")))
     with pytest.raises(BadReplyError):

@@ -199,3 +199,61 @@ def test_tampered_cost_is_refused(store: PinStore) -> None:
     store.path.write_text(json.dumps(data))
     with pytest.raises(PinFileError):
         store.verify("1111")
+
+
+# Runs in a child process whose file-size limit is 0, so every write of the PIN file fails
+# like on a full disk (EFBIG instead of ENOSPC; root ignores a read-only folder's mode bits).
+UNWRITABLE_CHILD = """
+import json, resource, signal, sys
+from pathlib import Path
+from kiosk_app.storage.pin import PinStore, ScryptParams
+
+class Clock:
+    now = 1_000_000.0
+    def __call__(self):
+        return self.now
+
+clock = Clock()
+store = PinStore(Path(sys.argv[1]), clock=clock, params=ScryptParams(n=16, r=1, p=1))
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))
+seen = []
+for pin, wait in [("0000", 0), ("1111", 0), ("0000", 29), ("0000", 1), ("1111", 0),
+                  ("1111", 60), ("0000", 0)]:
+    clock.now += wait
+    try:
+        check = store.verify(pin)
+    except Exception as exc:
+        seen.append(["raised", type(exc).__name__])
+    else:
+        unrecorded = getattr(check, "unrecorded", False)
+        seen.append([check.accepted, round(check.locked_for_s), unrecorded])
+print(json.dumps({"seen": seen, "remaining": store.lock_remaining_s()}))
+"""
+
+
+def test_a_wrong_pin_that_cannot_be_recorded_locks_the_pad(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    store = PinStore(tmp_path / "admin_pin.json", params=FAST)
+    store.set_pin("1111")
+    before = store.path.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-c", UNWRITABLE_CHILD, str(store.path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    seen = json.loads(done.stdout)["seen"]
+    assert seen == [
+        [False, FIRST_LOCK_S, True],  # not recorded: the first wrong PIN locks at once
+        [False, FIRST_LOCK_S, False],  # even the right PIN is not checked while locked
+        [False, 1, False],
+        [False, FIRST_LOCK_S * 2, True],  # the next unrecorded failure locks for longer
+        [False, FIRST_LOCK_S * 2, False],
+        [True, 0, False],  # once the lock ends the right PIN still works
+        [False, FIRST_LOCK_S, True],  # and a success starts the growth again
+    ]
+    assert store.path.read_bytes() == before  # nothing could be written, as intended
