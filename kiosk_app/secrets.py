@@ -9,6 +9,10 @@ documented fallback: ``secrets.json`` in :func:`kiosk_app.paths.config_dir`, own
 Every value read or written is registered with :mod:`kiosk_app.logging_setup` so it is
 scrubbed from the logs. Show values only through :func:`mask_secret`.
 
+:class:`AdminPinMarker` keeps one more entry there, ``admin_pin_set``: the fact (not the PIN)
+that an admin PIN was set on this desk, so that a deleted ``admin_pin.json`` is not taken for a
+first start (see :mod:`kiosk_app.storage.pin`).
+
 Each function takes an optional ``backend`` (a ``keyring`` backend object) so tests can pass
 an in-memory one; ``None`` means the backend ``keyring`` chose for this machine.
 """
@@ -34,6 +38,8 @@ from kiosk_app.storage.files import OWNER_ONLY, atomic_write_text
 KEYRING_SERVICE: Final = "kiosk-app"
 API_TOKEN_NAME: Final = "api_token"  # noqa: S105  (an entry name, not a secret)
 AUTH_KEY_NAME: Final = "auth_key"
+ADMIN_PIN_SET_NAME: Final = "admin_pin_set"
+ADMIN_PIN_SET_VALUE: Final = "yes"  # a fact, not a secret: never registered for redaction
 FALLBACK_FILE_NAME: Final = "secrets.json"
 MASK: Final = "••••"
 MASK_VISIBLE_CHARS: Final = 4
@@ -77,6 +83,52 @@ def get_auth_key(backend: Any = None) -> str:
 def set_auth_key(value: str, backend: Any = None) -> None:
     """Store the legacy auth key (``""`` deletes it)."""
     _set(AUTH_KEY_NAME, value, backend)
+
+
+class AdminPinMarker:
+    """Remembers in the keyring (or its fallback file) that an admin PIN was set on this desk.
+
+    Unknown counts as set: a keyring that fails to answer, or a fallback file that exists but
+    cannot be read, never turns a deleted PIN file into a first start.
+    """
+
+    def __init__(self, backend: Any = None) -> None:
+        self._backend = backend
+
+    def was_set(self) -> bool:
+        """True once :meth:`record` ran here (or when the stores cannot tell)."""
+        chosen = _resolve(self._backend)
+        if chosen is not None:
+            try:
+                if chosen.get_password(KEYRING_SERVICE, ADMIN_PIN_SET_NAME):
+                    return True
+            except Exception as exc:  # any keyring or D-Bus failure: assume it was set
+                _log.warning(
+                    "keyring read failed (%s); PIN marker taken as set", type(exc).__name__
+                )
+                return True
+        path = fallback_file()
+        if not path.exists():
+            return False
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return True
+        return not isinstance(data, dict) or ADMIN_PIN_SET_NAME in data
+
+    def record(self) -> None:
+        """Remember that a PIN is set (raises ``OSError`` when no store takes it)."""
+        chosen = _resolve(self._backend)
+        if chosen is not None and _set_in_keyring(chosen, ADMIN_PIN_SET_NAME, ADMIN_PIN_SET_VALUE):
+            return
+        _write_fallback_entry(ADMIN_PIN_SET_NAME, ADMIN_PIN_SET_VALUE)
+
+    def forget(self) -> None:
+        """IT's reset, with ``admin_pin.json`` deleted too: the next gesture asks for a new PIN."""
+        chosen = _resolve(self._backend)
+        if chosen is not None:
+            _set_in_keyring(chosen, ADMIN_PIN_SET_NAME, "")
+        _write_fallback_entry(ADMIN_PIN_SET_NAME, "")
 
 
 def secrets_backend_description(backend: Any = None) -> str:

@@ -33,6 +33,9 @@ URL_FIELDS: Final = {
     "parse_url": "legacy parsing service",
     "proxy_url": "proxy",
 }
+# The settings that decide where the token and the auth key are sent (or who can read them on
+# the way): a change sends them nowhere new until an admin re-enters the PIN and saves.
+TOKEN_DESTINATION_FIELDS: Final = ("base_url", "dvs_url", "parse_url", "proxy_url", "ca_bundle")
 # A model-level rule has no field of its own; its message goes beside this one.
 MODEL_RULE_FIELD: Final = "us_cards"
 _VALUE_ERROR_PREFIX: Final = "Value error, "
@@ -92,6 +95,37 @@ def validate_settings(values: dict[str, Any]) -> tuple[Settings | None, dict[str
     except ValidationError as exc:
         return None, {**field_errors(exc), **problems}
     return (None, problems) if problems else (settings, {})
+
+
+def destination_changed(saved: Settings, new: Settings) -> bool:
+    """True when ``new`` would send the secrets somewhere ``saved`` does not."""
+    return any(getattr(saved, name) != getattr(new, name) for name in TOKEN_DESTINATION_FIELDS)
+
+
+def holds_private_secret(settings: Settings) -> bool:
+    """True when the token or auth key is a real secret (not empty, not the public test one)."""
+    values = (settings.api_token.get_secret_value(), settings.auth_key.get_secret_value())
+    return any(value and value not in secrets.PUBLIC_TEST_VALUES for value in values)
+
+
+def needs_pin_to_save(saved: Settings, new: Settings) -> bool:
+    """Saving ``new`` would send the stored secrets to a new destination: ask the PIN again."""
+    return holds_private_secret(saved) and destination_changed(saved, new)
+
+
+def connection_test_settings(
+    saved: Settings, new: Settings, typed_token: str | None, typed_key: str | None
+) -> Settings | None:
+    """What Test connection may use: ``new`` as is while the destination is unchanged (or the
+    secrets are not private); else ``new`` with only the secrets typed on screen, or ``None``
+    when no token was typed (the stored one never goes to an unsaved address)."""
+    if not needs_pin_to_save(saved, new):
+        return new
+    if not typed_token:
+        return None
+    return new.model_copy(
+        update={"api_token": SecretStr(typed_token), "auth_key": SecretStr(typed_key or "")}
+    )
 
 
 def with_secrets(values: dict[str, Any], token: str, auth_key: str) -> dict[str, Any]:
@@ -154,7 +188,7 @@ class AdminServices(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self.pin_store = pin_store or PinStore()
+        self.pin_store = pin_store or PinStore(marker=secrets.AdminPinMarker(keyring_backend))
         self.pool = WorkerPool(parent=self)
         self._usage = usage_store
         self._owns_usage = usage_store is None

@@ -9,6 +9,10 @@ the flow). When the timer fires:
 * with nothing of a customer held and the Ready screen showing, there is nothing to do;
 * otherwise :meth:`Session.wipe` runs (the pending Canadian retry goes with it).
 
+Every time the interval runs out, whether or not there is anything to wipe, ``expired`` is
+emitted: the admin screens close on it (a clerk must not find them open). Input reaching the
+admin screens' windows (:meth:`IdleWatch.watch_also`) counts as activity too.
+
 The interval comes from ``Settings.idle_timeout_s``; tests pass a few milliseconds.
 """
 
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Slot
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QWindow
 
 from kiosk_app.app.session import Session, Stage
@@ -44,6 +48,8 @@ ACTIVITY_EVENTS = frozenset(
 
 class IdleWatch(QObject):
     """Wipes the session after ``timeout_ms`` without input; see the module docstring."""
+
+    expired = Signal()  # the interval ran out (emitted before any wipe)
 
     def __init__(self, session: Session, timeout_ms: int, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -76,6 +82,11 @@ class IdleWatch(QObject):
         self._window = window
         window.installEventFilter(self)
 
+    def watch_also(self, window: QWindow | None) -> None:
+        """Count input reaching another window (an admin screen) as activity too."""
+        if window is not None and window is not self._window:
+            window.installEventFilter(self)
+
     def stop(self) -> None:
         """Stop counting and stop watching (shutdown)."""
         self._timer.stop()
@@ -104,6 +115,7 @@ class IdleWatch(QObject):
 
     @Slot()
     def _expired(self) -> None:
+        self.expired.emit()
         session = self.session
         if session.busy:
             self._timer.start()  # a check in progress holds the wipe off

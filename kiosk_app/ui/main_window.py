@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QTimer
+from pathlib import Path
+
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
@@ -19,6 +22,7 @@ from kiosk_app.ui.error_screen import ErrorScreen
 from kiosk_app.ui.geometry import MIN_WINDOW_SIZE
 from kiosk_app.ui.i18n import current_language, install_language
 from kiosk_app.ui.messages import translate_message
+from kiosk_app.ui.picture_picker import PicturePicker, picture_folders
 from kiosk_app.ui.ready_screen import ReadyScreen
 from kiosk_app.ui.result_screen import ResultScreen, rehearsal_view
 from kiosk_app.ui.widgets import BANNER_ICON_PX, forget_clipboard, label
@@ -84,6 +88,7 @@ class MainWindow(QMainWindow):
         self.ready.set_language(current_language())
         self._rehearsed = False
         self.confirm_dialog: ConfirmBilledDialog | None = None
+        self.picker: PicturePicker | None = None  # the kiosk-mode Open, while it is open
 
     def _connect(self) -> None:
         s = self.session
@@ -104,6 +109,7 @@ class MainWindow(QMainWindow):
         s.retry_countdown.connect(self.result.set_countdown)
         s.wiped.connect(self._clear_screens)
         s.wiped.connect(self.notice.hide)
+        s.wiped.connect(self._close_picker)
         self.core.settings_applied.connect(self.apply_settings)
         self.core.inputs_changed.connect(self.ready.set_inputs)
         self.ready.check_requested.connect(s.run_check)
@@ -168,9 +174,19 @@ class MainWindow(QMainWindow):
         self._notice_timer.start(NOTICE_MS)
 
     def open_picture(self) -> None:
-        """The Open button: choose a picture of the back of the licence."""
-        from pathlib import Path
+        """The Open button: choose a picture of the back of the licence.
 
+        In kiosk mode a :class:`PicturePicker` (read-only, confined to the scan and Pictures
+        folders, no history written) instead of Qt's file dialog, which is a file manager.
+        """
+        if self.kiosk_mode:
+            self._close_picker()
+            picker = PicturePicker(picture_folders(self.core.settings.watch_folder), parent=self)
+            picker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            picker.chosen.connect(self.core.files.submit_path)
+            self.picker = picker
+            picker.open()
+            return
         name, _filter = QFileDialog.getOpenFileName(
             self,
             QCoreApplication.translate("Window", "Open a picture of the back of the licence"),
@@ -181,6 +197,11 @@ class MainWindow(QMainWindow):
         )
         if name:
             self.core.files.submit_path(Path(name))
+
+    def _close_picker(self) -> None:
+        if self.picker is not None and shiboken6.isValid(self.picker):
+            self.picker.close()
+        self.picker = None
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
         """Accept drags that carry a local image file."""

@@ -317,27 +317,27 @@
 <context>
     <name>Error</name>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="58"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="59"/>
         <source>Copy details</source>
         <translation>Copier les détails</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="59"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="60"/>
         <source>Start again</source>
         <translation>Recommencer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="74"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="75"/>
         <source>File: {name}</source>
         <translation>Fichier : {name}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="80"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="81"/>
         <source>Scan again, or open another picture.</source>
         <translation>Balayez de nouveau ou ouvrez une autre image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="82"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="83"/>
         <source>Scan again to retry, or press Start again.</source>
         <translation>Balayez de nouveau pour réessayer ou appuyez sur Recommencer.</translation>
     </message>
@@ -601,101 +601,155 @@
     </message>
 </context>
 <context>
+    <name>PicturePicker</name>
+    <message>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="50"/>
+        <source>Scan folder</source>
+        <translation>Dossier de numérisation</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="53"/>
+        <source>Pictures</source>
+        <translation>Images</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="116"/>
+        <source>No picture folder is set up.</source>
+        <translation>Aucun dossier d&apos;images n&apos;est configuré.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="120"/>
+        <source>Open a picture of the back of the licence</source>
+        <translation>Ouvrir une image du dos du permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="122"/>
+        <source>Choose a picture of the back of the licence</source>
+        <translation>Choisissez une image du dos du permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="124"/>
+        <source>Up</source>
+        <translation>Dossier parent</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="125"/>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="126"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+</context>
+<context>
     <name>PinPad</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="60"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="63"/>
         <source>Administrator</source>
         <translation>Administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="77"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="81"/>
         <source>PIN pad message</source>
         <translation>Message du clavier NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="89"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="93"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="113"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="117"/>
         <source>Delete</source>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="114"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="118"/>
         <source>Delete last digit</source>
         <translation>Effacer le dernier chiffre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="115"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="119"/>
         <source>OK</source>
         <translation>OK</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="148"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="161"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="170"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="178"/>
         <source>Administrator PIN</source>
         <translation>NIP administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="149"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="158"/>
         <source>Enter the administrator PIN.</source>
         <translation>Entrez le NIP administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="151"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="167"/>
         <source>Choose an administrator PIN</source>
         <translation>Choisissez un NIP administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="153"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="162"/>
         <source>No PIN is set yet. Choose one of %1 to %2 digits.</source>
         <translation>Aucun NIP n&apos;est encore défini. Choisissez-en un de %1 à %2 chiffres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="168"/>
         <source>Enter the same PIN again.</source>
         <translation>Entrez le même NIP de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="164"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="173"/>
+        <source>The PIN file is missing, but a PIN was set on this kiosk before. IT must reset the PIN (see the README) so that a new one can be chosen.</source>
+        <translation>Le fichier du NIP est absent, mais un NIP a déjà été défini sur ce kiosque. Le service informatique doit réinitialiser le NIP (voir le README) pour qu&apos;un nouveau puisse être choisi.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="181"/>
         <source>The PIN file is damaged. IT must delete admin_pin.json (see the README) so that a new PIN can be chosen.</source>
         <translation>Le fichier du NIP est endommagé. Le service informatique doit supprimer admin_pin.json (voir le README) pour qu&apos;un nouveau NIP puisse être choisi.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="203"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="220"/>
         <source>The PIN must be %1 to %2 digits.</source>
         <translation>Le NIP doit compter de %1 à %2 chiffres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="216"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="233"/>
         <source>The two PINs were not the same. Start again.</source>
         <translation>Les deux NIP ne sont pas identiques. Recommencez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="249"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="267"/>
         <source>Wrong PIN. %1 more tries before the pad locks.</source>
         <translation>NIP erroné. Encore %1 essais avant le verrouillage du clavier.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="264"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="282"/>
         <source>The PIN could not be checked.</source>
         <translation>Le NIP n&apos;a pas pu être vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="266"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="284"/>
         <source>The PIN could not be saved or checked (disk error).</source>
         <translation>Le NIP n&apos;a pas pu être enregistré ni vérifié (erreur de disque).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="281"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="300"/>
+        <source>The wrong PIN could not be recorded (the disk is read-only or full), so the pad is locked. Try again in %1.</source>
+        <translation>Le NIP erroné n&apos;a pas pu être enregistré (disque en lecture seule ou plein) : le clavier est donc verrouillé. Réessayez dans %1.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="304"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Trop de NIP erronés. Réessayez dans %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="310"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="337"/>
         <source>%1 digits entered</source>
         <translation>%1 chiffres entrés</translation>
     </message>
@@ -703,53 +757,53 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="206"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="207"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="103"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="104"/>
         <source>Hold the barcode under the scanner, or open a picture of it (drag and drop works too).</source>
         <translation>Tenez le code-barres sous le lecteur ou ouvrez-en une image (le glisser-déposer fonctionne aussi).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="111"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="112"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="113"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="114"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="185"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="186"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="208"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="209"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="210"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="211"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks} : disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="215"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="225"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="216"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="226"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="217"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="218"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="227"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="228"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
@@ -775,172 +829,177 @@
 <context>
     <name>Result</name>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="50"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="51"/>
         <source>The digital signature is valid and not revoked.</source>
         <translation>La signature numérique est valide et n&apos;est pas révoquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="53"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="54"/>
         <source>The signature is not valid or the document is revoked. Do not accept it.</source>
         <translation>La signature n&apos;est pas valide ou le document est révoqué. Ne l&apos;acceptez pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="56"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="57"/>
         <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
         <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier? — et balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="61"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="62"/>
         <source>The registry confirms the licence details.</source>
         <translation>Le registre confirme les renseignements du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="64"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="65"/>
         <source>The registry does not confirm this licence.</source>
         <translation>Le registre ne confirme pas ce permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="67"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="68"/>
         <source>Some details only partly match the registry. Check the card by hand.</source>
         <translation>Certains renseignements ne correspondent qu&apos;en partie au registre. Vérifiez la carte manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="70"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="71"/>
         <source>The registry could not answer now. A retry is scheduled in 15 minutes (nothing is billed for this answer).</source>
         <translation>Le registre ne peut pas répondre pour le moment. Un nouvel essai est prévu dans 15 minutes (cette réponse n&apos;est pas facturée).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="75"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="76"/>
         <source>The barcode was parsed; no verification was done.</source>
         <translation>Le code-barres a été décodé; aucune vérification n&apos;a été faite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="80"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
         <source>The check passed.</source>
         <translation>La vérification est réussie.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="82"/>
         <source>The check failed. Do not accept the document without a manual check.</source>
         <translation>La vérification a échoué. N&apos;acceptez pas le document sans vérification manuelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="84"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="85"/>
         <source>Some details need a manual check.</source>
         <translation>Certains renseignements doivent être vérifiés manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="85"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="86"/>
         <source>The service could not decide. Try again.</source>
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="202"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="209"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="203"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="210"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="204"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="211"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="205"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="212"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="275"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="282"/>
         <source>Service message: {message}</source>
         <translation>Message du service : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="280"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="287"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace : {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="322"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="331"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="206"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="213"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="207"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="214"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="355"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="364"/>
         <source>Fields not compared: {count} — hide</source>
         <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="357"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="366"/>
         <source>Fields not compared: {count} — show</source>
         <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="433"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="445"/>
         <source>Licence: {message}</source>
         <translation>Permis : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="438"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="450"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles : {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="502"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="476"/>
+        <source>{count} more rows from the service are not shown.</source>
+        <translation>{count} autres lignes du service ne sont pas affichées.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="522"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="503"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="523"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="504"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="524"/>
         <source>Signature: unknown</source>
         <translation>Signature : inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="507"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="527"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="508"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="528"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="509"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="529"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="517"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="537"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="524"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="544"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="524"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="544"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -963,122 +1022,137 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="355"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="364"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="375"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="385"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="377"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="387"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="379"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="389"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="381"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="391"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="383"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="393"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="385"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="395"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="387"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="397"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="390"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="400"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="392"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="402"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="412"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="422"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo : les changements ne valent que pour cette session; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="451"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="461"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="475"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="498"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="508"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="500"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="510"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="544"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="554"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré : %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="551"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="571"/>
+        <source>The token would go to a new address: enter the administrator PIN to save.</source>
+        <translation>Le jeton irait à une nouvelle adresse : entrez le NIP administrateur pour enregistrer.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="577"/>
+        <source>Not saved: the PIN is needed to change the service address.</source>
+        <translation>Non enregistré : le NIP est requis pour changer l&apos;adresse du service.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="582"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="554"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="585"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="565"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="596"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="572"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="603"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="579"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="610"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="582"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="621"/>
+        <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
+        <translation>Non testé : le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="627"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="587"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="632"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="592"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="637"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion : %1</translation>
     </message>
@@ -1374,87 +1448,87 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="153"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="155"/>
         <source>Verdict: {words}</source>
         <translation>Verdict : {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="265"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="267"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="266"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="268"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="287"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="292"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="289"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="295"/>
         <source>Born: {date}</source>
         <translation>Naissance : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="292"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="298"/>
         <source>Age: {age}</source>
         <translation>Âge : {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="294"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="300"/>
         <source>Age: unknown</source>
         <translation>Âge : inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="300"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="306"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="314"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="320"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
         <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="322"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="328"/>
         <source>Barcode consistent</source>
         <translation>Code-barres cohérent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="324"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="330"/>
         <source>1 thing looks unusual</source>
         <translation>1 point semble inhabituel</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="326"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="332"/>
         <source>{count} things look unusual</source>
         <translation>{count} points semblent inhabituels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="336"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="342"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="344"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="350"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="348"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="354"/>
         <source>Expires: {date}</source>
         <translation>Expiration : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="351"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="357"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="355"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="361"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -1462,23 +1536,23 @@
 <context>
     <name>Window</name>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="27"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="31"/>
         <source>TEST MODE — results are not real</source>
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="39"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="155"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="43"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="161"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="176"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="192"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="178"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="194"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>

@@ -11,6 +11,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QWidget
 
+from kiosk_app import secrets
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.storage.pin import PinStore, ScryptParams
 from kiosk_app.storage.usage import UsageStore
@@ -49,7 +50,8 @@ def make_kiosk(
         **overrides: Any,
     ) -> tuple[MainWindow, KioskMode]:
         window = make_window(**overrides)
-        store = PinStore(clock=pin_clock, params=FAST_SCRYPT)
+        # With the desk's marker, as the kiosk builds it (the test keyring: the fallback file).
+        store = PinStore(clock=pin_clock, params=FAST_SCRYPT, marker=secrets.AdminPinMarker())
         if pin is not None:
             store.set_pin(pin)
         services = AdminServices(pin_store=store, usage_store=usage)

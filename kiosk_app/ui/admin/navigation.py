@@ -2,7 +2,9 @@
 
 :class:`AdminNavigator` opens the screens in order (the PIN pad, or the first-start PIN set-up;
 the settings once the PIN was accepted; Diagnostics and Change PIN from the settings), keeps
-one of each, and closes them all on request. It knows nothing of how the gesture was made or
+one of each, and closes them all on request, on every wipe of the session (New customer, the
+idle wipe) and whenever the idle time runs out (``IdleWatch.expired``), so a clerk never finds
+them open; input to them counts as activity for the idle watch. It knows nothing of how the gesture was made or
 of the window's lock-down: :class:`kiosk_app.ui.kiosk_mode.KioskMode` recognises the gesture,
 calls :meth:`AdminNavigator.open_admin`, keeps :attr:`AdminNavigator.kiosk_active` up to date
 and answers the settings' Exit kiosk and Quit through this object's signals (signals, not
@@ -16,6 +18,7 @@ import logging
 
 import shiboken6
 from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QDialog, QWidget
 
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
@@ -41,6 +44,8 @@ class AdminNavigator(QObject):
         self.pin_pad: PinPad | None = None
         self.settings_dialog: SettingsDialog | None = None
         self.diagnostics: DiagnosticsDialog | None = None
+        window.session.wiped.connect(self.close_admin_screens)
+        window.core.idle.expired.connect(self.close_admin_screens)
 
     def open_admin(self) -> None:
         """The gesture: the PIN pad (or the first-start PIN set-up), then the settings."""
@@ -57,6 +62,7 @@ class AdminNavigator(QObject):
         self.pin_pad = pad
         pad.show()
         pad.activateWindow()
+        self._count_activity_in(pad)
         log.info("admin PIN pad opened")
 
     def open_settings(self) -> None:
@@ -75,9 +81,11 @@ class AdminNavigator(QObject):
         dialog.change_pin_requested.connect(self._change_pin)
         dialog.diagnostics_requested.connect(self.open_diagnostics)
         dialog.destroyed.connect(self._forget_settings_dialog)
+        dialog.window_opened.connect(self._count_activity_in)
         self.settings_dialog = dialog
         dialog.show()
         dialog.activateWindow()
+        self._count_activity_in(dialog)
         log.info("admin settings opened")
 
     def open_diagnostics(self) -> None:
@@ -88,13 +96,20 @@ class AdminNavigator(QObject):
         self.diagnostics = dialog
         dialog.show()
         dialog.activateWindow()
+        self._count_activity_in(dialog)
         log.info("admin diagnostics opened")
 
     def close_admin_screens(self) -> None:
-        """Close the PIN pad, the settings and Diagnostics if they are open."""
+        """Close the PIN pad, the settings and Diagnostics, and any dialog they opened."""
         for dialog in (self.diagnostics, self.pin_pad, self.settings_dialog):
-            if dialog is not None and shiboken6.isValid(dialog):
-                dialog.close()
+            if dialog is None or not shiboken6.isValid(dialog):
+                continue
+            for inner in dialog.findChildren(QDialog):  # e.g. the export file dialog
+                if inner.isVisible():
+                    inner.reject()
+            if dialog.isVisible():
+                log.info("admin screen closed: %s", dialog.objectName())
+            dialog.close()
 
     def _change_pin(self) -> None:
         pad = PinPad(self.services, force_setup=True, parent=self.window)
@@ -102,6 +117,10 @@ class AdminNavigator(QObject):
         pad.destroyed.connect(self._forget_pin_pad)
         self.pin_pad = pad
         pad.show()
+        self._count_activity_in(pad)
+
+    def _count_activity_in(self, dialog: QWidget) -> None:
+        self.window.core.idle.watch_also(dialog.windowHandle())
 
     def _on_exit_kiosk(self) -> None:
         self.close_admin_screens()

@@ -6,7 +6,9 @@ Two modes, chosen from the PIN store when the pad opens:
   wrong PINs lock the pad for a growing delay (the logic is :class:`kiosk_app.storage.pin.
   PinStore`'s); the pad shows the time left and refuses input until it ends.
 * **set-up** (no PIN stored yet): the admin chooses a PIN and types it again; it is stored in a
-  worker. A damaged PIN file is never taken as "no PIN": the pad says so and stays shut.
+  worker. A damaged PIN file is never taken as "no PIN": the pad says so and stays shut. Nor is
+  a PIN file deleted after a PIN was set on this desk (:meth:`PinStore.was_removed`).
+* A wrong PIN that could not be recorded (read-only or full disk) locks the pad; it says why.
 
 Keyboard: digits, Backspace, Enter (OK) and Esc (Cancel). ``unlocked`` is emitted once the
 right PIN was typed (or a new one stored), then the pad closes.
@@ -45,6 +47,7 @@ class PadMode(Enum):
     CHOOSE = "choose"  # set-up, first entry
     CONFIRM = "confirm"  # set-up, second entry
     BROKEN = "broken"  # the PIN file is damaged
+    REMOVED = "removed"  # the PIN file is gone although a PIN was set here before
 
 
 class PinPad(QDialog):
@@ -68,6 +71,7 @@ class PinPad(QDialog):
         self._busy = False
         # When the lock-out ends, on the store's clock (read once; no file I/O per tick).
         self._locked_until = 0.0
+        self._unrecorded = False  # the lock-out came from a failure that could not be written
         self.title = label("", "ScreenTitle")
         self.prompt = label("", "Muted")
         self.dots = label("", "PinDots", wrap=False)
@@ -127,11 +131,16 @@ class PinPad(QDialog):
 
     def _start(self, force_setup: bool) -> None:
         try:
-            setup = force_setup or not self._store.is_set()
-            self._set_mode(PadMode.CHOOSE if setup else PadMode.VERIFY)
-            if not setup:
+            if force_setup:
+                self._set_mode(PadMode.CHOOSE)
+            elif self._store.is_set():
+                self._set_mode(PadMode.VERIFY)
                 self._locked_until = self._store.now() + self._store.lock_remaining_s()
                 self._refresh_lock()
+            elif self._store.was_removed():
+                self._set_mode(PadMode.REMOVED)
+            else:
+                self._set_mode(PadMode.CHOOSE)
         except PinFileError:
             self._set_mode(PadMode.BROKEN)
 
@@ -157,6 +166,14 @@ class PinPad(QDialog):
         elif mode is PadMode.CONFIRM:
             self.title.setText(self.tr("Choose an administrator PIN"))
             self.prompt.setText(self.tr("Enter the same PIN again."))
+        elif mode is PadMode.REMOVED:
+            self.title.setText(self.tr("Administrator PIN"))
+            self.prompt.setText(
+                self.tr(
+                    "The PIN file is missing, but a PIN was set on this kiosk before. IT must "
+                    "reset the PIN (see the README) so that a new one can be chosen."
+                )
+            )
         else:
             self.title.setText(self.tr("Administrator PIN"))
             self.prompt.setText(
@@ -243,6 +260,7 @@ class PinPad(QDialog):
             self.accept()
         elif result.locked_for_s > 0:
             self._locked_until = self._store.now() + result.locked_for_s
+            self._unrecorded = result.unrecorded
             self._refresh_lock()
         else:
             self.message.setText(
@@ -277,22 +295,31 @@ class PinPad(QDialog):
         remaining = self.lock_remaining_s()
         if remaining > 0:
             seconds = int(remaining + 0.999)
-            self.message.setText(
-                self.tr("Too many wrong PINs. Try again in %1.").replace("%1", _duration(seconds))
+            text = (
+                self.tr(
+                    "The wrong PIN could not be recorded (the disk is read-only or full), so "
+                    "the pad is locked. Try again in %1."
+                )
+                if self._unrecorded
+                else self.tr("Too many wrong PINs. Try again in %1.")
             )
+            self.message.setText(text.replace("%1", _duration(seconds)))
             if not self._lock_timer.isActive():
                 self._lock_timer.start()
         else:
             if self._lock_timer.isActive():
                 self._lock_timer.stop()
                 self.message.setText("")
+            self._unrecorded = False
         self._update_enabled()
 
     # --- display -----------------------------------------------------------------------------
 
     def _accepting_input(self) -> bool:
         return (
-            not self._busy and self._mode is not PadMode.BROKEN and not self._lock_timer.isActive()
+            not self._busy
+            and self._mode not in (PadMode.BROKEN, PadMode.REMOVED)
+            and not self._lock_timer.isActive()
         )
 
     def _set_busy(self, busy: bool) -> None:

@@ -10,6 +10,11 @@ field this file does not place lands on an "Other" tab, so a new setting is neve
 The API token and the legacy auth key are never put in a widget: the boxes start empty with the
 masked value (``••••abcd``) as placeholder, and only a newly typed value replaces the stored one
 (through :mod:`kiosk_app.secrets`, never ``settings.json``); the box is emptied once saved.
+
+Changing where the secrets go (an address, the proxy or the CA bundle) never sends the stored
+ones there before an admin re-enters the PIN and saves: Save asks for the PIN again, and Test
+connection on the unsaved destination uses only a token typed on screen
+(:func:`kiosk_app.app.admin.connection_test_settings`).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from enum import Enum
 from typing import Any, Final
 
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -37,14 +42,17 @@ from PySide6.QtWidgets import (
 from kiosk_app.app.admin import (
     SECRET_FIELDS,
     AdminServices,
+    connection_test_settings,
     describe_error,
     mask,
+    needs_pin_to_save,
     secrets_location,
     validate_settings,
     with_secrets,
 )
 from kiosk_app.config import CheckKind, Settings
 from kiosk_app.ui import theme
+from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.usage_panel import UsagePanel
 from kiosk_app.ui.messages import check_title
 from kiosk_app.ui.widgets import big_button, label
@@ -341,6 +349,7 @@ class SettingsDialog(QDialog):
     quit_requested = Signal()
     change_pin_requested = Signal()
     diagnostics_requested = Signal()
+    window_opened = Signal(object)  # a dialog this one opened (the PIN pad), once shown
 
     def __init__(
         self,
@@ -361,6 +370,7 @@ class SettingsDialog(QDialog):
         self._services = services
         self._settings = settings
         self._demo = demo
+        self.pin_pad: PinPad | None = None  # asking the PIN again before a new destination
         self.editors: dict[str, FieldEditor] = {}
         self.errors: dict[str, QLabel] = {}
         self.secret_edits: dict[str, QLineEdit] = {}
@@ -546,6 +556,27 @@ class SettingsDialog(QDialog):
                 )
             )
             return
+        if needs_pin_to_save(self._settings, settings):
+            self._ask_pin_then_store(settings)
+            return
+        self._store(settings)
+
+    def _ask_pin_then_store(self, settings: Settings) -> None:
+        pad = PinPad(self._services, parent=self)
+        pad.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        pad.unlocked.connect(lambda: self._store(settings))
+        pad.rejected.connect(self._pin_refused)
+        self.pin_pad = pad
+        self.status.setText(
+            self.tr("The token would go to a new address: enter the administrator PIN to save.")
+        )
+        pad.open()
+        self.window_opened.emit(pad)
+
+    def _pin_refused(self) -> None:
+        self.status.setText(self.tr("Not saved: the PIN is needed to change the service address."))
+
+    def _store(self, settings: Settings) -> None:
         if self._demo:
             self._saved(settings, None)
             self.status.setText(self.tr("Applied to this demo run (not saved)."))
@@ -578,9 +609,23 @@ class SettingsDialog(QDialog):
         if settings is None:
             self.connection_result.setText(self.tr("Fix the settings marked first."))
             return
+        allowed = connection_test_settings(
+            self._settings,
+            settings,
+            self._typed_secret("api_token"),
+            self._typed_secret("auth_key"),
+        )
+        if allowed is None:
+            self.connection_result.setText(
+                self.tr(
+                    "Not tested: the stored token goes to a new address only once the settings "
+                    "are saved with the PIN. Type the token above to test with it."
+                )
+            )
+            return
         self.test_button.setEnabled(False)
         self.connection_result.setText(self.tr("Testing the connection…"))
-        self._services.test_connection(settings, self._tested, self._test_failed)
+        self._services.test_connection(allowed, self._tested, self._test_failed)
 
     def _tested(self, message: object) -> None:
         self.test_button.setEnabled(True)
