@@ -42,7 +42,11 @@ from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
 from kiosk_app.ui.i18n import install_language
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.plain_text import MAX_LABEL_CHARS
-from kiosk_app.ui.result_screen import MAX_RESULT_ROWS, MAX_SERVICE_MESSAGE_CHARS
+from kiosk_app.ui.result_screen import (
+    MAX_RESULT_ROWS,
+    MAX_SERVICE_MESSAGE_CHARS,
+    PREBUILT_ROWS,
+)
 from tests.gui.capture_support import aamva_payload, card_scene, pdf417_image
 from tests.unit.api.fake_servers import ScriptedServer, always, http_reply
 from tests.unit.api.reply_samples import field, signature_element
@@ -340,7 +344,7 @@ def test_nine_thousand_field_rows_build_a_bounded_result(
     result = window.result
     assert len(result.match_rows()) == MAX_RESULT_ROWS
     built = [w for w in result.findChildren(QWidget) if w.objectName() == "MatchRow"]
-    assert len(built) <= MAX_RESULT_ROWS  # no widget for the rows not shown
+    assert len(built) <= MAX_RESULT_ROWS + PREBUILT_ROWS  # no widget for the rows not shown
     assert result.more_note.isVisibleTo(result)
     assert f"{rows - MAX_RESULT_ROWS} more rows" in result.more_note.text()
     walk_all(qtbot, window, "V")
