@@ -1,15 +1,15 @@
 """Admin navigation: the PIN pad, then the settings and Diagnostics, never without the PIN.
 
 :class:`AdminNavigator` opens the screens in order (the PIN pad, or the first-start PIN set-up;
-the settings once the PIN was accepted; Diagnostics and Change PIN from the settings), keeps
-one of each, and closes them all on request, on every wipe of the session (New customer, the
-idle wipe) and whenever the idle time runs out (``IdleWatch.expired``), so a clerk never finds
-them open; input to them counts as activity for the idle watch. It knows nothing of how the gesture was made or
-of the window's lock-down: :class:`kiosk_app.ui.kiosk_mode.KioskMode` recognises the gesture,
-calls :meth:`AdminNavigator.open_admin`, keeps :attr:`AdminNavigator.kiosk_active` up to date
-and answers the settings' Exit kiosk and Quit through this object's signals (signals, not
-callbacks: a Python reference back to the window's controller would make a cycle that the
-garbage collector may then free on a worker thread).
+the settings once the PIN was accepted; Diagnostics and Change PIN from the settings), keeps one
+of each, and closes them all on request, on every wipe of the session (New customer, the idle
+wipe) and whenever the idle time runs out (``IdleWatch.expired``), so a clerk never finds them
+open; input to them counts as activity for the idle watch. It knows nothing of how the gesture
+was made or of the window's lock-down: :class:`kiosk_app.ui.kiosk_mode.KioskMode` recognises the
+gesture, calls :meth:`AdminNavigator.open_admin`, keeps :attr:`AdminNavigator.kiosk_active` up to
+date and answers the settings' Exit kiosk and Quit through this object's signals (signals, not
+callbacks: a Python reference back to the window's controller would make a cycle that the garbage
+collector may then free on a worker thread).
 """
 
 from __future__ import annotations
