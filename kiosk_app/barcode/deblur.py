@@ -24,9 +24,10 @@ from dataclasses import dataclass
 import numpy as np
 
 # The edge width of a sharp edge (central differences see about two pixels); widths below
-# MIN_BLUR_WIDTH_PX are not worth deconvolving (zxing-cpp reads such pictures already).
+# MIN_BLUR_WIDTH_PX (a defocus of about 1.3 px) are not worth deconvolving: zxing-cpp reads
+# those pictures itself, and noise or JPEG blocking would be amplified for nothing.
 SHARP_EDGE_PX = 0.7
-MIN_BLUR_WIDTH_PX = 3.2
+MIN_BLUR_WIDTH_PX = 4.0
 # Widths above this are not a symbol but a smudge: no deconvolution.
 MAX_BLUR_WIDTH_PX = 24.0
 # Percentile of the gradient taken as "the steepest slope" (robust to a few noisy pixels).
@@ -39,7 +40,7 @@ MOTION_NSR = 0.003
 WIDTH_PER_SIGMA = 2.5
 # Motion lengths tried, as multiples of the measured edge width (a diagonal motion's
 # projection across the bars measures short).
-MOTION_LENGTH_FACTORS = (1.0, 1.08, 1.17, 1.27)
+MOTION_LENGTH_FACTORS = (1.0, 1.07, 1.14, 1.22, 1.3, 1.39, 1.49, 1.6)
 
 
 @dataclass(frozen=True)

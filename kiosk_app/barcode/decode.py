@@ -58,6 +58,8 @@ MIN_FINE_TURN_DEG = 0.8
 # Size of the two last-resort turns for sheared symbols (see _VIEW_RECIPES).
 NUDGE_DEG = 2.0
 
+# A symbol region up to this long side counts as small (enlarged before it is turned).
+SMALL_REGION_PX = 800
 # Rectifications of outlines that zxing-cpp located but could not decode, per picture.
 MAX_OUTLINE_ATTEMPTS = 3
 
@@ -153,7 +155,9 @@ class Scanner:
         order = _ladder_order(self._next_step, self._preferred) if self._carry_over else None
         for attempt in _attempts(views, lambda: self._clock() <= deadline, order):
             found, rejected, outline = self._read(attempt)
-            if attempt.step is not None and attempt.step != self._preferred:
+            if attempt.step is not None and attempt.step == self._preferred and found is None:
+                self._preferred = None  # the scene changed
+            elif attempt.step is not None:
                 self._next_step = (attempt.step + 1) % len(_LADDER)
             if found is not None:
                 self.last_attempt = attempt.name
@@ -197,15 +201,25 @@ class Scanner:
 
 # The escalation after the plain and deskewed reads: (attempt, view, reader options).
 _GLOBAL_HISTOGRAM = {"binarizer": zxingcpp.Binarizer.GlobalHistogram}
+
+
+def _motion_steps(first: int, last: int) -> tuple[tuple[str, str, dict[str, Any]], ...]:
+    """Ladder steps undoing the motion lengths ``first`` .. ``last - 1`` (of
+    :data:`~kiosk_app.barcode.deblur.MOTION_LENGTH_FACTORS`)."""
+    return tuple((f"motion-deblur-{i + 1}", f"motion-{i}", {}) for i in range(first, last))
+
+
+# Blur steps come first (they are skipped at no cost on a sharp picture), the likelier motion
+# lengths before the geometric steps, the less likely ones after them.
+_LIKELY_MOTIONS = 3
 _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("deblur", "deblurred", {}),
-    *(
-        (f"motion-deblur-{index + 1}", f"motion-{index}", {})
-        for index in range(len(MOTION_LENGTH_FACTORS))
-    ),
+    *_motion_steps(0, _LIKELY_MOTIONS),
+    ("upscale-turn", "enlarged-turned", {}),
     ("upscale", "enlarged", {}),
-    ("fine-turn", "fine-turn", {}),
     ("rectify", "rectified", {}),
+    ("fine-turn", "fine-turn", {}),
+    *_motion_steps(_LIKELY_MOTIONS, len(MOTION_LENGTH_FACTORS)),
     ("lighting", "flat", {}),
     ("sharpen", "sharp", {}),
     ("denoise", "smooth", {}),
@@ -221,7 +235,7 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
 # How each view is made: (the view it starts from, the clean-up applied to it).
 _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
     "enlarged": ("region", enhance.upscale_if_small),
-    "rectified": ("work", enhance.rectified),
+    "rectified": ("symbol", enhance.rectified),
     "flat": ("work", enhance.flatten_lighting),
     "sharp": ("work", enhance.sharpen),
     "smooth": ("work", enhance.denoise),
@@ -247,34 +261,47 @@ class _Views:
         self._estimated = False
         self._symbol: SymbolEstimate | None = None
         self._blur: dict[str, BlurEstimate | None] = {}
-        self._outline: tuple[View, Quad] | None = None
-        self._outlines_tried = 0
+        self._outlines: list[tuple[View, Quad]] = []
+        self._outlines_noted = 0
 
     def found_outline(self, view: View, outline: Quad) -> None:
         """zxing-cpp located a symbol in ``view`` (corners ``outline``) but did not decode it."""
-        if self._outlines_tried < MAX_OUTLINE_ATTEMPTS:
-            self._outline = (view, outline)
+        if self._outlines_noted < MAX_OUTLINE_ATTEMPTS:
+            self._outlines_noted += 1
+            self._outlines.append((view, outline))
 
     def outline_attempts(self) -> Iterator[_Attempt]:
-        """The rectified outline noted by :meth:`found_outline`, once (nothing if none)."""
-        if self._outline is None:
-            return
-        view, outline = self._outline
-        self._outline = None
-        self._outlines_tried += 1
-        rectified = enhance.rectified_quad(view, outline)
-        if rectified is not None:
-            yield _Attempt("corners", rectified, {})
+        """The rectified outlines noted by :meth:`found_outline` since the last call."""
+        while self._outlines:
+            view, outline = self._outlines.pop(0)
+            try:
+                rectified = enhance.rectified_quad(view, outline)
+            except ValueError:  # numpy's LinAlgError: corners on a line
+                rectified = None
+            if rectified is not None:
+                yield _Attempt("corners", rectified, {})
+
+    def no_symbol(self) -> bool:
+        """Whether the bar-pattern estimate found nothing bar-like in the picture (always
+        False with deskew turned off: then nothing is estimated)."""
+        return self._deskew and self._estimate() is None
 
     def get(self, name: str) -> View | None:
         """The named view (``None`` when it does not apply, e.g. no enlargement needed)."""
         if name not in self._built:
-            self._built[name] = self._build(name)
+            try:
+                self._built[name] = self._build(name)
+            except ValueError:  # a degenerate outline or estimate (numpy's LinAlgError too)
+                self._built[name] = None
         return self._built[name]
 
     def _build(self, name: str) -> View | None:
         if name == "deblurred" or name.startswith("motion-"):
             return self._deblurred(name)
+        if name == "enlarged-turned":
+            return self._enlarged_turned()
+        if name == "symbol":
+            return self._symbol_region()
         if name in ("work", "fine-turn"):
             return self._turned(fine=name == "fine-turn")
         if name == "region":
@@ -299,7 +326,7 @@ class _Views:
     def _deblurred(self, name: str) -> View | None:
         """The symbol's region with a measured defocus ("deblurred") or one of the motion
         lengths ("motion-N") undone; ``None`` for a sharp picture (nothing to undo)."""
-        region = self.get("region")
+        region = self._symbol_region()
         if region is None:
             return None
         if "blur" not in self._blur:
@@ -311,6 +338,26 @@ class _Views:
             return region.then(deblur.deconvolve_gaussian(region.pixels, blur.sigma), np.eye(3))
         length = blur.motion_lengths()[int(name.removeprefix("motion-"))]
         return region.then(deblur.deconvolve_motion(region.pixels, length), np.eye(3))
+
+    def _symbol_region(self) -> View | None:
+        """Just the symbol's box, whatever its size (the deskewed view when turned): the
+        blur is measured on the symbol, not on a desk or card edge beside it."""
+        work = self.get("work")
+        estimate = self._estimate()
+        if work is not self.source or estimate is None:
+            return work
+        return enhance.crop(self.source, estimate.symbol_box)
+
+    def _enlarged_turned(self) -> View | None:
+        """A small tilted symbol enlarged *before* it is turned upright (turning 1.3 px
+        modules first blurs them away); ``None`` unless the symbol is small and tilted."""
+        estimate = self._estimate()
+        if estimate is None or abs(estimate.angle) < MIN_DESKEW_DEG:
+            return None
+        region = _cropped(self.source, estimate)
+        if max(region.pixels.shape) > SMALL_REGION_PX:
+            return None
+        return enhance.rotate(enhance.scale(region, 2.0), -estimate.angle)
 
     def _region(self) -> View | None:
         """The deskewed view, or just the symbol's region of an upright picture when that
@@ -337,16 +384,21 @@ def _attempts(
     symbol it could not decode, that symbol's outline is rectified and read (see
     :meth:`_Views.found_outline`)."""
     yield _Attempt("plain", views.source, {})
+    if views.no_symbol():
+        return  # nothing bar-like anywhere: no clean-up would find a symbol
     work = views.get("work")
     if work is not None and work is not views.source:
         yield _Attempt("deskew", work, {})  # a tilt: the known, cheap fix comes first
     yield from views.outline_attempts()
+    tried = 0
     for step in range(len(_LADDER)) if order is None else order:
-        if not in_time():
+        # A stream (``order`` given) always gets one step per frame, even past the budget.
+        if not in_time() and (order is None or tried):
             return
         name, view_name, options = _LADDER[step]
         view = views.get(view_name)
         if view is not None:
+            tried += 1
             yield _Attempt(name, view, options, step)
             yield from views.outline_attempts()
 

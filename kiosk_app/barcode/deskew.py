@@ -24,6 +24,9 @@ TILE_PX = 16
 MIN_COHERENCE = 0.55
 # ... and its gradient energy reaches this fraction of the strong tiles' energy.
 MIN_ENERGY_FRACTION = 0.08
+# Symbol tiles hold many bar edges each, a card's edge or a printed line's end only one: the
+# symbol's own box takes the tiles with at least this fraction of the strong tiles' energy.
+DENSE_ENERGY_FRACTION = 0.3
 # Fewer agreeing tiles than this: no estimate (too little evidence of a symbol).
 MIN_SYMBOL_TILES = 6
 # Tiles within this many degrees of the peak belong to the symbol (wide enough for the
@@ -44,6 +47,13 @@ class SymbolEstimate:
     angle: float
     box: tuple[int, int, int, int]
     tiles: int
+    core_box: tuple[int, int, int, int] | None = None
+
+    @property
+    def symbol_box(self) -> tuple[int, int, int, int]:
+        """The box of the densest bar tiles (the symbol itself, without a card's or desk's
+        straight edges or the ends of printed lines), or ``box`` when too few are dense."""
+        return self.core_box or self.box
 
 
 def estimate_symbol_angle(grey: np.ndarray) -> float | None:
@@ -80,7 +90,9 @@ def estimate_symbol(grey: np.ndarray) -> SymbolEstimate | None:
     refined = _circular_mean(direction[agree], weights[agree])
     near = candidate & (_angular_distance(direction, peak) <= BOX_AGREEMENT_DEG)
     box = _tile_box(near, factor, grey.shape)
-    return SymbolEstimate(angle=_to_quarter_turn(refined), box=box, tiles=int(agree.sum()))
+    dense = agree & (energy >= DENSE_ENERGY_FRACTION * strong)
+    core = _tile_box(dense, factor, grey.shape) if int(dense.sum()) >= MIN_SYMBOL_TILES else None
+    return SymbolEstimate(_to_quarter_turn(refined), box, int(agree.sum()), core)
 
 
 def _reduce(grey: np.ndarray, factor: int) -> np.ndarray:

@@ -142,6 +142,8 @@ def rectified_quad(view: View, quad: Quad) -> View | None:
     """The symbol whose corners (top-left, top-right, bottom-right, bottom-left, in the
     symbol's own reading direction) zxing-cpp located in ``view`` mapped onto an upright
     rectangle with a quiet zone; ``None`` for a degenerate outline."""
+    if not _convex(quad):
+        return None
     size, to_input = rectify_coefficients(quad, min_margin_px=QUAD_MARGIN_PX)
     if min(size) < 8 or max(size) > 4 * max(view.pixels.shape):
         return None
@@ -151,6 +153,19 @@ def rectified_quad(view: View, quad: Quad) -> View | None:
         size, Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BICUBIC, fillcolor=fill
     )
     return view.then(np.asarray(out), to_input)
+
+
+def _convex(quad: Quad) -> bool:
+    """Whether the four corners make a convex quadrilateral of some area, in either turning
+    direction (zxing-cpp can report three corners on a line for a damaged symbol)."""
+    points = np.array(quad, dtype=float)
+    edges = np.roll(points, -1, axis=0) - points
+    turns = (
+        edges[:, 0] * np.roll(edges, -1, axis=0)[:, 1]
+        - edges[:, 1] * np.roll(edges, -1, axis=0)[:, 0]
+    )
+    scale = float(np.abs(edges).max()) ** 2
+    return scale > 0 and (bool(np.all(turns > 0.01 * scale)) or bool(np.all(turns < -0.01 * scale)))
 
 
 def _bars_horizontal(pixels: np.ndarray) -> bool:

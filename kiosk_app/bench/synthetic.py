@@ -363,14 +363,17 @@ def camera_noise(seed: int = 11) -> Degrade:
     return noisy(CAMERA_NOISE, seed)
 
 
-def camera_degradations(module_px: int = CAMERA_MODULE_PX) -> Iterator[tuple[str, str, Degrade]]:
+def camera_degradations(
+    module_px: int = CAMERA_MODULE_PX, seed: int = 11
+) -> Iterator[tuple[str, str, Degrade]]:
     """(name, kind, degradation) for the camera-grade sets, each at several strengths.
 
     Strengths are in modules of a ``module_px`` card, at least as hard as the issue's table:
     defocus up to sigma 0.8 module, motion up to 3 modules, perspective up to 35 % side
-    difference with shear, and symbols down to 1.3 px/module, upright and tilted.
+    difference with shear, and symbols down to 1.3 px/module, upright and tilted. ``seed``
+    picks the sensor noise (successive frames of a stream differ in it).
     """
-    noise = camera_noise()
+    noise = camera_noise(seed)
     for sigma in (0.5, 0.6, 0.7, 0.8):
         yield f"defocus-{sigma:g}", "defocus", chain(defocus(sigma * module_px), noise)
     for length in (2.0, 3.0):
