@@ -54,6 +54,7 @@ case "$mode" in
     "$VENV/bin/ruff" format --check kiosk_app tests packaging
     "$VENV/bin/ruff" check kiosk_app tests packaging
     "$VENV/bin/mypy"
+    "$VENV/bin/mypy" tests
     "$VENV/bin/mypy" packaging/*.py packaging/deb/*.py
     "$VENV/bin/lint-imports"
     "$VENV/bin/vulture"

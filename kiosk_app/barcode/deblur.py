@@ -128,5 +128,7 @@ def _stretch(values: np.ndarray) -> np.ndarray:
     """Linear stretch of the 1st..99th percentile onto 0..255 (uint8)."""
     low, high = np.percentile(values[::4, ::4], (1.0, 99.0))
     if high - low < 1e-6:
-        return np.clip(values, 0, 255).astype(np.uint8)
-    return np.clip((values - low) * (255.0 / (high - low)), 0, 255).astype(np.uint8)
+        result: np.ndarray = np.clip(values, 0, 255).astype(np.uint8)
+        return result
+    result = np.clip((values - low) * (255.0 / (high - low)), 0, 255).astype(np.uint8)
+    return result

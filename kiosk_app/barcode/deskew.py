@@ -110,7 +110,8 @@ def _tile_tensors(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
 
     def tile_sum(values: np.ndarray) -> np.ndarray:
         cut = values[: rows * TILE_PX, : cols * TILE_PX]
-        return cut.reshape(rows, TILE_PX, cols, TILE_PX).sum(axis=(1, 3))
+        result: np.ndarray = cut.reshape(rows, TILE_PX, cols, TILE_PX).sum(axis=(1, 3))
+        return result
 
     jxx = tile_sum(gx * gx)
     jyy = tile_sum(gy * gy)

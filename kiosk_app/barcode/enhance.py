@@ -187,9 +187,11 @@ def _stretch(values: np.ndarray) -> np.ndarray:
     sample = values[::4, ::4]
     low, high = np.percentile(sample, (1.0, 99.0))
     if high - low < 1e-6:
-        return np.clip(values, 0, 255).astype(np.uint8)
+        result: np.ndarray = np.clip(values, 0, 255).astype(np.uint8)
+        return result
     stretched = (values - low) * (255.0 / (high - low))
-    return np.clip(stretched, 0, 255).astype(np.uint8)
+    result = np.clip(stretched, 0, 255).astype(np.uint8)
+    return result
 
 
 def _translation(dx: float, dy: float) -> np.ndarray:

@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageOps
+from PIL import Image, ImageOps, UnidentifiedImageError
 
 from kiosk_app.barcode.errors import (
     PictureTooCostlyError,
@@ -94,7 +94,7 @@ def grey_from_bytes(data: bytes) -> np.ndarray:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
         raise UnreadableImageError(_HINT_TOO_LARGE) from exc
-    except Image.UnidentifiedImageError as exc:
+    except UnidentifiedImageError as exc:
         if is_refused_format(data):
             raise UnsupportedImageFormatError() from exc
         raise UnreadableImageError(_HINT_NOT_IMAGE) from exc
@@ -156,7 +156,8 @@ def _to_grey(image: Image.Image) -> np.ndarray:
 def _luma(rgb: np.ndarray) -> np.ndarray:
     """ITU-R 601 luma of a uint8 RGB array, as uint8."""
     weights = np.array([0.299, 0.587, 0.114], dtype=np.float32)
-    return np.clip(rgb.astype(np.float32) @ weights + 0.5, 0, 255).astype(np.uint8)
+    result: np.ndarray = np.clip(rgb.astype(np.float32) @ weights + 0.5, 0, 255).astype(np.uint8)
+    return result
 
 
 def _as_uint8(values: np.ndarray) -> np.ndarray:
@@ -166,7 +167,8 @@ def _as_uint8(values: np.ndarray) -> np.ndarray:
     if np.issubdtype(values.dtype, np.integer) and values.dtype.itemsize == 2:
         return (values >> 8).astype(np.uint8) if values.max() > 255 else values.astype(np.uint8)
     if np.issubdtype(values.dtype, np.floating) and float(np.nanmax(values)) <= 1.0:
-        return np.clip(np.nan_to_num(values) * 255.0, 0, 255).astype(np.uint8)
+        result: np.ndarray = np.clip(np.nan_to_num(values) * 255.0, 0, 255).astype(np.uint8)
+        return result
     return np.clip(np.nan_to_num(values.astype(np.float64)), 0, 255).astype(np.uint8)
 
 

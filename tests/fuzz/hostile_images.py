@@ -208,7 +208,7 @@ def _noise(size: int, seed: int) -> bytes:
 
 
 def _card() -> Image.Image:
-    from tests.unit.barcode.images import LICENCE_PAYLOAD, card
+    from tests.unit.barcode.images import LICENCE_PAYLOAD, card  # type: ignore[attr-defined]
 
     return card(LICENCE_PAYLOAD)
 
@@ -246,7 +246,7 @@ def hostile_images() -> dict[str, Callable[[], bytes]]:
         "pcx": b"\x0a\x05\x01\x08",
     }
     cases: dict[str, Callable[[], bytes]] = {
-        f"noise-after-{kind}-header": (lambda h=head, s=i: h + _noise(4096, s))
+        f"noise-after-{kind}-header": (lambda h=head, s=i: h + _noise(4096, s))  # type: ignore[misc]
         for i, (kind, head) in enumerate(headers.items())
     }
     cases.update(

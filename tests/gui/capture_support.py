@@ -139,7 +139,7 @@ class FakeCamera(CameraHandle):
         """Detach from the session."""
         self.closed = True
         if self.input is not None and self.session.videoFrameInput() is self.input:
-            self.session.setVideoFrameInput(None)
+            self.session.setVideoFrameInput(None)  # type: ignore[arg-type]
 
 
 class FakeCameraBackend(CameraBackend):

@@ -84,9 +84,9 @@ def layout_problems(window: QWidget) -> list[str]:
         cut = _text_cut(widget)
         if cut:
             problems.append(f"{_name(widget)}: {cut}")
-    for area in window.findChildren(QAbstractScrollArea):
-        if _shown(area, window) and area.horizontalScrollBar().isVisible():
-            problems.append(f"{_name(area)} has a horizontal scroll bar")
+    for area in window.findChildren(QAbstractScrollArea):  # type: ignore[assignment]
+        if _shown(area, window) and area.horizontalScrollBar().isVisible():  # type: ignore[arg-type]
+            problems.append(f"{_name(area)} has a horizontal scroll bar")  # type: ignore[arg-type]
     return problems
 
 

@@ -114,7 +114,7 @@ def test_tilted_card_is_read_through_the_angle_estimate(
     scene = card_scene(payload, size=SIZE, angle_deg=12)
     grey = frame_to_grey(rgb_video_frame(scene)).pixels
     # zxing-cpp alone does not read PDF417 tilted this far: the deskew step is what works.
-    assert zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.PDF417) == []
+    assert zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.PDF417) == []  # type: ignore[arg-type]
 
     source = CameraSource(pool, scanner=scanner, backend=FakeCameraBackend([]))
     frame_input = source.attach_frame_input()

@@ -49,7 +49,7 @@ def record_demo_video(qtbot: QtBot, target: Path) -> None:
         frame.setStreamFrameRate(FPS)
         frame.setStartTime(index * 1_000_000 // FPS)
         frame.setEndTime((index + 1) * 1_000_000 // FPS)
-        qtbot.waitUntil(lambda f=frame: frame_input.sendVideoFrame(f), timeout=5000)
+        qtbot.waitUntil(lambda f=frame: frame_input.sendVideoFrame(f), timeout=5000)  # type: ignore[misc]
     recorder.stop()
     qtbot.waitUntil(
         lambda: recorder.recorderState() == QMediaRecorder.RecorderState.StoppedState,

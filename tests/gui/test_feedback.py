@@ -124,7 +124,7 @@ def test_without_an_audio_device_nothing_is_played_and_qt_is_not_asked(qtbot: An
     heard = _cues(feedback)
     assert feedback.play(Cue.SCAN) is False
     assert heard == ["scan"] and feedback.played == 0 and asked == []
-    assert feedback.findChildren(object) == []  # no QSoundEffect was made
+    assert feedback.findChildren(object) == []  # type: ignore[type-var]  # no QSoundEffect made
 
     no_outputs = SoundFeedback(True, server_reachable=lambda: True, audio_outputs=outputs)
     assert no_outputs.play(Cue.FAIL) is False and asked == ["qt"]

@@ -231,7 +231,7 @@ def test_first_start_asks_for_a_new_pin_twice(
     type_pin(pad, "12")
     assert "4 to 12 digits" in pad.message.text() and pad.mode is PadMode.CHOOSE
     type_pin(pad, "135790")
-    assert pad.mode is PadMode.CONFIRM
+    assert pad.mode is PadMode.CONFIRM  # type: ignore[comparison-overlap]
     type_pin(pad, "135791")
     assert pad.mode is PadMode.CHOOSE and "not the same" in pad.message.text()
     assert not kiosk.services.pin_store.is_set()

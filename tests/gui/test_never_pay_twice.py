@@ -70,7 +70,7 @@ def record_looping_card(qtbot: QtBot, target: Path, payload: bytes) -> None:
         frame.setStreamFrameRate(VIDEO_FPS)
         frame.setStartTime(index * 1_000_000 // VIDEO_FPS)
         frame.setEndTime((index + 1) * 1_000_000 // VIDEO_FPS)
-        qtbot.waitUntil(lambda f=frame: frame_input.sendVideoFrame(f), timeout=5000)
+        qtbot.waitUntil(lambda f=frame: frame_input.sendVideoFrame(f), timeout=5000)  # type: ignore[misc]
     recorder.stop()
     qtbot.waitUntil(
         lambda: recorder.recorderState() == QMediaRecorder.RecorderState.StoppedState,
@@ -246,7 +246,7 @@ def test_a_window_of_zero_checks_every_customer(qtbot: QtBot, desk: Any) -> None
     for expected in (1, 2):
         window.session.submit_payload(CARD)
         wait_stage(qtbot, window, Stage.RESULT)
-        qtbot.waitUntil(lambda n=expected: made.rows() == n, timeout=TIMEOUT_MS)
+        qtbot.waitUntil(lambda n=expected: made.rows() == n, timeout=TIMEOUT_MS)  # type: ignore[misc]
         window.session.wipe()
 
 

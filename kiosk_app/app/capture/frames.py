@@ -83,7 +83,8 @@ def box_reduce(grey: np.ndarray, factor: int) -> np.ndarray:
     height, width = grey.shape[0] // factor, grey.shape[1] // factor
     blocks = grey[: height * factor, : width * factor].reshape(height, factor, width, factor)
     total = blocks.sum(axis=(1, 3), dtype=np.uint32)
-    return ((total + factor * factor // 2) // (factor * factor)).astype(np.uint8)
+    result: np.ndarray = ((total + factor * factor // 2) // (factor * factor)).astype(np.uint8)
+    return result
 
 
 def frame_to_grey(frame: QVideoFrame, max_side: int = DECODE_MAX_SIDE) -> GreyFrame:

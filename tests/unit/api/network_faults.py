@@ -236,7 +236,7 @@ def _figures() -> None:
         server = ScriptedServer(first_then(fault, GOOD_REPLY))
         try:
             client = client_for(server.url, **LIMITS)
-            measured = run_fault(fault, lambda c=client: c.check_canada(CANADA))
+            measured = run_fault(fault, lambda c=client: c.check_canada(CANADA))  # type: ignore[misc]
             status = client.check_canada(CANADA).outcome.status_string
         finally:
             server.stop()

@@ -210,7 +210,7 @@ def test_one_session_reused_for_every_call(serve: Serve) -> None:
         opened.append(url)
         return original(method, url, **kwargs)  # type: ignore[arg-type]
 
-    session.request = spy  # type: ignore[method-assign]
+    session.request = spy  # type: ignore[assignment, method-assign]
     client = client_for(server.url, session=session)
     client.check_signature(PAYLOAD)
     client.check_signature(PAYLOAD)

@@ -269,7 +269,7 @@ def test_retry_policy_retries_connect_errors_only() -> None:
     assert policy.status == 0
     assert not policy.is_retry("POST", 503)
     assert not policy._is_method_retryable("POST")
-    exhausted = Retry(**{**policy.__dict__, "connect": 0, "total": 0})  # type: ignore[arg-type]
+    exhausted = Retry(**{**policy.__dict__, "connect": 0, "total": 0})
     with pytest.raises(MaxRetryError):
         exhausted.increment("POST", "/x", error=refused)
 
@@ -277,7 +277,7 @@ def test_retry_policy_retries_connect_errors_only() -> None:
 def test_session_mounts_the_policy_on_both_schemes() -> None:
     session = build_session()
     for prefix in ("https://", "http://"):
-        retry = session.get_adapter(prefix + "example.org").max_retries
+        retry = session.get_adapter(prefix + "example.org").max_retries  # type: ignore[attr-defined]
         assert retry.connect == constants.CONNECT_RETRIES
         assert retry.read == 0
         assert retry.other == 0

@@ -128,7 +128,7 @@ def test_every_model_field_is_described() -> None:
     from kiosk_app.api import models
 
     for _, cls in inspect.getmembers(models, inspect.isclass):
-        if issubclass(cls, models.BaseModel) and cls.__module__ == models.__name__:
+        if issubclass(cls, models.BaseModel) and cls.__module__ == models.__name__:  # type: ignore[attr-defined]
             for name, info in cls.model_fields.items():
                 assert info.description, f"{cls.__name__}.{name} has no description"
 

@@ -292,7 +292,7 @@ def test_settings_have_no_way_to_turn_verification_off(tmp_path: Path) -> None:
     ignored = Settings(
         base_url="https://a.example",
         api_token=TOKEN,
-        **{"verify": False, "tls_verify": False, "insecure": True},
+        **{"verify": False, "tls_verify": False, "insecure": True},  # type: ignore[arg-type]
     )
     assert not any(hasattr(ignored, name) for name in ("verify", "tls_verify", "insecure"))
     client = VerificationClient.from_settings(ignored)

@@ -92,7 +92,7 @@ def test_finished_workers_leave_nothing_behind(qtbot: Any, pool: WorkerPool) -> 
     results: list[int] = []
     for _batch in range(20):
         for i in range(50):
-            pool.submit(lambda i=i: i, results.append)
+            pool.submit(lambda i=i: i, results.append)  # type: ignore[misc]
         qtbot.waitUntil(pool.is_idle, timeout=5000)
     assert len(results) == 1000
     assert live_workers() == before

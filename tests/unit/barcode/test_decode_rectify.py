@@ -46,10 +46,10 @@ def test_outline_of_a_keystoned_symbol(keystoned: np.ndarray) -> None:
 def test_rectified_view_reads_and_maps_corners_back(keystoned: np.ndarray) -> None:
     import zxingcpp
 
-    assert not zxingcpp.read_barcodes(keystoned, formats=zxingcpp.BarcodeFormat.PDF417)
+    assert not zxingcpp.read_barcodes(keystoned, formats=zxingcpp.BarcodeFormat.PDF417)  # type: ignore[arg-type]
     view = enhance.rectified(enhance.source_view(keystoned))
     assert view is not None
-    [result] = zxingcpp.read_barcodes(view.pixels, formats=zxingcpp.BarcodeFormat.PDF417)
+    [result] = zxingcpp.read_barcodes(view.pixels, formats=zxingcpp.BarcodeFormat.PDF417)  # type: ignore[arg-type]
     assert result.bytes == LICENCE_PAYLOAD
     top_left = view.map_point(result.position.top_left.x, result.position.top_left.y)
     assert np.hypot(top_left[0] - TARGET[0][0], top_left[1] - TARGET[0][1]) < 15
@@ -61,7 +61,7 @@ def test_quarter_turned_symbol_is_rectified_too(keystoned: np.ndarray) -> None:
     turned = np.ascontiguousarray(np.rot90(keystoned))
     view = enhance.rectified(enhance.source_view(turned))
     assert view is not None
-    results = zxingcpp.read_barcodes(view.pixels, formats=zxingcpp.BarcodeFormat.PDF417)
+    results = zxingcpp.read_barcodes(view.pixels, formats=zxingcpp.BarcodeFormat.PDF417)  # type: ignore[arg-type]
     assert [r.bytes for r in results] == [LICENCE_PAYLOAD]
 
 
@@ -82,7 +82,7 @@ def test_side_perspective_degradation_is_not_read_plainly_but_is_rectified() -> 
     from kiosk_app.bench.synthetic import card
 
     picture = np.asarray(side_perspective(0.5)(card(LICENCE_PAYLOAD)))
-    assert not zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormat.PDF417)
+    assert not zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormat.PDF417)  # type: ignore[arg-type]
     scanner = Scanner()
     assert scanner.decode_frame(picture).payload == LICENCE_PAYLOAD
     # Rectified either from zxing-cpp's own corners of the symbol or from the bar outline.

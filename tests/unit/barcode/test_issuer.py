@@ -22,11 +22,11 @@ ONTARIO_IIN, CALIFORNIA_IIN, UNKNOWN_IIN = "636012", "636014", "999999"
         (ONTARIO_IIN, {"DAJ": "NY"}, Issuer("CAN", "ON", "DL", IssuerSource.IIN)),
         (CALIFORNIA_IIN, {"DCG": "usa "}, Issuer("USA", "CA", "DL", IssuerSource.IIN)),
         # 3. Unknown IIN, DCG readable: DCG; the jurisdiction from an address in that country.
-        (UNKNOWN_IIN, {"DCG": "CAN", "DAJ": "QC"}, Issuer("CAN", "QC", "DL", "dcg")),
-        (UNKNOWN_IIN, {"DCG": "CAN", "DAJ": "TX"}, Issuer("CAN", None, "DL", "dcg")),
+        (UNKNOWN_IIN, {"DCG": "CAN", "DAJ": "QC"}, Issuer("CAN", "QC", "DL", "dcg")),  # type: ignore[arg-type]
+        (UNKNOWN_IIN, {"DCG": "CAN", "DAJ": "TX"}, Issuer("CAN", None, "DL", "dcg")),  # type: ignore[arg-type]
         # 4. Only the address: a guess, never confident.
         (UNKNOWN_IIN, {"DAJ": "BC"}, Issuer("CAN", "BC", "DL", IssuerSource.ADDRESS_ONLY)),
-        (None, {"DAO": "NV", "DCG": "XXX"}, Issuer("USA", "NV", "DL", "address")),
+        (None, {"DAO": "NV", "DCG": "XXX"}, Issuer("USA", "NV", "DL", "address")),  # type: ignore[arg-type]
         # 5. Nothing at all.
         (UNKNOWN_IIN, {}, Issuer(None, None, "DL", IssuerSource.UNKNOWN)),
     ],

@@ -30,7 +30,7 @@ def test_every_us_state_dc_and_territory_is_listed() -> None:
 
 def test_every_canadian_province_and_territory_is_listed() -> None:
     assert CANADIAN_CODES == CANADA
-    assert all(by_code(code) is not None and by_code(code).country == CAN for code in CANADA)  # type: ignore[union-attr]
+    assert all(by_code(code) is not None and by_code(code).country == CAN for code in CANADA)
 
 
 def test_iins_and_codes_are_unique_and_well_formed() -> None:
@@ -41,7 +41,7 @@ def test_iins_and_codes_are_unique_and_well_formed() -> None:
 def test_lookups() -> None:
     ontario = by_iin("636012")
     assert ontario is not None and (ontario.code, ontario.country) == ("ON", CAN)
-    assert by_code(" qc ") is not None and by_code("qc").iin == "604428"  # type: ignore[union-attr]
+    assert by_code(" qc ") is not None and by_code("qc").iin == "604428"
     assert by_iin("999999") is None and by_iin(None) is None and by_code(None) is None
 
 

@@ -115,8 +115,8 @@ def test_licence_typed_through_a_layout_is_recognised_and_repaired(layout: objec
     repair = repair_layout(garbled)
     assert repair is not None and repair.layout is layout and repair.text == GA
     result = assemble(typed(garbled))
-    assert not result.byte_exact and result.layout == layout.key  # type: ignore[attr-defined]
-    assert result.reason == layout.advice  # type: ignore[attr-defined]
+    assert not result.byte_exact and result.layout == layout.key
+    assert result.reason == layout.advice
 
 
 def test_csa_keeps_what_an_aamva_payload_needs() -> None:

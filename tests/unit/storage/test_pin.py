@@ -58,7 +58,7 @@ def test_first_start_has_no_pin(store: PinStore) -> None:
 def test_default_location_is_the_config_dir() -> None:
     store = PinStore(params=FAST)
     store.set_pin("2468")
-    assert (pin_module.paths.config_dir() / pin_module.PIN_FILE_NAME).exists()
+    assert (pin_module.paths.config_dir() / pin_module.PIN_FILE_NAME).exists()  # type: ignore[attr-defined]
 
 
 def test_set_then_verify(store: PinStore) -> None:

@@ -55,7 +55,7 @@ def check(
     billable: bool = True,
     **kw: object,
 ) -> CheckRecord:
-    return CheckRecord(service=service, verdict=verdict, billable=billable, duration_ms=120, **kw)
+    return CheckRecord(service=service, verdict=verdict, billable=billable, duration_ms=120, **kw)  # type: ignore[arg-type]
 
 
 def test_default_location_is_the_data_dir() -> None:
