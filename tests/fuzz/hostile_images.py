@@ -208,7 +208,7 @@ def _noise(size: int, seed: int) -> bytes:
 
 
 def _card() -> Image.Image:
-    from tests.unit.barcode.images import LICENCE_PAYLOAD, card  # type: ignore[attr-defined]
+    from tests.unit.barcode.images import LICENCE_PAYLOAD, card
 
     return card(LICENCE_PAYLOAD)
 

@@ -11,7 +11,7 @@ from io import BytesIO
 import numpy as np
 from PIL import Image
 
-from kiosk_app.bench.synthetic import card
+from kiosk_app.bench.synthetic import card as card  # re-exported: the tests build cards here
 
 # A small AAMVA version 08 DL payload: LF element separators, RS after "@", CR ending the
 # subfile, and a latin-1 byte in a name, so the exact-bytes guarantee is exercised.
