@@ -92,7 +92,7 @@ def check_plain(roots: list[QWidget], window: MainWindow, fed: str) -> None:
     for root in roots:
         for widget in text_widgets(root):
             tip = widget.toolTip()
-            assert not (tip and Qt.mightBeRichText(tip) and "<" in fed), (widget, tip)
+            assert not (tip and Qt.mightBeRichText(tip) and "<" in fed), (widget, tip)  # type: ignore[attr-defined]
             if isinstance(widget, QLabel):
                 text = widget.text()
                 if not text:

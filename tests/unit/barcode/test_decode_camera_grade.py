@@ -125,7 +125,9 @@ def test_a_picture_without_anything_bar_like_gets_only_the_plain_read() -> None:
 
 def test_zxing_corners_of_an_unreadable_symbol_rectify_it(cases: dict[str, np.ndarray]) -> None:
     results = zxingcpp.read_barcodes(
-        cases["keystone-0.35-shear"], formats=zxingcpp.BarcodeFormat.PDF417, return_errors=True
+        cases["keystone-0.35-shear"],
+        formats=zxingcpp.BarcodeFormat.PDF417,  # type: ignore[arg-type]
+        return_errors=True,
     )
     located = [result for result in results if not result.valid]
     assert located, "zxing-cpp located the symbol without decoding it"
