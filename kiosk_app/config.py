@@ -9,11 +9,22 @@ Secrets (API token, legacy auth key) are not stored in the settings file; see
 from __future__ import annotations
 
 import json
+import logging
+from contextvars import ContextVar
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
-from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    Field,
+    PrivateAttr,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import (
     BaseSettings,
     JsonConfigSettingsSource,
@@ -24,6 +35,34 @@ from pydantic_settings import (
 from kiosk_app import paths, secrets
 from kiosk_app.api import constants
 from kiosk_app.storage.files import atomic_write_text, remove_stale_temp_files
+
+_log = logging.getLogger(__name__)
+
+# A settings file is a few KB; anything far bigger is not one (and is not read whole).
+MAX_SETTINGS_FILE_BYTES: Final = 1024 * 1024
+# Keys whose values are checked against each other: when the check fails and the file set
+# some of them, those go back to their defaults together.
+_LINKED_KEYS: Final = ("enabled_checks", "us_cards", "canadian_licences", "default_check")
+# The whole file, in a problem of the file as a whole.
+WHOLE_FILE: Final = ""
+
+
+@dataclass(frozen=True)
+class SettingsFileProblem:
+    """Something in ``settings.json`` the kiosk could not use; its default is in effect.
+
+    ``key`` is the setting (``WHOLE_FILE`` when the file as a whole was unusable) and
+    ``reason`` a short English note for the log (never the value itself).
+    """
+
+    key: str
+    reason: str
+
+
+# While load_settings runs: the file's values it has checked (the file source then uses them).
+_CHECKED_FILE_VALUES: ContextVar[dict[str, Any] | None] = ContextVar(
+    "checked_settings_file", default=None
+)
 
 
 class CheckKind(StrEnum):
@@ -128,6 +167,9 @@ class Settings(BaseSettings):
         False, description="Move read files to 'processed/' instead of deleting them"
     )
 
+    # What load_settings had to leave out of settings.json (see settings_file_problems).
+    _file_problems: tuple[SettingsFileProblem, ...] = PrivateAttr(default=())
+
     @model_validator(mode="before")
     @classmethod
     def _migrate_default_check(cls, data: Any) -> Any:
@@ -173,20 +215,109 @@ class Settings(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        json_file = JsonConfigSettingsSource(settings_cls, json_file=paths.settings_file())
-        return (init_settings, env_settings, json_file)
+        return (init_settings, env_settings, _SettingsFileSource(settings_cls))
+
+
+class _SettingsFileSource(JsonConfigSettingsSource):
+    """``settings.json``, read safely: the values load_settings checked, or else the file as
+    :func:`read_settings_file` reads it (never an exception for a bad file)."""
+
+    def __init__(self, settings_cls: type[BaseSettings]) -> None:
+        super().__init__(settings_cls, json_file=paths.settings_file())
+
+    def _read_files(self, files: Any, deep_merge: bool = False) -> dict[str, Any]:
+        del files, deep_merge  # always the one settings file, read the safe way
+        checked = _CHECKED_FILE_VALUES.get()
+        if checked is not None:
+            return dict(checked)
+        return read_settings_file(paths.settings_file())[0]
+
+
+def read_settings_file(path: Path) -> tuple[dict[str, Any], list[SettingsFileProblem]]:
+    """The settings file's members, and what made it unusable as a whole (then ``{}``).
+
+    A missing file is no problem. A file too large, not UTF-8, not JSON, nested too deep to
+    parse, or JSON that is not an object is a problem; its values are then all defaults.
+    """
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_SETTINGS_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return {}, []
+    except OSError as exc:
+        return {}, [SettingsFileProblem(WHOLE_FILE, f"cannot be read ({type(exc).__name__})")]
+    if len(raw) > MAX_SETTINGS_FILE_BYTES:
+        return {}, [SettingsFileProblem(WHOLE_FILE, "is larger than any settings file")]
+    if not raw.strip():
+        return {}, []  # an empty file: all defaults, as before
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        return {}, [SettingsFileProblem(WHOLE_FILE, "is nested too deep")]
+    except ValueError:  # not UTF-8, not JSON
+        return {}, [SettingsFileProblem(WHOLE_FILE, "is not JSON")]
+    if not isinstance(document, dict):
+        return {}, [
+            SettingsFileProblem(WHOLE_FILE, f"is a JSON {type(document).__name__}, not an object")
+        ]
+    return document, []
 
 
 def load_settings(*, keyring_backend: Any = None, **overrides: Any) -> Settings:
     """Settings from code overrides, environment and the settings file, in that order.
 
+    A settings file the kiosk cannot use never stops it: each value of ``settings.json`` that
+    does not validate (a wrong type, out of range, a choice turned off) is left out, so its
+    default applies, and a file that is not a JSON object is ignored whole. Each is logged and
+    kept on the result (:func:`settings_file_problems`) for the admin settings screen. Bad
+    values from the environment or ``overrides`` still raise ``ValidationError``.
+
     The API token and auth key, when neither code nor environment gives them, come from
     :mod:`kiosk_app.secrets` (the keyring, or its owner-only fallback file);
     ``keyring_backend`` is for tests. Leftover temporary files of a killed save are removed.
     """
-    remove_stale_temp_files(paths.settings_file())
-    settings = Settings(**{k: v for k, v in overrides.items() if v is not None})
+    path = paths.settings_file()
+    remove_stale_temp_files(path)
+    given = {k: v for k, v in overrides.items() if v is not None}
+    values, problems = read_settings_file(path)
+    while True:
+        token = _CHECKED_FILE_VALUES.set(values)
+        try:
+            settings = Settings(**given)
+            break
+        except ValidationError as exc:
+            bad = _file_keys_at_fault(exc, values)
+            if not bad:
+                raise  # the environment or an override, not the file
+            for key in bad:
+                del values[key]
+                problems.append(SettingsFileProblem(key, "is not a valid value"))
+        finally:
+            _CHECKED_FILE_VALUES.reset(token)
+    for problem in problems:
+        _log.warning(
+            "settings file %s: %s %s; the default is used",
+            path.name,
+            problem.key or "the file",
+            problem.reason,
+        )
+    settings._file_problems = tuple(problems)
     return fill_stored_secrets(settings, keyring_backend=keyring_backend)
+
+
+def _file_keys_at_fault(exc: ValidationError, values: dict[str, Any]) -> list[str]:
+    """The keys of the file's ``values`` that the validation errors point at."""
+    keys: list[str] = []
+    for error in exc.errors():
+        location = error.get("loc") or ()
+        named = [str(location[0])] if location else [k for k in _LINKED_KEYS if k in values]
+        keys.extend(k for k in named if k in values and k not in keys)
+    return keys
+
+
+def settings_file_problems(settings: Settings) -> tuple[SettingsFileProblem, ...]:
+    """What :func:`load_settings` left out of ``settings.json`` (empty for other settings)."""
+    return settings._file_problems
 
 
 def fill_stored_secrets(settings: Settings, *, keyring_backend: Any = None) -> Settings:

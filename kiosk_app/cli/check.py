@@ -34,7 +34,7 @@ from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.issuer import issuer_of
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
 from kiosk_app.cli.output import plain, plain_lines
-from kiosk_app.config import CheckKind, Settings, load_settings
+from kiosk_app.config import CheckKind, Settings, load_settings, settings_file_problems
 from kiosk_app.storage.usage import UsageStore, UsageStoreError, counted_call
 
 Call = Callable[[VerificationClient], CheckResult]
@@ -245,13 +245,17 @@ def _not_sent(err: InputRejectedError, secrets: tuple[str, ...]) -> int:
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    return load_settings(
+    settings = load_settings(
         base_url=args.base_url,
         dvs_url=args.dvs_url,
         parse_url=args.parse_url,
         api_token=args.token,
         auth_key=args.auth_key,
     )
+    for problem in settings_file_problems(settings):
+        what = problem.key or "the file"
+        print(f"kiosk-app: settings.json: {what} {problem.reason}; default used.", file=sys.stderr)
+    return settings
 
 
 def _open_usage() -> UsageStore | None:

@@ -82,6 +82,15 @@ def _settings(simulator: Any, kiosk: bool) -> Any:
     return load_settings(**overrides)
 
 
+def _setting_problem(exc: ValueError) -> str:
+    """One sentence naming the settings the environment gives wrong (a bad settings.json
+    never gets here: its bad values are replaced by defaults)."""
+    errors = getattr(exc, "errors", None)
+    names = sorted({str(e["loc"][0]) for e in errors() if e.get("loc")}) if errors else []
+    listed = ", ".join(f"KIOSK_{name.upper()}" for name in names) or "a KIOSK_* variable"
+    return f"invalid setting in the environment: {listed}."
+
+
 def _samples(simulator: Any) -> dict[str, Any] | None:
     if simulator is None:
         return None
@@ -109,7 +118,11 @@ def run_gui(args: argparse.Namespace) -> int:
     with contextlib.suppress(OSError):  # unwritable log folder: already said by main()
         configure_logging()
     with _demo_simulator(args.demo) as simulator:
-        settings = _settings(simulator, args.kiosk)
+        try:
+            settings = _settings(simulator, args.kiosk)
+        except ValueError as exc:  # pydantic's ValidationError: a KIOSK_* variable
+            print(f"kiosk-app: {_setting_problem(exc)}", file=sys.stderr)
+            return EXIT_INPUT_REJECTED
         if getattr(args, "camera_video", None):
             settings.camera_video = str(Path(args.camera_video).resolve())
         app = application()

@@ -741,7 +741,7 @@
     <message>
         <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="300"/>
         <source>The wrong PIN could not be recorded (the disk is read-only or full), so the pad is locked. Try again in %1.</source>
-        <translation>Le NIP erroné n&apos;a pas pu être enregistré (disque en lecture seule ou plein) : le clavier est donc verrouillé. Réessayez dans %1.</translation>
+        <translation>Le NIP erroné n&apos;a pas pu être enregistré (disque en lecture seule ou plein)&#xa0;: le clavier est donc verrouillé. Réessayez dans %1.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="304"/>
@@ -1077,82 +1077,102 @@
         <translation>Démo : les changements ne valent que pour cette session; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="461"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="425"/>
+        <source>Settings file problem</source>
+        <translation>Problème du fichier de paramètres</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="466"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="490"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="508"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="513"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="510"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="515"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="554"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="523"/>
+        <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
+        <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="531"/>
+        <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
+        <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées ; leurs valeurs par défaut s&apos;appliquent : %1. Enregistrez pour écrire des valeurs valides.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="538"/>
+        <source>The value in the settings file could not be used; default shown.</source>
+        <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée ; valeur par défaut affichée.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="582"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré : %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="571"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="599"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
-        <translation>Le jeton irait à une nouvelle adresse : entrez le NIP administrateur pour enregistrer.</translation>
+        <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="577"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="605"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
-        <translation>Non enregistré : le NIP est requis pour changer l&apos;adresse du service.</translation>
+        <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="582"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="610"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="585"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="613"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="596"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="624"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="603"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="631"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="610"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="638"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="621"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="649"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
-        <translation>Non testé : le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
+        <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="627"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="655"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="632"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="660"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie : %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="637"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="665"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion : %1</translation>
     </message>

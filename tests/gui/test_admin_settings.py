@@ -16,7 +16,7 @@ from kiosk_app import paths, secrets
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.config import CheckKind, Settings, load_settings
 from kiosk_app.storage.pin import PinStore
-from kiosk_app.ui.admin.settings_dialog import SettingsDialog, TextEditor
+from kiosk_app.ui.admin.settings_dialog import SettingsDialog, TextEditor, field_labels
 
 from .admin_support import (  # noqa: F401  (fixtures)
     FAST_SCRYPT,
@@ -203,3 +203,41 @@ def test_saved_settings_apply_to_the_running_window(
     dialog.editors["kiosk_mode"].set_value(True)
     dialog.save()
     qtbot.waitUntil(lambda: kiosk.enabled and window.isFullScreen(), timeout=TIMEOUT_MS)
+
+
+def test_values_the_settings_file_could_not_give_are_shown_to_the_admin(
+    qtbot: Any,
+    pin_clock: FakeClock,  # noqa: F811
+) -> None:
+    """Issue 13, item 10: a bad settings.json starts with defaults and the admin is told."""
+    paths.settings_file().parent.mkdir(parents=True, exist_ok=True)
+    paths.settings_file().write_text(json.dumps({"idle_timeout_s": "soon", "sounds": False}))
+    settings = load_settings()
+    dialog = make_dialog(qtbot, settings, pin_clock)
+    assert dialog.file_notice.isVisible()
+    notice = dialog.file_notice.text()
+    assert field_labels()["idle_timeout_s"] in notice
+    assert "Save to write valid values" in notice
+    assert dialog.errors["idle_timeout_s"].isVisible()
+    assert not dialog.errors["sounds"].isVisible()
+    assert dialog.editors["idle_timeout_s"].value() == "60"
+
+
+def test_a_settings_file_that_is_not_an_object_is_shown_to_the_admin(
+    qtbot: Any,
+    pin_clock: FakeClock,  # noqa: F811
+) -> None:
+    paths.settings_file().parent.mkdir(parents=True, exist_ok=True)
+    paths.settings_file().write_bytes(b"[" * 100_000)
+    dialog = make_dialog(qtbot, load_settings(), pin_clock)
+    assert dialog.file_notice.isVisible()
+    assert "started with the default settings" in dialog.file_notice.text()
+
+
+def test_a_clean_settings_file_shows_no_notice(
+    qtbot: Any,
+    simulator: Any,
+    pin_clock: FakeClock,  # noqa: F811
+) -> None:
+    dialog = make_dialog(qtbot, make_settings(simulator.base_url), pin_clock)
+    assert not dialog.file_notice.isVisible()

@@ -50,7 +50,7 @@ from kiosk_app.app.admin import (
     validate_settings,
     with_secrets,
 )
-from kiosk_app.config import CheckKind, Settings
+from kiosk_app.config import WHOLE_FILE, CheckKind, Settings, settings_file_problems
 from kiosk_app.ui import theme
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.usage_panel import UsagePanel
@@ -421,12 +421,17 @@ class SettingsDialog(QDialog):
             layout.addWidget(
                 label(self.tr("Demo: changes apply to this run only; nothing is saved."), "Notice")
             )
+        self.file_notice = label(self._file_notice_text(settings), "Notice")
+        self.file_notice.setAccessibleName(self.tr("Settings file problem"))
+        self.file_notice.setVisible(bool(self.file_notice.text()))
+        layout.addWidget(self.file_notice)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.connection_result)
         layout.addWidget(self.status)
         layout.addLayout(actions)
         layout.addLayout(leave)
         self.show_settings(settings)
+        self._show_file_problems(settings)
 
     # --- building ----------------------------------------------------------------------------
 
@@ -509,6 +514,29 @@ class SettingsDialog(QDialog):
                 if current
                 else self.tr("not set — type one to store it")
             )
+
+    def _file_notice_text(self, settings: Settings) -> str:
+        """What the admin must know about ``settings.json`` ("" when it loaded cleanly)."""
+        problems = settings_file_problems(settings)
+        if any(p.key == WHOLE_FILE for p in problems):
+            return self.tr(
+                "The settings file could not be used, so the kiosk started with the default "
+                "settings. Save to write a valid file."
+            )
+        keys = [p.key for p in problems]
+        if not keys:
+            return ""
+        names = ", ".join(field_labels().get(key, key) for key in keys)
+        return self.tr(
+            "Some values in the settings file could not be used; their defaults are in "
+            "effect: %1. Save to write valid values."
+        ).replace("%1", names)
+
+    def _show_file_problems(self, settings: Settings) -> None:
+        keys = [p.key for p in settings_file_problems(settings) if p.key != WHOLE_FILE]
+        if keys:
+            note = self.tr("The value in the settings file could not be used; default shown.")
+            self.show_problems(dict.fromkeys(keys, note))
 
     def show_problems(self, problems: dict[str, str]) -> None:
         """Each message beside its field; the first offending field's tab is shown."""
