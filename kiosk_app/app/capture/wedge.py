@@ -48,6 +48,11 @@ prefix/suffix, repairs a payload typed through a non-US keyboard layout and deci
 is **byte-exact**: an exact payload is emitted on ``payload_scanned``, a repaired one on
 ``repaired_payload_scanned`` (never sent to the signature check), with the reason as status.
 
+Qt matches shortcuts and mnemonics before a key reaches any window, so the kiosk defines none
+(a scanner's Ctrl+letter would trigger them). Windows delivers an Alt code's character again
+once Alt is released; a key event carrying exactly that character with no key code, right after
+the code, is taken as that echo and skipped (untested here: no Windows machine).
+
 The keys of the last scan (names of modifier and control keys, characters masked after the
 first ``TRACE_CLEAR_CHARS``) are kept for the Diagnostics screen until the wipe. The clock is
 injectable so tests drive bursts deterministically. Nothing read is ever logged.

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QPushButton, QVBoxLayout
 
 from kiosk_app.app.capture.wedge import TRACE_CLEAR_CHARS, WedgeScanner, alt_code_char
@@ -240,6 +240,30 @@ def test_random_modifier_events_never_change_the_payload(
 
 
 # --- 2. wherever the focus is; never typed, never a button; people are not scanners ----------
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    typed=st.text(alphabet="abcXYZ019 .,-'@#", min_size=20, max_size=50),
+    pauses=st.lists(st.floats(min_value=0.1, max_value=0.5), min_size=50, max_size=50),
+)
+def test_a_person_typing_is_never_a_scan(edit: QLineEdit, typed: str, pauses: list[float]) -> None:
+    """At human speed (100 ms or more between characters, Shift pressed 30 ms before the
+    key), whatever is typed reaches the field as typed and is never taken for a scan."""
+    edit.clear()
+    w = Wedge()
+    try:
+        for char, pause in zip(typed, pauses, strict=False):
+            for event in char_events(char):
+                QCoreApplication.sendEvent(edit.window().windowHandle(), event.qt())
+                if event.key == K.Key_Shift and event.type == PRESS:
+                    w.clock.advance(0.03)
+            w.clock.advance(pause)
+        w.scanner.flush()
+    finally:
+        w.scanner.stop()
+    assert w.exact == [] and w.repaired == []
+    assert edit.text() == typed
 
 
 @pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
