@@ -280,7 +280,15 @@ def _remove_record_factory() -> None:
 
 
 class _KioskFileHandler(logging.handlers.RotatingFileHandler):
-    """The kiosk's own file handler, so :func:`configure_logging` can find it again."""
+    """The kiosk's own file handler, so :func:`configure_logging` can find it again.
+
+    Every file it opens (the first, and each new one after a rotation) is created owner-only
+    first: the handler alone would use the umask's permissions.
+    """
+
+    def _open(self) -> Any:
+        create_private_file(Path(self.baseFilename))
+        return super()._open()
 
 
 class _KioskConsoleHandler(logging.StreamHandler):  # type: ignore[type-arg,unused-ignore]

@@ -286,8 +286,8 @@ def child_main(conn: Connection, memory_limit_bytes: int, cpu_limit_s: int) -> N
     from kiosk_app.barcode.decode import Scanner
 
     scanner = Scanner()
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # SIGXCPU would dump core otherwise
-    resource.setrlimit(resource.RLIMIT_AS, (memory_limit_bytes, memory_limit_bytes))
+    _lower_limit(resource, resource.RLIMIT_CORE, 0)  # SIGXCPU would dump core otherwise
+    _lower_limit(resource, resource.RLIMIT_AS, memory_limit_bytes)
     while True:
         try:
             data = conn.recv_bytes()
@@ -314,6 +314,15 @@ def child_main(conn: Connection, memory_limit_bytes: int, cpu_limit_s: int) -> N
 
 def _error_reply(error: BarcodeError) -> bytes:
     return json.dumps({"kind": "error", "error": type(error).__name__, "hint": error.hint}).encode()
+
+
+def _lower_limit(resource: Any, kind: int, value: int) -> None:
+    """Set limit ``kind`` to ``value``, or keep a stricter one the kiosk was started with (a
+    process may lower its hard limit but never raise it)."""
+    _soft, hard = resource.getrlimit(kind)
+    if hard != resource.RLIM_INFINITY:
+        value = min(value, hard)
+    resource.setrlimit(kind, (value, value))
 
 
 def _limit_cpu(resource: Any, cpu_limit_s: int) -> None:

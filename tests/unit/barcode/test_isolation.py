@@ -7,9 +7,12 @@ limits: small ones here so the suite stays cheap; the kiosk's own are in docs/se
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -178,3 +181,33 @@ def test_close_ends_the_child(scanner: IsolatedScanner) -> None:
     scanner.close()
     assert scanner.pid is None
     assert _gone(pid)
+
+
+_UNDER_A_STRICTER_LIMIT = """
+import resource
+resource.setrlimit(resource.RLIMIT_AS, (1024 ** 3, 1024 ** 3))
+from kiosk_app.barcode.isolation import IsolatedScanner
+from tests.unit.barcode.images import LICENCE_PAYLOAD, card_png
+if __name__ == "__main__":
+    scanner = IsolatedScanner()
+    assert scanner.decode_bytes(card_png()).payload == LICENCE_PAYLOAD
+    scanner.close()
+    print("read")
+"""
+
+
+def test_a_kiosk_started_under_a_stricter_limit_keeps_it(tmp_path: Path) -> None:
+    """The child cannot raise the hard limit it inherits (e.g. ``ulimit -v`` of 1 GiB)."""
+    script = tmp_path / "stricter.py"
+    script.write_text(_UNDER_A_STRICTER_LIMIT)
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=Path(__file__).resolve().parents[3],
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])},
+        capture_output=True,
+        text=True,
+        timeout=SAFETY_S * 2,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "read"

@@ -32,8 +32,10 @@ from kiosk_app.storage.usage import UsageStore
 save_settings(Settings())
 PinStore().set_pin("2468")
 UsageStore().close()
-configure_logging()
-import logging; logging.getLogger("probe").warning("written")
+configure_logging(max_bytes=200, backup_count=2)
+import logging
+for _ in range(20):  # several rotations
+    logging.getLogger("probe").warning("written %s", "x" * 50)
 shutdown_logging()
 """
 
@@ -55,6 +57,7 @@ def test_folders_and_files_are_owner_only_under_umask_000(tmp_path: Path) -> Non
     files = [p for p in base.rglob("*") if p.is_file()]
     assert {p.name for p in files} >= {"settings.json", "admin_pin.json", "usage.sqlite3"}
     assert any(p.suffix == ".log" for p in files)
+    assert any(p.name.endswith(".log.2") for p in files)  # rotated files too
     for folder in folders:
         assert _mode(folder) == 0o700, folder
     for file in files:
