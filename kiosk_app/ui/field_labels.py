@@ -1,14 +1,17 @@
 """Human labels for the services' document fields, dates in the desk's format, and the
 comparison of the service's read with the kiosk's own read of the barcode.
 
-One table for every field name a service sends (the DVS parse's camelCase ``document``
-members, the legacy parse's PascalCase ``DriverLicense`` members), translated in the "Fields"
-context: a clerk never sees ``abbr3Country`` or ``dob``. Extend ``FIELD_LABELS`` (and the
-French translation) when a service adds a field; an unknown name is shown spelled out in words.
+One table for every field name a service sends (the check services' ``fieldName`` rows, the
+DVS parse's camelCase ``document`` members, the legacy parse's PascalCase ``DriverLicense``
+members), translated in the "Fields" context and used on every screen: a clerk never sees
+``abbr3Country``, ``dob`` or the service's English caption. Extend ``FIELD_LABELS`` (and the
+French translation) when a service adds a field; an unknown name is shown spelled out in words
+("PostalBox" -> "Postal box") and logged once (its name only, never its value).
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,9 +24,19 @@ from kiosk_app.app.models import LicenceSummary
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
 
 translate = QCoreApplication.translate
+logger = logging.getLogger(__name__)
 
 # Field name (as the service spells it) -> English label (context "Fields").
 FIELD_LABELS: dict[str, str] = {
+    # Check services (section 2.4, 2.5): the Canadian and signature rows' fieldName. The
+    # Canadian IDNumber row holds the licence number; the signature one, the document's number
+    # (its match is the signature's validity).
+    "BirthDate": QT_TRANSLATE_NOOP("Fields", "Date of birth"),
+    "IDNumber": QT_TRANSLATE_NOOP("Fields", "Licence or ID number"),
+    "CurrentLicenseClasses": QT_TRANSLATE_NOOP("Fields", "Current licence classes"),
+    "RevocationStatus": QT_TRANSLATE_NOOP("Fields", "Revocation status"),
+    "State": QT_TRANSLATE_NOOP("Fields", "State or province"),
+    "Address": QT_TRANSLATE_NOOP("Fields", "Street address"),
     # DVS parse: document members.
     "abbr3Country": QT_TRANSLATE_NOOP("Fields", "Country code"),
     "abbrCountry": QT_TRANSLATE_NOOP("Fields", "Country code (2 letters)"),
@@ -95,7 +108,7 @@ FIELD_LABELS: dict[str, str] = {
 }
 # Fields holding a date: shown in the desk's format.
 DATE_FIELDS = frozenset(
-    {"dob", "expires", "issued", "Birthdate", "ExpirationDate", "IssueDate"}
+    {"dob", "expires", "issued", "Birthdate", "BirthDate", "ExpirationDate", "IssueDate"}
     | {"CardRevisionDate", "HAZMATExpDate"}
 )
 # Date spellings the services use (ISO first; AAMVA's US and Canadian orders after).
@@ -103,13 +116,35 @@ SERVICE_DATE_FORMATS = ("%Y-%m-%d", "%Y%m%d", "%m%d%Y", "%m/%d/%Y", "%Y/%m/%d")
 DESK_DATE_FORMAT = "%Y-%m-%d"  # the desk's format: the licence panel's and the Canadian form's
 
 
+# Unknown field names already logged (each once per run; a name is not personal data).
+_LOGGED_UNKNOWN: set[str] = set()
+# Longest unknown name written to the log (a hostile service could send megabytes).
+MAX_LOGGED_NAME_CHARS = 60
+# Word boundaries in a field name: lower-to-upper ("postalBox"), an acronym's end ("IDNumber"),
+# letters-to-digits, and underscores, dashes and dots.
+_WORD_BREAK = re.compile(
+    r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|[_\-.]"
+)
+
+
 def field_label(name: str) -> str:
     """The field's human label in the interface language (unknown names spelled out)."""
     english = FIELD_LABELS.get(name)
     if english is not None:
         return translate("Fields", english)
-    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|_", " ", name).strip()
-    return words[:1].upper() + words[1:].lower() if words else "—"
+    if name and name not in _LOGGED_UNKNOWN:
+        _LOGGED_UNKNOWN.add(name)
+        logger.warning("Unknown field name from the service: %r", name[:MAX_LOGGED_NAME_CHARS])
+    return spelled_out(name)
+
+
+def spelled_out(name: str) -> str:
+    """A field name in words: "PostalBox" -> "Postal box", "IDNumber" -> "ID number"."""
+    words = [w for w in _WORD_BREAK.sub(" ", name).split() if w]
+    if not words:
+        return "—"
+    shown = [w if w.isupper() and len(w) > 1 else w.lower() for w in words]
+    return shown[0][:1].upper() + shown[0][1:] + "".join(f" {w}" for w in shown[1:])
 
 
 def desk_date(value: date | None) -> str:

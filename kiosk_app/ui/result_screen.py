@@ -33,6 +33,7 @@ from kiosk_app.ui.document_rows import DocumentRow
 from kiosk_app.ui.field_labels import document_lines
 from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.plain_text import plain_value
+from kiosk_app.ui.service_text import is_known_sentence, service_sentence
 from kiosk_app.ui.verdict_table import facts_of, rule_for
 from kiosk_app.ui.widgets import (
     LicencePanel,
@@ -278,11 +279,7 @@ class ResultScreen(QWidget):
         self.verdict_rule = rule.name
         self.check_title.setText(check_title(view.check))
         if outcome.error is not None:
-            self.error_text.setText(
-                translate("Result", "Service message: {message}").format(
-                    message=plain_value(outcome.error.message, MAX_SERVICE_MESSAGE_CHARS)
-                )
-            )
+            self.error_text.setText(_error_text(outcome.error.message))
             self.trace_text.setText(
                 translate("Result", "Trace id: {trace}").format(
                     trace=plain_value(outcome.error.trace_id or "—")
@@ -443,7 +440,7 @@ class ResultScreen(QWidget):
             # The licence status sentence (e.g. suspended) is the headline of the list.
             self.licence_line.setText(
                 translate("Result", "Licence: {message}").format(
-                    message=plain_value(outcome.licence_message or "—")
+                    message=service_sentence(outcome.licence_message or "") or "—"
                 )
             )
             self.classes_line.setText(
@@ -515,6 +512,16 @@ def rehearsal_view() -> ResultView:
         document=document,
     )
     return ResultView(CheckKind.CANADA, outcome, None, 60)
+
+
+def _error_text(message: str) -> str:
+    """A failed check's message: a known service sentence translated under "Service message",
+    anything else quoted as the service's words."""
+    if is_known_sentence(message):
+        return translate("Result", "Service message: {message}").format(
+            message=service_sentence(message)
+        )
+    return service_sentence(plain_value(message, MAX_SERVICE_MESSAGE_CHARS)) or "—"
 
 
 def _signature_summary(outcome: Outcome) -> str:

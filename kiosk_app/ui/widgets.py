@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
 from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Verdict
 from kiosk_app.app.models import AGE_BADGES, LicenceSummary
 from kiosk_app.ui import theme
+from kiosk_app.ui.field_labels import field_label, field_value
 from kiosk_app.ui.messages import finding_text, key_field_label
 from kiosk_app.ui.plain_text import PlainLabel, plain_value
+from kiosk_app.ui.service_text import service_sentence, service_value
 
 translate = QCoreApplication.translate
 
@@ -197,17 +199,22 @@ class MatchRow(QFrame):
             self.set_result(result)
 
     def set_result(self, result: FieldOutcome) -> None:
-        """Show one field's result."""
+        """Show one field's result: our label for the field (never the service's English
+        caption), the status words from the one table (``theme.MATCH_LOOKS``), the service's
+        sentence translated when known."""
         look = theme.MATCH_LOOKS[result.match]
         if look is not self.look or self.property("match") is None:
             self.look = look
             set_style_property(self, "match", look.key)
             self.icon.setPixmap(theme.pixmap(look.icon, 32))
             self.icon.setObjectName(f"icon-{look.icon}")
-            self.words.setText(look.translated_words)
-        self.caption.setText(plain_value(result.caption or result.field_name))
-        self.value.setText(plain_value(result.value or "—"))
-        self.message.setText(plain_value(result.message or ""))
+        # Always set: a reused row keeps its look across a language switch.
+        self.words.setText(look.translated_words)
+        name = result.field_name
+        self.caption.setText(plain_value(field_label(name) if name else result.caption or "—"))
+        value = service_value(name, field_value(name, result.value or ""))
+        self.value.setText(plain_value(value or "—"))
+        self.message.setText(service_sentence(result.message or ""))
         self.message.setVisible(bool(result.message))
         self.setAccessibleName(f"{self.caption.text()}: {look.translated_words}")
 

@@ -345,257 +345,275 @@
 <context>
     <name>Fields</name>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="28"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="62"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="41"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="75"/>
         <source>Country code</source>
         <translation>Code du pays</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="29"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="42"/>
         <source>Country code (2 letters)</source>
         <translation>Code du pays (2 lettres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="30"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="54"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="39"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="43"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="67"/>
         <source>Street address</source>
         <translation>Adresse</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="31"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="58"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="44"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="71"/>
         <source>City</source>
         <translation>Ville</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="32"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="45"/>
         <source>Licence class</source>
         <translation>Classe de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="33"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="61"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="46"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="74"/>
         <source>Country</source>
         <translation>Pays</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/field_labels.py" line="34"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="56"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="47"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="69"/>
         <source>Date of birth</source>
         <translation>Date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="35"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="66"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="37"/>
+        <source>Revocation status</source>
+        <translation>Statut de révocation</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="48"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="79"/>
         <source>Expiry date</source>
         <translation>Date d’expiration</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="36"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="67"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="49"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="80"/>
         <source>Eye colour</source>
         <translation>Couleur des yeux</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="37"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="78"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="50"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="91"/>
         <source>Family name</source>
         <translation>Nom de famille</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="38"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="68"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="51"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="81"/>
         <source>First name</source>
         <translation>Prénom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="39"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="69"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="52"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="82"/>
         <source>Full name</source>
         <translation>Nom complet</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="40"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="70"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="53"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="83"/>
         <source>Sex</source>
         <translation>Sexe</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="41"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="72"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="54"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="85"/>
         <source>Hair colour</source>
         <translation>Couleur des cheveux</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="42"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="73"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="55"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="86"/>
         <source>Height</source>
         <translation>Taille</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="43"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="79"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="56"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="92"/>
         <source>Licence number</source>
         <translation>Numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="44"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="63"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="57"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="76"/>
         <source>Document type</source>
         <translation>Type de document</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="45"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="75"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="58"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="88"/>
         <source>Issue date</source>
         <translation>Date de délivrance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="46"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="81"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="59"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="94"/>
         <source>Middle name</source>
         <translation>Second prénom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="47"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="85"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="60"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="98"/>
         <source>Postal box</source>
         <translation>Case postale</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="48"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="38"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="61"/>
         <source>State or province</source>
         <translation>État ou province</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="49"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="76"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="35"/>
+        <source>Licence or ID number</source>
+        <translation>Numéro du permis ou de la carte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="36"/>
+        <source>Current licence classes</source>
+        <translation>Classes de permis en vigueur</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="62"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="89"/>
         <source>Issued by</source>
         <translation>Délivré par</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="50"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="63"/>
         <source>Weight</source>
         <translation>Poids</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="51"/>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="86"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="64"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="99"/>
         <source>Postal code</source>
         <translation>Code postal</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="52"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="65"/>
         <source>Social security number</source>
         <translation>Numéro de sécurité sociale</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="55"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="68"/>
         <source>Street address, line 2</source>
         <translation>Adresse, ligne 2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="57"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="70"/>
         <source>Card design date</source>
         <translation>Date du modèle de carte</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="59"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="72"/>
         <source>Standard vehicle class</source>
         <translation>Classe de véhicule normalisée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="60"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="73"/>
         <source>REAL ID compliance</source>
         <translation>Conformité REAL ID</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="64"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="77"/>
         <source>Endorsements</source>
         <translation>Mentions</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="65"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="78"/>
         <source>Endorsement codes</source>
         <translation>Codes des mentions</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="71"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="84"/>
         <source>Hazardous materials endorsement expiry</source>
         <translation>Expiration de la mention matières dangereuses</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="74"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="87"/>
         <source>Issuer number (IIN)</source>
         <translation>Numéro d’émetteur (IIN)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="77"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="90"/>
         <source>State or province of the address</source>
         <translation>État ou province de l’adresse</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="80"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="93"/>
         <source>Limited-duration document</source>
         <translation>Document à durée limitée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="82"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="95"/>
         <source>Name prefix</source>
         <translation>Préfixe du nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="83"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="96"/>
         <source>Name suffix</source>
         <translation>Suffixe du nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="84"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="97"/>
         <source>Organ donor</source>
         <translation>Donneur d’organes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="87"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="100"/>
         <source>Race or ethnicity</source>
         <translation>Race ou origine ethnique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="88"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="101"/>
         <source>Restriction codes</source>
         <translation>Codes de restriction</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="89"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="102"/>
         <source>Restrictions</source>
         <translation>Restrictions</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="90"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="103"/>
         <source>Vehicle class</source>
         <translation>Classe de véhicule</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="91"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="104"/>
         <source>Vehicle class, in words</source>
         <translation>Classe de véhicule, en toutes lettres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="92"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="105"/>
         <source>Veteran</source>
         <translation>Ancien combattant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="93"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="106"/>
         <source>Weight (kg)</source>
         <translation>Poids (kg)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="94"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="107"/>
         <source>Weight (lb)</source>
         <translation>Poids (lb)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/field_labels.py" line="117"/>
+        <location filename="../../kiosk_app/ui/field_labels.py" line="152"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
@@ -829,177 +847,177 @@
 <context>
     <name>Result</name>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="51"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="52"/>
         <source>The digital signature is valid and not revoked.</source>
         <translation>La signature numérique est valide et n&apos;est pas révoquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="54"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="55"/>
         <source>The signature is not valid or the document is revoked. Do not accept it.</source>
         <translation>La signature n&apos;est pas valide ou le document est révoqué. Ne l&apos;acceptez pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="57"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="58"/>
         <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
         <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier? — et balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="62"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="63"/>
         <source>The registry confirms the licence details.</source>
         <translation>Le registre confirme les renseignements du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="65"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="66"/>
         <source>The registry does not confirm this licence.</source>
         <translation>Le registre ne confirme pas ce permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="68"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="69"/>
         <source>Some details only partly match the registry. Check the card by hand.</source>
         <translation>Certains renseignements ne correspondent qu&apos;en partie au registre. Vérifiez la carte manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="71"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="72"/>
         <source>The registry could not answer now. A retry is scheduled in 15 minutes (nothing is billed for this answer).</source>
         <translation>Le registre ne peut pas répondre pour le moment. Un nouvel essai est prévu dans 15 minutes (cette réponse n&apos;est pas facturée).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="76"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="77"/>
         <source>The barcode was parsed; no verification was done.</source>
         <translation>Le code-barres a été décodé; aucune vérification n&apos;a été faite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="82"/>
         <source>The check passed.</source>
         <translation>La vérification est réussie.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="82"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="83"/>
         <source>The check failed. Do not accept the document without a manual check.</source>
         <translation>La vérification a échoué. N&apos;acceptez pas le document sans vérification manuelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="85"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="86"/>
         <source>Some details need a manual check.</source>
         <translation>Certains renseignements doivent être vérifiés manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="86"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="87"/>
         <source>The service could not decide. Try again.</source>
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="209"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="210"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="210"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="211"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="211"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="212"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="212"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="213"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="282"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="521"/>
         <source>Service message: {message}</source>
         <translation>Message du service : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="287"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="284"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace : {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="331"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="328"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="213"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="214"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="214"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="215"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="364"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="361"/>
         <source>Fields not compared: {count} — hide</source>
         <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="366"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="363"/>
         <source>Fields not compared: {count} — show</source>
         <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="445"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="442"/>
         <source>Licence: {message}</source>
         <translation>Permis : {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="450"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="447"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles : {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="476"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="473"/>
         <source>{count} more rows from the service are not shown.</source>
         <translation>{count} autres lignes du service ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="522"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="529"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="523"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="530"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="524"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="531"/>
         <source>Signature: unknown</source>
         <translation>Signature : inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="527"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="534"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="528"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="535"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="529"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="536"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="537"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="544"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="544"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="551"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="544"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="551"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -1017,6 +1035,179 @@
         <location filename="../../kiosk_app/ui/document_rows.py" line="57"/>
         <source>Kiosk&apos;s read: {value}</source>
         <translation>Lecture du kiosque&#x202f;: {value}</translation>
+    </message>
+</context>
+<context>
+    <name>Service</name>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="25"/>
+        <source>Driver&apos;s license is valid</source>
+        <translation>Le permis de conduire est valide</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="26"/>
+        <source>Document is Valid</source>
+        <translation>Le document est valide</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="27"/>
+        <source>Document is Not Valid</source>
+        <translation>Le document n&apos;est pas valide</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="28"/>
+        <source>Document is Not Revoked</source>
+        <translation>Le document n&apos;est pas révoqué</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="29"/>
+        <source>Document is Revoked</source>
+        <translation>Le document est révoqué</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="30"/>
+        <source>Revoked</source>
+        <translation>Révoqué</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="31"/>
+        <source>Not Revoked</source>
+        <translation>Non révoqué</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="32"/>
+        <source>Valid</source>
+        <translation>Valide</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="33"/>
+        <source>Class Match</source>
+        <translation>La classe correspond</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="38"/>
+        <source>Driver&apos;s license is suspended</source>
+        <translation>Le permis de conduire est suspendu</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="39"/>
+        <source>Driver&apos;s license is expired</source>
+        <translation>Le permis de conduire est expiré</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="40"/>
+        <source>Driver&apos;s license is cancelled</source>
+        <translation>Le permis de conduire est annulé</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="41"/>
+        <source>Driver&apos;s license was not found</source>
+        <translation>Le permis de conduire est introuvable</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="42"/>
+        <source>The jurisdiction could not complete the verification; retry after 15 minutes</source>
+        <translation>L&apos;autorité émettrice n&apos;a pas pu terminer la vérification&#x202f;; réessayez dans 15 minutes</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="45"/>
+        <source>The jurisdiction&apos;s service returned an error (simulated)</source>
+        <translation>Le service de l&apos;autorité émettrice a renvoyé une erreur (simulée)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="46"/>
+        <source>The trackString is not an AAMVA driver licence or ID barcode</source>
+        <translation>Les données envoyées ne sont pas un code-barres AAMVA de permis ou de carte d&apos;identité</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="47"/>
+        <source>Required field TrackString is empty</source>
+        <translation>Les données du code-barres (TrackString) sont vides</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="48"/>
+        <source>Field TrackString must be a string</source>
+        <translation>Les données du code-barres (TrackString) doivent être du texte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="49"/>
+        <source>Required field DriverLicenseNumber is empty</source>
+        <translation>Le numéro de permis (DriverLicenseNumber) est vide</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="50"/>
+        <source>Required field DateOfBirths is empty</source>
+        <translation>La date de naissance (DateOfBirths) est vide</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="51"/>
+        <source>Field DateOfBirths must be a date in yyyy-MM-dd format</source>
+        <translation>La date de naissance (DateOfBirths) doit être au format aaaa-MM-jj</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="52"/>
+        <source>Required field IssuedBy is empty</source>
+        <translation>La province ou le territoire (IssuedBy) est vide</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="53"/>
+        <source>Field IssuedBy must be a Canadian province or territory code</source>
+        <translation>La province ou le territoire (IssuedBy) doit être un code canadien de province ou de territoire</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="54"/>
+        <source>Field DriverLicenseClass must be at most 2 characters</source>
+        <translation>La classe de permis (DriverLicenseClass) doit avoir au plus 2 caractères</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="55"/>
+        <source>Field DriverLicenseNumber must be a string</source>
+        <translation>Le numéro de permis (DriverLicenseNumber) doit être du texte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="56"/>
+        <source>Field DateOfBirths must be a string</source>
+        <translation>La date de naissance (DateOfBirths) doit être du texte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="57"/>
+        <source>Field IssuedBy must be a string</source>
+        <translation>La province ou le territoire (IssuedBy) doit être du texte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="58"/>
+        <source>Field DriverLicenseClass must be a string</source>
+        <translation>La classe de permis (DriverLicenseClass) doit être du texte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="59"/>
+        <source>Field Metadata must be an object</source>
+        <translation>Les métadonnées (Metadata) doivent être un objet</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="60"/>
+        <source>The simulator requires exactly one service identifier in services</source>
+        <translation>Le simulateur exige exactement un identifiant de service</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="63"/>
+        <source>services must contain exactly one service identifier</source>
+        <translation>La demande doit nommer exactement un identifiant de service</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="64"/>
+        <source>Unknown service identifier</source>
+        <translation>Identifiant de service inconnu</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="65"/>
+        <source>The service reported a failure.</source>
+        <translation>Le service a signalé un échec.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/service_text.py" line="93"/>
+        <source>Service&apos;s words: “{text}”</source>
+        <translation>Paroles du service&#x202f;: «&#x202f;{text}&#x202f;»</translation>
     </message>
 </context>
 <context>
@@ -1109,12 +1300,12 @@
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="531"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
-        <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées ; leurs valeurs par défaut s&apos;appliquent : %1. Enregistrez pour écrire des valeurs valides.</translation>
+        <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="538"/>
         <source>The value in the settings file could not be used; default shown.</source>
-        <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée ; valeur par défaut affichée.</translation>
+        <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="582"/>
@@ -1468,87 +1659,87 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="155"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="157"/>
         <source>Verdict: {words}</source>
         <translation>Verdict : {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="267"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="274"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="268"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="275"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="292"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="299"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="295"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="302"/>
         <source>Born: {date}</source>
         <translation>Naissance : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="298"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="305"/>
         <source>Age: {age}</source>
         <translation>Âge : {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="300"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="307"/>
         <source>Age: unknown</source>
         <translation>Âge : inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="306"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="313"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="320"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="327"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
         <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="328"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="335"/>
         <source>Barcode consistent</source>
         <translation>Code-barres cohérent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="330"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="337"/>
         <source>1 thing looks unusual</source>
         <translation>1 point semble inhabituel</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="332"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="339"/>
         <source>{count} things look unusual</source>
         <translation>{count} points semblent inhabituels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="342"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="349"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="350"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="357"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="354"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="361"/>
         <source>Expires: {date}</source>
         <translation>Expiration : {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="357"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="364"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="361"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="368"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -1689,7 +1880,7 @@
         <translation>Alberta</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="225"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="230"/>
         <location filename="../../kiosk_app/ui/messages.py" line="63"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
@@ -1747,8 +1938,8 @@
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="273"/>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="480"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="278"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="485"/>
         <location filename="../../kiosk_app/ui/messages.py" line="83"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
@@ -1836,7 +2027,7 @@
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="477"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="482"/>
         <location filename="../../kiosk_app/ui/messages.py" line="103"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
@@ -1854,7 +2045,7 @@
     <message>
         <location filename="../../kiosk_app/app/capture/base.py" line="39"/>
         <location filename="../../kiosk_app/app/capture/base.py" line="62"/>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="294"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="299"/>
         <location filename="../../kiosk_app/ui/messages.py" line="106"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>

@@ -100,7 +100,7 @@ def test_signature_rows_lead_with_the_mismatch_then_validity(
     run_sample(qtbot, window, "signature-revoked")
     rows = window.result.match_rows()
     # The row that needs the clerk (revoked: No match) first, then the matches.
-    assert [r.caption.text() for r in rows[:2]] == ["Revocation Status", "ID Number"]
+    assert [r.caption.text() for r in rows[:2]] == ["Revocation status", "Licence or ID number"]
     revoked = rows[0]
     assert revoked.words.text() == "No match"
     assert revoked.icon.objectName() == "icon-fail"
@@ -142,7 +142,8 @@ def test_match_rows_have_colour_icon_and_words(
     assert row.property("match") == style
     assert row.icon.objectName() == f"icon-{icon}"
     assert row.words.text() == words
-    assert row.accessibleName() == f"Birth Date: {words}"
+    assert row.accessibleName() == f"Date of birth: {words}"  # our label, not the caption
+    assert row.value.text() == "1989-12-24"  # the desk's date format
     colour = theme.MATCH_LOOKS[match].background
     assert f'QFrame#MatchRow[match="{style}"] {{ background: {colour}; }}' in theme.stylesheet()
 

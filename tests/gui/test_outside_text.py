@@ -361,7 +361,8 @@ def test_a_megabytes_long_service_message_is_cut(
     window = run_against(qtbot, make_window, servers, body)
 
     message = window.result.error_text.text()
-    assert message.startswith("Service message: M M") and message.endswith("…")
+    # Not a sentence the kiosk knows: quoted as the service's words, cut.
+    assert message.startswith("Service's words: “M M") and message.endswith("…”")
     assert len(message) <= MAX_SERVICE_MESSAGE_CHARS + 40
     assert len(window.result.trace_text.text()) <= MAX_LABEL_CHARS
     walk_all(qtbot, window, "M M")
