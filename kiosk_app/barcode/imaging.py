@@ -7,6 +7,8 @@ escapes. Images are decoded in memory only (never written anywhere).
 from __future__ import annotations
 
 import io
+import os
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -58,9 +60,16 @@ _HINT_BAD_FRAME = "The camera delivered a frame the kiosk cannot use."
 
 
 def read_image_file(path: str | Path) -> bytes:
-    """The bytes of an image file, refusing missing, unreadable or oversized files."""
+    """The bytes of an image file, refusing missing, unreadable or oversized files.
+
+    Only a regular file is read: a FIFO would block the reading thread for good (opened
+    without blocking, then refused), a device such as ``/dev/zero`` never ends.
+    """
     try:
-        with open(path, "rb") as handle:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise UnreadableImageError(_HINT_NOT_IMAGE)
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise UnreadableImageError(_HINT_MISSING) from exc

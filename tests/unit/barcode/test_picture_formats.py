@@ -7,12 +7,21 @@ naming the formats the kiosk opens.
 
 from __future__ import annotations
 
+import os
+import threading
+from pathlib import Path
+
 import pytest
 from PIL import Image
 
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.barcode.errors import UnreadableImageError, UnsupportedImageFormatError
-from kiosk_app.barcode.imaging import OPENED_FORMATS, REFUSED_SIGNATURES, is_refused_format
+from kiosk_app.barcode.imaging import (
+    OPENED_FORMATS,
+    REFUSED_SIGNATURES,
+    is_refused_format,
+    read_image_file,
+)
 from tests.fuzz.hostile_images import refused_format_pictures
 from tests.unit.barcode.images import LICENCE_PAYLOAD, card, encode
 
@@ -63,3 +72,31 @@ def test_each_refused_signature_is_recognised(signature: bytes, offset: int) -> 
 def test_opened_formats_are_not_taken_for_refused_ones(fmt: str) -> None:
     picture = Image.new("RGB" if fmt != "GIF" else "L", (32, 32), 255)
     assert not is_refused_format(encode(picture, fmt))
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_only_regular_files_are_read(kind: str, tmp_path: Path) -> None:
+    """A FIFO (nobody writing) would block the reading thread for good; /dev/zero never ends."""
+    if kind == "fifo":
+        path = tmp_path / "scan.png"
+        os.mkfifo(path)
+    else:
+        path = Path("/dev/zero")
+    outcome: list[BaseException] = []
+
+    def read() -> None:
+        try:
+            read_image_file(path)
+        except BaseException as exc:
+            outcome.append(exc)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(10)
+    if reader.is_alive() and kind == "fifo":
+        with open(path, "wb"):  # release the blocked reader before failing
+            pass
+    assert not reader.is_alive()
+    assert len(outcome) == 1
+    assert type(outcome[0]) is UnreadableImageError
+    assert "not a picture" in str(outcome[0])
