@@ -1,0 +1,66 @@
+"""The real window decodes opened pictures in its limited child process (issue 13, item 6).
+
+``build_window`` with the real backend (``Backend.from_settings``): a card picture is read in
+the child, not in the window's process; saved settings keep the same child; the idle wipe
+kills it while it works on a hostile picture; shutting the core down ends it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from kiosk_app.app.kiosk import PICTURE_WARM_UP_DELAY_MS
+from kiosk_app.barcode.isolation import IsolatedScanner
+from kiosk_app.ui.launch import build_window
+from tests.fuzz.hostile_images import progressive_jpeg_scan_flood
+from tests.unit.barcode.images import card_png
+
+from .conftest import make_settings
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        return stat.read().split(") ", 1)[1].startswith("Z")
+
+
+def test_the_window_reads_pictures_in_its_child_process(
+    qtbot: Any, simulator: Any, tmp_path: Path
+) -> None:
+    window = build_window(make_settings(simulator.base_url))
+    qtbot.addWidget(window)
+    core = window.core
+    scanner = core.session.backend.decoder
+    assert isinstance(scanner, IsolatedScanner)
+    core.start()
+    qtbot.waitUntil(lambda: scanner.pid is not None, timeout=PICTURE_WARM_UP_DELAY_MS + 10_000)
+    child = scanner.pid
+    assert child is not None and child != os.getpid()
+
+    picture = tmp_path / "card.png"
+    picture.write_bytes(card_png())
+    assert core.session.submit_image(picture)
+    qtbot.waitUntil(lambda: core.session.licence is not None, timeout=30_000)
+    assert scanner.children_started == 1 and scanner.pid == child
+
+    core.apply_settings(make_settings(simulator.base_url))
+    assert core.session.backend.decoder is scanner  # the same child serves the new settings
+
+    assert core.session.submit_image(progressive_jpeg_scan_flood(copies=20000))
+    qtbot.waitUntil(lambda: scanner.busy, timeout=10_000)
+    core.session.wipe()  # what the idle timeout does
+    qtbot.waitUntil(core.pool.is_idle, timeout=10_000)
+    assert _gone(child)
+
+    assert core.session.licence is None  # wiped
+    assert core.session.submit_image(picture)
+    qtbot.waitUntil(lambda: core.session.licence is not None, timeout=30_000)
+    latest = scanner.pid
+    assert latest is not None
+    assert core.shutdown()
+    assert scanner.pid is None and _gone(latest)
