@@ -8,7 +8,7 @@ keeps none, and the settings carry only the token (shown masked, never logged).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject
 from kiosk_app import config, secrets
 from kiosk_app.api.errors import ConfigurationError, KioskApiError
 from kiosk_app.api.transport import checked_base_url, checked_ca_bundle
+from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import ErrorCallback, ResultCallback, WorkerPool
 from kiosk_app.config import Settings
 from kiosk_app.storage.pin import PinCheck, PinStore
@@ -54,15 +55,64 @@ class UsageSnapshot:
     repeats_month: int = 0
 
 
+# pydantic's error types -> our sentence (its English ``msg`` never reaches the screen). The
+# template's placeholders are filled from the error's ``ctx`` (limits, allowed values).
+VALIDATION_MESSAGES: Final[dict[str, str]] = {
+    "greater_than_equal": QT_TRANSLATE_NOOP("messages", "Enter a value of at least {ge}."),
+    "less_than_equal": QT_TRANSLATE_NOOP("messages", "Enter a value of at most {le}."),
+    "greater_than": QT_TRANSLATE_NOOP("messages", "Enter a value greater than {gt}."),
+    "less_than": QT_TRANSLATE_NOOP("messages", "Enter a value less than {lt}."),
+    "int_parsing": QT_TRANSLATE_NOOP("messages", "Enter a whole number."),
+    "int_type": QT_TRANSLATE_NOOP("messages", "Enter a whole number."),
+    "int_from_float": QT_TRANSLATE_NOOP("messages", "Enter a whole number."),
+    "float_parsing": QT_TRANSLATE_NOOP("messages", "Enter a number."),
+    "float_type": QT_TRANSLATE_NOOP("messages", "Enter a number."),
+    "finite_number": QT_TRANSLATE_NOOP("messages", "Enter a number."),
+    "bool_parsing": QT_TRANSLATE_NOOP("messages", "Choose yes or no."),
+    "bool_type": QT_TRANSLATE_NOOP("messages", "Choose yes or no."),
+    "string_too_long": QT_TRANSLATE_NOOP("messages", "Enter at most {max_length} characters."),
+    "string_too_short": QT_TRANSLATE_NOOP("messages", "Enter at least {min_length} characters."),
+    "string_pattern_mismatch": QT_TRANSLATE_NOOP(
+        "messages", "This value does not have the expected form."
+    ),
+    "literal_error": QT_TRANSLATE_NOOP("messages", "Choose one of the values offered."),
+    "enum": QT_TRANSLATE_NOOP("messages", "Choose one of the values offered."),
+    "missing": QT_TRANSLATE_NOOP("messages", "This value is required."),
+}
+# Any other error type.
+INVALID_VALUE: Final = QT_TRANSLATE_NOOP("messages", "This value is not valid.")
+
+
 def field_errors(error: ValidationError) -> dict[str, str]:
-    """``{field name: message}`` from a pydantic error (first message per field)."""
+    """``{field name: message}`` from a pydantic error (first message per field), each an
+    untranslated :class:`Message` or one of our validators' own sentences."""
     problems: dict[str, str] = {}
     for item in error.errors():
         loc = item.get("loc") or ()
         name = str(loc[0]) if loc else MODEL_RULE_FIELD
-        message = str(item.get("msg", "invalid value")).removeprefix(_VALUE_ERROR_PREFIX)
-        problems.setdefault(name, message)
+        problems.setdefault(name, _validation_message(item))
     return problems
+
+
+def _limit(value: object) -> str:
+    """A limit as the admin types it: 60, not 60.0."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _validation_message(item: Mapping[str, Any]) -> str:
+    kind = str(item.get("type", ""))
+    if kind == "value_error":  # our own validator: its sentence is its translation key
+        return str(item.get("msg", INVALID_VALUE)).removeprefix(_VALUE_ERROR_PREFIX)
+    template = VALIDATION_MESSAGES.get(kind, INVALID_VALUE)
+    context = item.get("ctx") or {}
+    try:
+        return Message(
+            template, **{k: _limit(v) for k, v in context.items() if f"{{{k}}}" in template}
+        )
+    except (KeyError, IndexError, ValueError):
+        return Message(INVALID_VALUE)
 
 
 def connection_problems(values: dict[str, Any]) -> dict[str, str]:

@@ -279,6 +279,66 @@ DOMAIN_MESSAGES: tuple[str, ...] = (
     ),
     QT_TRANSLATE_NOOP("messages", "Verify signature"),
     QT_TRANSLATE_NOOP("messages", "Yukon"),
+    # The settings model's own rule (kiosk_app.config).
+    QT_TRANSLATE_NOOP("messages", "this check is turned off; enable it or choose another"),
+)
+
+# The client's address and secret sentences, one per label it passes (kiosk_app.api.client,
+# kiosk_app.api.transport: f-strings over a fixed set of labels, listed here expanded).
+ADDRESS_MESSAGES: tuple[str, ...] = (
+    QT_TRANSLATE_NOOP("messages", "The check service address is not a valid https address."),
+    QT_TRANSLATE_NOOP(
+        "messages", "The document verification address is not a valid https address."
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "The legacy parsing service address is not a valid https address."
+    ),
+    QT_TRANSLATE_NOOP("messages", "The proxy address is not a valid https address."),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The check service address must not contain a user name, password, query or fragment.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The document verification address must not contain a user name, password, query or "
+        "fragment.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The legacy parsing service address must not contain a user name, password, query or "
+        "fragment.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The proxy address must not contain a user name, password, query or fragment.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The check service address must use https (plain http is allowed only on this computer).",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The document verification address must use https (plain http is allowed only on this "
+        "computer).",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The legacy parsing service address must use https (plain http is allowed only on this "
+        "computer).",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The proxy address must use https (plain http is allowed only on this computer).",
+    ),
+    QT_TRANSLATE_NOOP("messages", "The check service address is not set. Ask the administrator."),
+    QT_TRANSLATE_NOOP(
+        "messages", "The document verification address is not set. Ask the administrator."
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "The legacy parsing service address is not set. Ask the administrator."
+    ),
+    QT_TRANSLATE_NOOP("messages", "The API token contains characters that are not allowed."),
+    QT_TRANSLATE_NOOP("messages", "The legacy auth key contains characters that are not allowed."),
 )
 
 

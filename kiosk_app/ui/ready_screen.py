@@ -179,7 +179,9 @@ class ReadyScreen(QWidget):
         """Which inputs are live: ``{"Barcode scanner (keyboard)": "Listening", ...}``."""
         self._statuses = dict(statuses)
         parts = [
-            f"{translate_message(name)}: {plain_value(translate_message(status))}"
+            translate("Ready", "{input}: {status}").format(
+                input=translate_message(name), status=plain_value(translate_message(status))
+            )
             for name, status in statuses.items()
         ]
         self.inputs.setText(

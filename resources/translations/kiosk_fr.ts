@@ -145,173 +145,175 @@
 <context>
     <name>DiagnosticsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="88"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="151"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="106"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="155"/>
         <source>The last scans are the customer&apos;s data: kept in memory only, shown only here, never logged, and cleared after New customer or the idle timeout.</source>
-        <translation>Les derniers balayages sont des données du client : conservés en mémoire seulement, affichés seulement ici, jamais journalisés et effacés après Nouveau client ou le délai d&apos;inactivité.</translation>
+        <translation>Les derniers balayages sont des données du client&#x202f;: conservés en mémoire seulement, affichés seulement ici, jamais journalisés et effacés après Nouveau client ou le délai d&apos;inactivité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="111"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="159"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="113"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="160"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="115"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="161"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="129"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="152"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="133"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="163"/>
         <source>Cameras present</source>
         <translation>Caméras présentes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="134"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="156"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="164"/>
         <source>Serial ports present</source>
         <translation>Ports série présents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="135"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="165"/>
         <source>Watched scan folder</source>
         <translation>Dossier de balayages surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="136"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="166"/>
         <source>Check service</source>
         <translation>Service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="172"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="166"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="198"/>
         <source>Status of %1</source>
         <translation>État de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="169"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="199"/>
         <source>Last raw scan from %1</source>
         <translation>Dernier balayage brut de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="172"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="200"/>
         <source>Keys of the last scan from %1</source>
         <translation>Touches du dernier balayage de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="207"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="240"/>
         <source>Status: %1</source>
-        <translation>État : %1</translation>
+        <translation>État&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="217"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="250"/>
         <source>No scan since the last customer was cleared</source>
         <translation>Aucun balayage depuis l&apos;effacement du dernier client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="225"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="258"/>
         <source>Picture %1 (%2 bytes) at %3</source>
         <translation>Image %1 (%2 octets) à %3</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="226"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="259"/>
         <source>without a name</source>
         <translation>sans nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="234"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="267"/>
         <source>Last scan: %1 bytes at %2</source>
-        <translation>Dernier balayage : %1 octets à %2</translation>
+        <translation>Dernier balayage&#x202f;: %1 octets à %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="244"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="277"/>
         <source>exact bytes</source>
         <translation>octets exacts</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="246"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="279"/>
         <source>repaired: not sent to the signature check</source>
         <translation>réparé&#x202f;: non envoyé à la vérification de signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="249"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="282"/>
         <source>Keys the scanner sent (characters masked after the first %1; %2):</source>
         <translation>Touches envoyées par le lecteur (caractères masqués après les %1 premiers&#x202f;; %2)&#x202f;:</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="261"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="294"/>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="263"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="296"/>
         <source>in use</source>
         <translation>en cours d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="265"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="298"/>
         <source>No camera found</source>
         <translation>Aucune caméra trouvée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="273"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="306"/>
         <source>(configured)</source>
         <translation>(configuré)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="276"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="309"/>
         <source>%1 (configured, not present)</source>
         <translation>%1 (configuré, absent)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="277"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="310"/>
         <source>No serial port found</source>
         <translation>Aucun port série trouvé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="282"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="323"/>
         <source>No folder set in the admin settings</source>
         <translation>Aucun dossier défini dans les paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="286"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="327"/>
         <source>%1: checking…</source>
-        <translation>%1 : vérification…</translation>
+        <translation>%1&#x202f;: vérification…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="308"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="337"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="348"/>
+        <source>%1: %2</source>
+        <translation>%1&#x202f;: %2</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="362"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="317"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="371"/>
         <source>Connection OK: %1</source>
-        <translation>Connexion réussie : %1</translation>
+        <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="324"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="378"/>
         <source>Connection failed: %1</source>
-        <translation>Échec de la connexion : %1</translation>
+        <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
 </context>
 <context>
@@ -329,7 +331,7 @@
     <message>
         <location filename="../../kiosk_app/ui/error_screen.py" line="75"/>
         <source>File: {name}</source>
-        <translation>Fichier : {name}</translation>
+        <translation>Fichier&#x202f;: {name}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/error_screen.py" line="81"/>
@@ -759,7 +761,7 @@
     <message>
         <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="300"/>
         <source>The wrong PIN could not be recorded (the disk is read-only or full), so the pad is locked. Try again in %1.</source>
-        <translation>Le NIP erroné n&apos;a pas pu être enregistré (disque en lecture seule ou plein)&#xa0;: le clavier est donc verrouillé. Réessayez dans %1.</translation>
+        <translation>Le NIP erroné n&apos;a pas pu être enregistré (disque en lecture seule ou plein)&#x202f;: le clavier est donc verrouillé. Réessayez dans %1.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="304"/>
@@ -775,7 +777,7 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="207"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="209"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
@@ -795,33 +797,38 @@
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="186"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="182"/>
+        <source>{input}: {status}</source>
+        <translation>{input}&#x202f;: {status}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="188"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="209"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="211"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="211"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="213"/>
         <source>{checks} start after a scan.</source>
-        <translation>{checks} : disponible après un balayage.</translation>
+        <translation>{checks}&#x202f;: disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="216"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="226"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="218"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="228"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="218"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="220"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="228"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="230"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
@@ -841,7 +848,7 @@
     <message>
         <location filename="../../kiosk_app/ui/ready_camera.py" line="52"/>
         <source>The camera&apos;s picture; a green outline marks the barcode it found</source>
-        <translation>L&apos;image de la caméra; un contour vert indique le code-barres trouvé</translation>
+        <translation>L&apos;image de la caméra&#x202f;; un contour vert indique le code-barres trouvé</translation>
     </message>
 </context>
 <context>
@@ -859,7 +866,7 @@
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="58"/>
         <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
-        <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier? — et balayez de nouveau.</translation>
+        <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier&#x202f;? — et balayez de nouveau.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="63"/>
@@ -884,7 +891,7 @@
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="77"/>
         <source>The barcode was parsed; no verification was done.</source>
-        <translation>Le code-barres a été décodé; aucune vérification n&apos;a été faite.</translation>
+        <translation>Le code-barres a été décodé&#x202f;; aucune vérification n&apos;a été faite.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="82"/>
@@ -929,12 +936,12 @@
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="521"/>
         <source>Service message: {message}</source>
-        <translation>Message du service : {message}</translation>
+        <translation>Message du service&#x202f;: {message}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="284"/>
         <source>Trace id: {trace}</source>
-        <translation>Identifiant de trace : {trace}</translation>
+        <translation>Identifiant de trace&#x202f;: {trace}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="328"/>
@@ -964,12 +971,12 @@
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="442"/>
         <source>Licence: {message}</source>
-        <translation>Permis : {message}</translation>
+        <translation>Permis&#x202f;: {message}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="447"/>
         <source>Current licence classes: {classes}</source>
-        <translation>Classes de permis actuelles : {classes}</translation>
+        <translation>Classes de permis actuelles&#x202f;: {classes}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="473"/>
@@ -989,7 +996,7 @@
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="531"/>
         <source>Signature: unknown</source>
-        <translation>Signature : inconnue</translation>
+        <translation>Signature&#x202f;: inconnue</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="534"/>
@@ -1265,7 +1272,7 @@
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="422"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
-        <translation>Démo : les changements ne valent que pour cette session; rien n&apos;est enregistré.</translation>
+        <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="425"/>
@@ -1280,7 +1287,7 @@
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="490"/>
         <source>Token and auth key are kept in: %1</source>
-        <translation>Le jeton et la clé d&apos;authentification sont conservés dans : %1</translation>
+        <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="513"/>
@@ -1308,64 +1315,69 @@
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="582"/>
-        <source>Not saved: %1 setting(s) need attention.</source>
-        <translation>Non enregistré : %1 paramètre(s) à corriger.</translation>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="552"/>
+        <source>%1: %2</source>
+        <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="599"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="586"/>
+        <source>Not saved: %1 setting(s) need attention.</source>
+        <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="603"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="605"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="609"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="610"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="614"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="613"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="617"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="624"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="628"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="631"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="636"/>
         <source>Not saved: %1</source>
-        <translation>Non enregistré : %1</translation>
+        <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="638"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="644"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="649"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="655"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="655"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="661"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="660"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="666"/>
         <source>Connection OK: %1</source>
-        <translation>Connexion réussie : %1</translation>
+        <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="665"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="671"/>
         <source>Connection failed: %1</source>
-        <translation>Échec de la connexion : %1</translation>
+        <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
 </context>
 <context>
@@ -1419,179 +1431,179 @@
 <context>
     <name>UsagePanel</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="33"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="34"/>
         <source>Signature check</source>
         <translation>Vérification de signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="34"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="35"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="35"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="36"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="36"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="37"/>
         <source>Legacy parse</source>
         <translation>Décodage (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="44"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="45"/>
         <source>Passed</source>
         <translation>Réussi</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="45"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="46"/>
         <source>Failed</source>
         <translation>Échoué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="46"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="47"/>
         <source>Flagged</source>
         <translation>Signalé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="47"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="48"/>
         <source>Could not verify</source>
         <translation>Vérification impossible</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="50"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="51"/>
         <source>Error (no answer)</source>
         <translation>Erreur (aucune réponse)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="58"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="59"/>
         <source>Export usage counts</source>
         <translation>Exporter les compteurs d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="60"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="61"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="113"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="114"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="110"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="113"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="114"/>
         <source>Billable</source>
         <translation>Facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="113"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="114"/>
         <source>Day</source>
         <translation>Jour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="117"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="118"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="120"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="127"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="128"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="129"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="130"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="132"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="143"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="144"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="156"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="173"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="174"/>
         <source>Repeats not billed (same card, already checked): %1 today, %2 this month</source>
         <translation>Répétitions non facturées (même carte, déjà vérifiée)&#x202f;: %1 aujourd’hui, %2 ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="183"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="184"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
-        <translation>Vérifications facturables ce mois-ci : %1 (aucun quota mensuel défini)</translation>
+        <translation>Vérifications facturables ce mois-ci&#x202f;: %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="189"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="190"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
-        <translation>Vérifications facturables ce mois-ci : %1 sur %2 (reste %3)</translation>
+        <translation>Vérifications facturables ce mois-ci&#x202f;: %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="195"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="196"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="198"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="203"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="204"/>
         <source>Usage counts unavailable: %1</source>
-        <translation>Compteurs d&apos;utilisation indisponibles : %1</translation>
+        <translation>Compteurs d&apos;utilisation indisponibles&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="209"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="212"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="214"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="218"/>
         <source>Export failed: %1</source>
-        <translation>Échec de l&apos;exportation : %1</translation>
+        <translation>Échec de l&apos;exportation&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="223"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="228"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="114"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
         <source>Checks today</source>
         <translation>Vérifications aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
         <source>Checks this month</source>
         <translation>Vérifications ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="117"/>
         <source>Checks in the last 30 days</source>
         <translation>Vérifications des 30 derniers jours</translation>
     </message>
@@ -1661,7 +1673,7 @@
     <message>
         <location filename="../../kiosk_app/ui/widgets.py" line="157"/>
         <source>Verdict: {words}</source>
-        <translation>Verdict : {words}</translation>
+        <translation>Verdict&#x202f;: {words}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/widgets.py" line="274"/>
@@ -1681,17 +1693,17 @@
     <message>
         <location filename="../../kiosk_app/ui/widgets.py" line="302"/>
         <source>Born: {date}</source>
-        <translation>Naissance : {date}</translation>
+        <translation>Naissance&#x202f;: {date}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/widgets.py" line="305"/>
         <source>Age: {age}</source>
-        <translation>Âge : {age}</translation>
+        <translation>Âge&#x202f;: {age}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/widgets.py" line="307"/>
         <source>Age: unknown</source>
-        <translation>Âge : inconnu</translation>
+        <translation>Âge&#x202f;: inconnu</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/widgets.py" line="313"/>
@@ -1731,7 +1743,7 @@
     <message>
         <location filename="../../kiosk_app/ui/widgets.py" line="361"/>
         <source>Expires: {date}</source>
-        <translation>Expiration : {date}</translation>
+        <translation>Expiration&#x202f;: {date}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/widgets.py" line="364"/>
@@ -1778,7 +1790,7 @@
     <message>
         <location filename="../../kiosk_app/ui/working_screen.py" line="58"/>
         <source>The kiosk stays usable; press Cancel to stop waiting.</source>
-        <translation>Le kiosque reste utilisable; appuyez sur Annuler pour cesser d&apos;attendre.</translation>
+        <translation>Le kiosque reste utilisable&#x202f;; appuyez sur Annuler pour cesser d&apos;attendre.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/working_screen.py" line="60"/>
@@ -1847,7 +1859,7 @@
     <message>
         <location filename="../../kiosk_app/app/session.py" line="358"/>
         <source>{check} is turned off on this kiosk.</source>
-        <translation>{check} : désactivé sur ce kiosque.</translation>
+        <translation>{check}&#x202f;: désactivé sur ce kiosque.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/session.py" line="368"/>
@@ -1862,7 +1874,7 @@
     <message>
         <location filename="../../kiosk_app/app/session.py" line="612"/>
         <source>Read locally only in part: {hint}</source>
-        <translation>Lu localement en partie seulement : {hint}</translation>
+        <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/session.py" line="704"/>
@@ -1967,7 +1979,7 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="88"/>
         <source>No barcode data was read; scan the back of the card again.</source>
-        <translation>Aucune donnée de code-barres n&apos;a été lue; balayez de nouveau le dos de la carte.</translation>
+        <translation>Aucune donnée de code-barres n&apos;a été lue&#x202f;; balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="89"/>
@@ -2040,7 +2052,7 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="105"/>
         <source>Some details are missing or wrong; nothing was sent.</source>
-        <translation>Certains renseignements sont manquants ou erronés; rien n&apos;a été envoyé.</translation>
+        <translation>Certains renseignements sont manquants ou erronés&#x202f;; rien n&apos;a été envoyé.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/base.py" line="39"/>
@@ -2058,7 +2070,7 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="108"/>
         <source>That date of birth does not exist; check the day and month.</source>
-        <translation>Cette date de naissance n&apos;existe pas; vérifiez le jour et le mois.</translation>
+        <translation>Cette date de naissance n&apos;existe pas&#x202f;; vérifiez le jour et le mois.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="109"/>
@@ -2118,7 +2130,7 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="130"/>
         <source>The date of birth is in the future; check the year.</source>
-        <translation>La date de naissance est dans le futur; vérifiez l&apos;année.</translation>
+        <translation>La date de naissance est dans le futur&#x202f;; vérifiez l&apos;année.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="131"/>
@@ -2143,12 +2155,12 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="141"/>
         <source>The licence barcode data is cut off: it ends before the length its header declares.</source>
-        <translation>Les données du code-barres du permis sont tronquées : elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
+        <translation>Les données du code-barres du permis sont tronquées&#x202f;: elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="145"/>
         <source>The licence barcode data is cut off: no licence number and no date of birth.</source>
-        <translation>Les données du code-barres du permis sont tronquées : ni numéro de permis ni date de naissance.</translation>
+        <translation>Les données du code-barres du permis sont tronquées&#x202f;: ni numéro de permis ni date de naissance.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="149"/>
@@ -2163,7 +2175,7 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="151"/>
         <source>The licence number does not look right; type it as printed on the card.</source>
-        <translation>Le numéro de permis semble incorrect; tapez-le tel qu&apos;imprimé sur la carte.</translation>
+        <translation>Le numéro de permis semble incorrect&#x202f;; tapez-le tel qu&apos;imprimé sur la carte.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="155"/>
@@ -2178,7 +2190,7 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="162"/>
         <source>The parsing service could not read the data; scan again or use the image.</source>
-        <translation>Le service de décodage n&apos;a pas pu lire les données; balayez de nouveau ou utilisez l&apos;image.</translation>
+        <translation>Le service de décodage n&apos;a pas pu lire les données&#x202f;; balayez de nouveau ou utilisez l&apos;image.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="166"/>
@@ -2188,12 +2200,12 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="170"/>
         <source>The registry could not complete the check. Try again in 15 minutes; this check was not counted.</source>
-        <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes; cette vérification n&apos;a pas été comptée.</translation>
+        <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes&#x202f;; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="175"/>
         <source>The scanned data is far too long to be a licence barcode; nothing was sent. Scan the back of the card again.</source>
-        <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
+        <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis&#x202f;; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="180"/>
@@ -2203,17 +2215,17 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="186"/>
         <source>The service could not complete the check; it was not counted.</source>
-        <translation>Le service n&apos;a pas pu terminer la vérification; elle n&apos;a pas été comptée.</translation>
+        <translation>Le service n&apos;a pas pu terminer la vérification&#x202f;; elle n&apos;a pas été comptée.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="187"/>
         <source>The service could not read the barcode; scan it again.</source>
-        <translation>Le service n&apos;a pas pu lire le code-barres; balayez-le de nouveau.</translation>
+        <translation>Le service n&apos;a pas pu lire le code-barres&#x202f;; balayez-le de nouveau.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="188"/>
         <source>The service returned a status this kiosk does not know; treat as unverified.</source>
-        <translation>Le service a renvoyé un statut inconnu de ce kiosque; considérez le document comme non vérifié.</translation>
+        <translation>Le service a renvoyé un statut inconnu de ce kiosque&#x202f;; considérez le document comme non vérifié.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="192"/>
@@ -2223,12 +2235,12 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="193"/>
         <source>The service&apos;s security certificate was not accepted. The connection was stopped; ask the administrator.</source>
-        <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue; adressez-vous à l&apos;administrateur.</translation>
+        <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue&#x202f;; adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="198"/>
         <source>The signature check could not be completed. Check the request for errors (scan the barcode again); this check was not counted.</source>
-        <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres); cette vérification n&apos;a pas été comptée.</translation>
+        <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres)&#x202f;; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="203"/>
@@ -2243,7 +2255,7 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="208"/>
         <source>The verification service could not be reached in time. Nothing was sent; check the network and try again.</source>
-        <translation>Le service de vérification n&apos;a pas pu être joint à temps. Rien n&apos;a été envoyé; vérifiez le réseau et réessayez.</translation>
+        <translation>Le service de vérification n&apos;a pas pu être joint à temps. Rien n&apos;a été envoyé&#x202f;; vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="213"/>
@@ -2273,7 +2285,7 @@
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="224"/>
         <source>The verification service sent a reply that is far too large; it was ignored.</source>
-        <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse; elle a été ignorée.</translation>
+        <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse&#x202f;; elle a été ignorée.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="228"/>
@@ -2351,87 +2363,177 @@
         <translation>Yukon</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="288"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="283"/>
+        <source>this check is turned off; enable it or choose another</source>
+        <translation>cette vérification est désactivée&#x202f;; activez-la ou choisissez-en une autre</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="289"/>
+        <source>The check service address is not a valid https address.</source>
+        <translation>L&apos;adresse du service de vérification n&apos;est pas une adresse https valide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="290"/>
+        <source>The document verification address is not a valid https address.</source>
+        <translation>L&apos;adresse de la vérification de documents n&apos;est pas une adresse https valide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="293"/>
+        <source>The legacy parsing service address is not a valid https address.</source>
+        <translation>L&apos;adresse de l&apos;ancien service de lecture n&apos;est pas une adresse https valide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="296"/>
+        <source>The proxy address is not a valid https address.</source>
+        <translation>L&apos;adresse du serveur mandataire (proxy) n&apos;est pas une adresse https valide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="297"/>
+        <source>The check service address must not contain a user name, password, query or fragment.</source>
+        <translation>L&apos;adresse du service de vérification ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="301"/>
+        <source>The document verification address must not contain a user name, password, query or fragment.</source>
+        <translation>L&apos;adresse de la vérification de documents ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="306"/>
+        <source>The legacy parsing service address must not contain a user name, password, query or fragment.</source>
+        <translation>L&apos;adresse de l&apos;ancien service de lecture ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="311"/>
+        <source>The proxy address must not contain a user name, password, query or fragment.</source>
+        <translation>L&apos;adresse du serveur mandataire (proxy) ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="315"/>
+        <source>The check service address must use https (plain http is allowed only on this computer).</source>
+        <translation>L&apos;adresse du service de vérification doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="319"/>
+        <source>The document verification address must use https (plain http is allowed only on this computer).</source>
+        <translation>L&apos;adresse de la vérification de documents doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="324"/>
+        <source>The legacy parsing service address must use https (plain http is allowed only on this computer).</source>
+        <translation>L&apos;adresse de l&apos;ancien service de lecture doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="329"/>
+        <source>The proxy address must use https (plain http is allowed only on this computer).</source>
+        <translation>L&apos;adresse du serveur mandataire (proxy) doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="333"/>
+        <source>The check service address is not set. Ask the administrator.</source>
+        <translation>L&apos;adresse du service de vérification n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="334"/>
+        <source>The document verification address is not set. Ask the administrator.</source>
+        <translation>L&apos;adresse de la vérification de documents n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="337"/>
+        <source>The legacy parsing service address is not set. Ask the administrator.</source>
+        <translation>L&apos;adresse de l&apos;ancien service de lecture n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="340"/>
+        <source>The API token contains characters that are not allowed.</source>
+        <translation>Le jeton d&apos;API contient des caractères non permis.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="341"/>
+        <source>The legacy auth key contains characters that are not allowed.</source>
+        <translation>La clé d&apos;authentification de l&apos;ancien service contient des caractères non permis.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="348"/>
         <source>The issuer number {iin} is not that of a US or Canadian licence issuer.</source>
         <translation>Le numéro d&apos;émetteur {iin} n&apos;est pas celui d&apos;un émetteur de permis américain ou canadien.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="291"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="351"/>
         <source>The issuer number belongs to {issuer}, but the address is in {address}.</source>
         <translation>Le numéro d&apos;émetteur appartient à {issuer}, mais l&apos;adresse est dans {address}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="294"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="354"/>
         <source>The barcode follows AAMVA version {version} ({published}), yet the card says it was issued in {issued}.</source>
         <translation>Le code-barres suit la version AAMVA {version} ({published}), mais la carte indique une délivrance en {issued}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="299"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="359"/>
         <source>The barcode lacks elements its AAMVA version requires: {elements}.</source>
         <translation>Il manque au code-barres des éléments exigés par sa version AAMVA&#x202f;: {elements}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="302"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="362"/>
         <source>The barcode header announces {declared} subfiles but lists {found}.</source>
         <translation>L&apos;en-tête du code-barres annonce {declared} sous-fichiers mais en énumère {found}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="305"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="365"/>
         <source>The barcode header places its first subfile at byte {declared} instead of byte {expected}.</source>
         <translation>L&apos;en-tête du code-barres place son premier sous-fichier à l&apos;octet {declared} au lieu de l&apos;octet {expected}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="310"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="370"/>
         <source>The barcode data is {missing} bytes shorter than its header declares.</source>
         <translation>Les données du code-barres comptent {missing} octets de moins que ce qu&apos;annonce leur en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="313"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="373"/>
         <source>A date in the barcode ({element}) is not a real date.</source>
         <translation>Une date du code-barres ({element}) n&apos;est pas une date réelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="314"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="374"/>
         <source>The date of birth is not before the issue date.</source>
         <translation>La date de naissance n&apos;est pas antérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="315"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="375"/>
         <source>The issue date is in the future.</source>
         <translation>La date de délivrance est dans le futur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="316"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="376"/>
         <source>The expiry date is not after the issue date.</source>
         <translation>La date d&apos;expiration n&apos;est pas postérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="317"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="377"/>
         <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
         <translation>La carte est valide {years} ans&#x202f;; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="322"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="382"/>
         <source>The card is marked REAL ID compliant but is valid for more than {maximum} years.</source>
         <translation>La carte est marquée conforme REAL ID mais est valide plus de {maximum} ans.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="326"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="386"/>
         <source>The holder was {age} years old at issue, which is unusual for this document.</source>
         <translation>Le titulaire avait {age} ans à la délivrance, ce qui est inhabituel pour ce document.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="329"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="389"/>
         <source>The licence number does not have the form {jurisdiction} uses.</source>
         <translation>Le numéro de permis n&apos;a pas la forme qu&apos;utilise {jurisdiction}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="330"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="390"/>
         <source>The postal code does not have the form {form}.</source>
         <translation>Le code postal n&apos;a pas la forme {form}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="331"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="391"/>
         <source>The postal code&apos;s first letter is not used in {province}.</source>
         <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>
@@ -2443,7 +2545,7 @@
     <message>
         <location filename="../../kiosk_app/app/capture/camera.py" line="69"/>
         <source>Unplugged — plug the camera back in; the other inputs still work</source>
-        <translation>Débranchée — rebranchez la caméra; les autres entrées fonctionnent toujours</translation>
+        <translation>Débranchée — rebranchez la caméra&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/camera.py" line="72"/>
@@ -2458,17 +2560,17 @@
     <message>
         <location filename="../../kiosk_app/app/capture/camera.py" line="76"/>
         <source>Not allowed to use the camera — allow camera access in the system settings; the other inputs still work</source>
-        <translation>Accès à la caméra refusé — autorisez l&apos;accès à la caméra dans les paramètres du système; les autres entrées fonctionnent toujours</translation>
+        <translation>Accès à la caméra refusé — autorisez l&apos;accès à la caméra dans les paramètres du système&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/camera.py" line="81"/>
         <source>In use by another program — close it; the other inputs still work</source>
-        <translation>Utilisée par un autre programme — fermez-le; les autres entrées fonctionnent toujours</translation>
+        <translation>Utilisée par un autre programme — fermez-le&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/camera.py" line="84"/>
         <source>Stopped working — check the camera&apos;s cable; the other inputs still work</source>
-        <translation>A cessé de fonctionner — vérifiez le câble de la caméra; les autres entrées fonctionnent toujours</translation>
+        <translation>A cessé de fonctionner — vérifiez le câble de la caméra&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/camera.py" line="266"/>
@@ -2488,7 +2590,7 @@
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="16"/>
         <source>Demo video not found: {path}</source>
-        <translation>Vidéo de démonstration introuvable : {path}</translation>
+        <translation>Vidéo de démonstration introuvable&#x202f;: {path}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="17"/>
@@ -2498,7 +2600,7 @@
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="18"/>
         <source>Demo video cannot be played: {error}</source>
-        <translation>Impossible de lire la vidéo de démonstration : {error}</translation>
+        <translation>Impossible de lire la vidéo de démonstration&#x202f;: {error}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="21"/>
@@ -2508,7 +2610,7 @@
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="22"/>
         <source>terminator setting not understood: idle gap only</source>
-        <translation>réglage du terminateur incompris : pause seulement</translation>
+        <translation>réglage du terminateur incompris&#x202f;: pause seulement</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="25"/>
@@ -2553,12 +2655,12 @@
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="38"/>
         <source>Folder not found or not readable: {folder}</source>
-        <translation>Dossier introuvable ou illisible : {folder}</translation>
+        <translation>Dossier introuvable ou illisible&#x202f;: {folder}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="39"/>
         <source>Ignored {name}: not an image file</source>
-        <translation>{name} ignoré : ce n&apos;est pas un fichier image</translation>
+        <translation>{name} ignoré&#x202f;: ce n&apos;est pas un fichier image</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="40"/>
@@ -2568,12 +2670,12 @@
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="41"/>
         <source>Could not read {name}: too large</source>
-        <translation>Impossible de lire {name} : fichier trop volumineux</translation>
+        <translation>Impossible de lire {name}&#x202f;: fichier trop volumineux</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="42"/>
         <source>Could not read {name}: cannot be opened</source>
-        <translation>Impossible de lire {name} : le fichier ne s&apos;ouvre pas</translation>
+        <translation>Impossible de lire {name}&#x202f;: le fichier ne s&apos;ouvre pas</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="43"/>
@@ -2588,7 +2690,7 @@
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="51"/>
         <source>Not an image file: {suffix}</source>
-        <translation>Ce n&apos;est pas un fichier image : {suffix}</translation>
+        <translation>Ce n&apos;est pas un fichier image&#x202f;: {suffix}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/statuses.py" line="52"/>
@@ -2694,6 +2796,77 @@
         <location filename="../../kiosk_app/app/routing.py" line="85"/>
         <source>that check is turned off on this kiosk</source>
         <translation>cette vérification est désactivée sur ce poste</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="61"/>
+        <source>Enter a value of at least {ge}.</source>
+        <translation>Entrez une valeur d&apos;au moins {ge}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="62"/>
+        <source>Enter a value of at most {le}.</source>
+        <translation>Entrez une valeur d&apos;au plus {le}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="63"/>
+        <source>Enter a value greater than {gt}.</source>
+        <translation>Entrez une valeur supérieure à {gt}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="64"/>
+        <source>Enter a value less than {lt}.</source>
+        <translation>Entrez une valeur inférieure à {lt}.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="65"/>
+        <location filename="../../kiosk_app/app/admin.py" line="66"/>
+        <location filename="../../kiosk_app/app/admin.py" line="67"/>
+        <source>Enter a whole number.</source>
+        <translation>Entrez un nombre entier.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="68"/>
+        <location filename="../../kiosk_app/app/admin.py" line="69"/>
+        <location filename="../../kiosk_app/app/admin.py" line="70"/>
+        <source>Enter a number.</source>
+        <translation>Entrez un nombre.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="71"/>
+        <location filename="../../kiosk_app/app/admin.py" line="72"/>
+        <source>Choose yes or no.</source>
+        <translation>Choisissez oui ou non.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="73"/>
+        <source>Enter at most {max_length} characters.</source>
+        <translation>Entrez au plus {max_length} caractères.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="74"/>
+        <source>Enter at least {min_length} characters.</source>
+        <translation>Entrez au moins {min_length} caractères.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="75"/>
+        <source>This value does not have the expected form.</source>
+        <translation>Cette valeur n&apos;a pas la forme attendue.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="78"/>
+        <location filename="../../kiosk_app/app/admin.py" line="79"/>
+        <source>Choose one of the values offered.</source>
+        <translation>Choisissez l&apos;une des valeurs proposées.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="80"/>
+        <source>This value is required.</source>
+        <translation>Cette valeur est obligatoire.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="83"/>
+        <source>This value is not valid.</source>
+        <translation>Cette valeur n&apos;est pas valide.</translation>
     </message>
 </context>
 </TS>

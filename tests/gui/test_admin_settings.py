@@ -78,9 +78,9 @@ def test_invalid_values_show_messages_beside_their_fields_and_nothing_is_saved(
 
     shown = {name: label.text() for name, label in dialog.errors.items() if not label.isHidden()}
     assert set(shown) == {"connect_timeout_s", "camera_resolution", "serial_baud", "parse_url"}
-    assert "greater than or equal to 1" in shown["connect_timeout_s"]
-    assert "pattern" in shown["camera_resolution"]
-    assert "integer" in shown["serial_baud"]
+    assert "at least 1" in shown["connect_timeout_s"]
+    assert "expected form" in shown["camera_resolution"]
+    assert "whole number" in shown["serial_baud"]
     assert "https" in shown["parse_url"]
     # Beside the field: the message sits in the same row as its box.
     box = dialog.editors["camera_resolution"].widget

@@ -228,3 +228,30 @@ def test_serial_scan_is_shown_byte_for_byte(
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_diagnostics_follow_a_live_language_switch(
+    qtbot: Any, make_window: WindowFactory, open_dialog: Any, tmp_path: Path
+) -> None:
+    window = make_window(watch_folder=str(tmp_path))
+    dialog = open_dialog(window)
+    qtbot.waitUntil(lambda: "Readable and writable" in dialog.folder.text(), timeout=TIMEOUT_MS)
+    dialog.test_button.click()
+    qtbot.waitUntil(lambda: dialog.test_button.isEnabled(), timeout=TIMEOUT_MS)
+    assert dialog.windowTitle() == "Diagnostics"
+    try:
+        window.switch_language("fr")
+        qtbot.waitUntil(lambda: dialog.windowTitle() == "Diagnostic", timeout=TIMEOUT_MS)
+        assert dialog.test_button.text() == "Tester la connexion"
+        assert dialog.close_button.text() == "Fermer"
+        assert dialog.section_titles[0].text() == "Caméras présentes"
+        assert dialog.rows[WEDGE].title.text() == "Lecteur de codes-barres (clavier)"
+        assert dialog.rows[WEDGE].status.text().startswith("État\u202f: ")
+        # The answers already shown are drawn again in French, without asking again.
+        assert "Lisible et modifiable" in dialog.folder.text(), dialog.folder.text()
+        assert dialog.connection_result.text().startswith("Connexion réussie\u202f: ")
+        window.switch_language("en")
+        qtbot.waitUntil(lambda: dialog.windowTitle() == "Diagnostics", timeout=TIMEOUT_MS)
+        assert "Readable and writable" in dialog.folder.text()
+    finally:
+        window.switch_language("en")

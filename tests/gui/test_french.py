@@ -52,7 +52,7 @@ def test_ready_screen_and_result_are_in_french(
     assert window.result.banner.title.text() == "Réussi"
     assert window.result.home_button.text() == "Nouveau client"
     qtbot.waitUntil(lambda: not window.result.filling, timeout=TIMEOUT_MS)
-    assert window.result.panel.born.text().startswith("Naissance : ")
+    assert window.result.panel.born.text().startswith("Naissance\u202f: ")
 
 
 def test_domain_messages_are_translated_at_the_screen(
@@ -133,5 +133,5 @@ def test_input_statuses_with_a_port_name_are_in_french(
         }
     )
     text = window.ready.inputs.text()
-    assert "Lecteur de codes-barres série: Débranché (COM3) — reconnexion en cours" in text
+    assert "Lecteur de codes-barres série\u202f: Débranché (COM3) — reconnexion en cours" in text
     assert "Caméra" in text and "Aucune caméra branchée" in text

@@ -14,10 +14,11 @@ Open it with ``DiagnosticsDialog(core, parent)``; the admin settings have a Diag
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QCoreApplication, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
@@ -37,7 +38,7 @@ from kiosk_app.app.diagnostics import ScanRecord, check_folder, start_connection
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.ui import theme
 from kiosk_app.ui.messages import translate_message
-from kiosk_app.ui.widgets import big_button, label
+from kiosk_app.ui.widgets import big_button, is_language_change, label, set_button_text
 
 SCAN_BOX_LINES: Final = 6
 KEYS_BOX_LINES: Final = 3
@@ -53,7 +54,7 @@ class InputRow:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.title = label(translate_message(name), "SectionTitle")
+        self.title = label("", "SectionTitle")
         self.status = label("", selectable=True)
         self.scan_note = label("", "Muted")
         self.scan = QPlainTextEdit()
@@ -85,7 +86,6 @@ class DiagnosticsDialog(QDialog):
     def __init__(self, core: KioskCore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("DiagnosticsDialog")
-        self.setWindowTitle(self.tr("Diagnostics"))
         self.setModal(True)
         self.resize(1000, 760)
         if parent is None:  # inside the kiosk the window's stylesheet cascades
@@ -101,21 +101,20 @@ class DiagnosticsDialog(QDialog):
         self.folder = label("", selectable=True)
         self.service = label("", selectable=True)
         self.connection_result = label("", "Muted", selectable=True)
-        self.privacy_note = label(
-            self.tr(
-                "The last scans are the customer's data: kept in memory only, shown only "
-                "here, never logged, and cleared after New customer or the idle timeout."
-            ),
-            "Muted",
-        )
-        self.test_button = big_button(self.tr("Test connection"))
+        # The folder's and the connection test's last answers, drawn again in a new language.
+        self._folder_text: Callable[[], str] | None = None
+        self._connection_text: Callable[[], str] | None = None
+        self.privacy_note = label("", "Muted")
+        self.inputs_title = label("", "ScreenTitle")
+        self.section_titles = [label("", "SectionTitle") for _ in range(4)]
+        self.test_button = big_button("")
         self.test_button.clicked.connect(self.test_connection)
-        self.refresh_button = big_button(self.tr("Refresh"))
+        self.refresh_button = big_button("")
         self.refresh_button.clicked.connect(self.refresh)
-        self.close_button = big_button(self.tr("Close"))
+        self.close_button = big_button("")
         self.close_button.clicked.connect(self.reject)
         self._layout()
-        self._label_controls()
+        self._retranslate_fixed()
 
         core.inputs_changed.connect(self._on_inputs_changed)
         core.scans.changed.connect(self._show_scans)
@@ -126,16 +125,12 @@ class DiagnosticsDialog(QDialog):
     def _layout(self) -> None:
         page = QWidget()
         body = QVBoxLayout(page)
-        body.addWidget(label(self.tr("Inputs"), "ScreenTitle"))
+        body.addWidget(self.inputs_title)
         body.addWidget(self.privacy_note)
         body.addLayout(self.inputs_grid)
-        for title, widget in (
-            (self.tr("Cameras present"), self.cameras),
-            (self.tr("Serial ports present"), self.serial_ports),
-            (self.tr("Watched scan folder"), self.folder),
-            (self.tr("Check service"), self.service),
-        ):
-            body.addWidget(label(title, "SectionTitle"))
+        sections = (self.cameras, self.serial_ports, self.folder, self.service)
+        for title, widget in zip(self.section_titles, sections, strict=True):
+            body.addWidget(title)
             body.addWidget(widget)
         body.addWidget(self.connection_result)
         body.addStretch(1)
@@ -151,26 +146,64 @@ class DiagnosticsDialog(QDialog):
         layout.addWidget(scroll, 1)
         layout.addLayout(buttons)
 
-    def _label_controls(self) -> None:
-        self.cameras.setAccessibleName(self.tr("Cameras present"))
-        self.serial_ports.setAccessibleName(self.tr("Serial ports present"))
-        self.folder.setAccessibleName(self.tr("Watched scan folder"))
-        self.service.setAccessibleName(self.tr("Check service"))
+    def _retranslate_fixed(self) -> None:
+        """The dialog's own words (titles, buttons, names) in the interface language."""
+        self.setWindowTitle(self.tr("Diagnostics"))
+        self.inputs_title.setText(self.tr("Inputs"))
+        self.privacy_note.setText(
+            self.tr(
+                "The last scans are the customer's data: kept in memory only, shown only "
+                "here, never logged, and cleared after New customer or the idle timeout."
+            )
+        )
+        set_button_text(self.test_button, self.tr("Test connection"))
+        set_button_text(self.refresh_button, self.tr("Refresh"))
+        set_button_text(self.close_button, self.tr("Close"))
+        titles = (
+            self.tr("Cameras present"),
+            self.tr("Serial ports present"),
+            self.tr("Watched scan folder"),
+            self.tr("Check service"),
+        )
+        sections = (self.cameras, self.serial_ports, self.folder, self.service)
+        for title, text, widget in zip(self.section_titles, titles, sections, strict=True):
+            title.setText(text)
+            widget.setAccessibleName(text)
         self.connection_result.setAccessibleName(self.tr("Connection test result"))
+        for row in self.rows.values():
+            self._name_row(row)
+
+    def retranslate(self) -> None:
+        """Every text in the interface language: fixed words and the values shown (the
+        folder's and the connection test's last answers too, without asking again)."""
+        self._retranslate_fixed()
+        self._show_statuses(self.core.input_statuses())
+        self._show_scans()
+        self._show_cameras()
+        self._show_serial_ports()
+        if self._folder_text is not None:
+            self.folder.setText(self._folder_text())
+        if self._connection_text is not None:
+            self.connection_result.setText(self._connection_text())
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Follow a live change of the interface language."""
+        if is_language_change(event):
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _name_row(self, row: InputRow) -> None:
+        name = translate_message(row.name)
+        row.title.setText(name)
+        row.status.setAccessibleName(self.tr("Status of %1").replace("%1", name))
+        row.scan.setAccessibleName(self.tr("Last raw scan from %1").replace("%1", name))
+        row.keys.setAccessibleName(self.tr("Keys of the last scan from %1").replace("%1", name))
 
     def _row(self, name: str) -> InputRow:
         row = self.rows.get(name)
         if row is None:
             row = InputRow(name)
-            row.status.setAccessibleName(
-                self.tr("Status of %1").replace("%1", translate_message(name))
-            )
-            row.scan.setAccessibleName(
-                self.tr("Last raw scan from %1").replace("%1", translate_message(name))
-            )
-            row.keys.setAccessibleName(
-                self.tr("Keys of the last scan from %1").replace("%1", translate_message(name))
-            )
+            self._name_row(row)
             index = len(self.rows) * 5
             self.inputs_grid.addWidget(row.title, index, 0, 1, 2)
             self.inputs_grid.addWidget(row.status, index + 1, 0)
@@ -276,14 +309,22 @@ class DiagnosticsDialog(QDialog):
             lines.append(self.tr("%1 (configured, not present)").replace("%1", configured))
         self.serial_ports.setText("\n".join(lines) or self.tr("No serial port found"))
 
+    def _set_folder(self, text: Callable[[], str]) -> None:
+        self._folder_text = text
+        self.folder.setText(text())
+
+    def _set_connection(self, text: Callable[[], str]) -> None:
+        self._connection_text = text
+        self.connection_result.setText(text())
+
     def _show_folder(self) -> None:
         folder = self.core.settings.watch_folder
         if not folder:
-            self.folder.setText(self.tr("No folder set in the admin settings"))
+            self._set_folder(lambda: self.tr("No folder set in the admin settings"))
             return
         if self._folder_ticket is not None:
             return
-        self.folder.setText(self.tr("%1: checking…").replace("%1", folder))
+        self._set_folder(lambda: self.tr("%1: checking…").replace("%1", folder))
         self._folder_ticket = check_folder(
             self.core.pool, Path(folder), self._folder_checked, self._folder_failed
         )
@@ -291,11 +332,24 @@ class DiagnosticsDialog(QDialog):
     def _folder_checked(self, state: str) -> None:
         self._folder_ticket = None
         folder = self.core.settings.watch_folder
-        self.folder.setText(f"{folder}: {QCoreApplication.translate('Diagnostics', state)}")
+        self._set_folder(
+            lambda: (
+                self.tr("%1: %2")
+                .replace("%2", QCoreApplication.translate("Diagnostics", state))
+                .replace("%1", folder)
+            )
+        )
 
     def _folder_failed(self, error: BaseException) -> None:
         self._folder_ticket = None
-        self.folder.setText(f"{self.core.settings.watch_folder}: {describe_error(error)}")
+        folder = self.core.settings.watch_folder
+        self._set_folder(
+            lambda: (
+                self.tr("%1: %2")
+                .replace("%2", translate_message(describe_error(error)))
+                .replace("%1", folder)
+            )
+        )
 
     # --- connection test ---------------------------------------------------------------------
 
@@ -305,7 +359,7 @@ class DiagnosticsDialog(QDialog):
         if self._test_ticket is not None:
             return
         self.test_button.setEnabled(False)
-        self.connection_result.setText(self.tr("Testing the connection…"))
+        self._set_connection(lambda: self.tr("Testing the connection…"))
         self._test_ticket = start_connection_test(
             self.core.pool, self.core.settings, self._tested, self._test_failed
         )
@@ -313,15 +367,17 @@ class DiagnosticsDialog(QDialog):
     def _tested(self, message: str) -> None:
         self._test_ticket = None
         self.test_button.setEnabled(True)
-        self.connection_result.setText(
-            self.tr("Connection OK: %1").replace("%1", translate_message(message))
+        self._set_connection(
+            lambda: self.tr("Connection OK: %1").replace("%1", translate_message(message))
         )
 
     def _test_failed(self, error: BaseException) -> None:
         self._test_ticket = None
         self.test_button.setEnabled(True)
-        self.connection_result.setText(
-            self.tr("Connection failed: %1").replace("%1", describe_error(error))
+        self._set_connection(
+            lambda: self.tr("Connection failed: %1").replace(
+                "%1", translate_message(describe_error(error))
+            )
         )
 
     # --- closing -----------------------------------------------------------------------------

@@ -54,7 +54,7 @@ from kiosk_app.config import WHOLE_FILE, CheckKind, Settings, settings_file_prob
 from kiosk_app.ui import theme
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.usage_panel import UsagePanel
-from kiosk_app.ui.messages import check_title
+from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.widgets import big_button, label
 
 MIN_FIELD_PX: Final = 44
@@ -541,14 +541,18 @@ class SettingsDialog(QDialog):
     def show_problems(self, problems: dict[str, str]) -> None:
         """Each message beside its field; the first offending field's tab is shown."""
         for name, error in self.errors.items():
-            message = problems.get(name, "")
+            message = translate_message(problems.get(name, ""))
             error.setText(message)
             error.setVisible(bool(message))
         placed = [n for n in problems if n in self.errors]
         if placed:
             first = min(placed, key=lambda n: (self._tab_of.get(n, 0), list(self.errors).index(n)))
             self.tabs.setCurrentIndex(self._tab_of.get(first, 0))
-        unplaced = [f"{n}: {m}" for n, m in problems.items() if n not in self.errors]
+        unplaced = [
+            self.tr("%1: %2").replace("%1", n).replace("%2", translate_message(m))
+            for n, m in problems.items()
+            if n not in self.errors
+        ]
         if unplaced:
             self.status.setText("; ".join(unplaced))
 
@@ -628,7 +632,9 @@ class SettingsDialog(QDialog):
 
     def _save_failed(self, error: BaseException) -> None:
         self._busy(False)
-        self.status.setText(self.tr("Not saved: %1").replace("%1", describe_error(error)))
+        self.status.setText(
+            self.tr("Not saved: %1").replace("%1", translate_message(describe_error(error)))
+        )
 
     def test_connection(self) -> None:
         """Run a harmless request with the values on screen (in a worker)."""
@@ -662,7 +668,7 @@ class SettingsDialog(QDialog):
     def _test_failed(self, error: BaseException) -> None:
         self.test_button.setEnabled(True)
         self.connection_result.setText(
-            self.tr("Connection failed: %1").replace("%1", describe_error(error))
+            self.tr("Connection failed: %1").replace("%1", translate_message(describe_error(error)))
         )
 
     def _busy(self, busy: bool) -> None:

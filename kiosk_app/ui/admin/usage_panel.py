@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.app.admin import AdminServices, UsageSnapshot, describe_error
 from kiosk_app.storage.usage import CountRow, DayCounts
+from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import big_button, label
 
 PathChooser = Callable[[QWidget], Path | None]
@@ -200,7 +201,9 @@ class UsagePanel(QWidget):
     def _failed(self, error: BaseException) -> None:
         self.refresh_button.setEnabled(True)
         self.status.setText(
-            self.tr("Usage counts unavailable: %1").replace("%1", describe_error(error))
+            self.tr("Usage counts unavailable: %1").replace(
+                "%1", translate_message(describe_error(error))
+            )
         )
 
     def _export_done(self, rows: object) -> None:
@@ -211,7 +214,9 @@ class UsagePanel(QWidget):
 
     def _export_failed(self, error: BaseException) -> None:
         self.export_button.setEnabled(True)
-        self.status.setText(self.tr("Export failed: %1").replace("%1", describe_error(error)))
+        self.status.setText(
+            self.tr("Export failed: %1").replace("%1", translate_message(describe_error(error)))
+        )
 
 
 def _count_rows(rows: Sequence[CountRow]) -> list[list[str]]:

@@ -17,6 +17,7 @@ DOMAIN_FILES = (
     *sorted((PACKAGE / "api").glob("*.py")),
     *sorted((PACKAGE / "barcode").glob("*.py")),
     PACKAGE / "app" / "models.py",
+    PACKAGE / "config.py",
 )
 
 

@@ -121,14 +121,14 @@ def test_names_are_shown_as_they_are_and_a_nested_sentence_is_translated(french:
         problem=Message(statuses.TERMINATOR_NOT_UNDERSTOOD),
     )
     assert translate_message(ready) == (
-        "Prêt sur COM3 (USB) (réglage du terminateur incompris : pause seulement)"
+        "Prêt sur COM3 (USB) (réglage du terminateur incompris\u202f: pause seulement)"
     )
     assert (
         translate_message(Message(statuses.FOLDER_READ, name="{scan} 1.png")) == "{scan} 1.png lu"
     )
     assert (
         translate_message(Message(statuses.FILE_NOT_IMAGE, suffix=Message(statuses.NO_EXTENSION)))
-        == "Ce n'est pas un fichier image : aucune extension"
+        == "Ce n'est pas un fichier image\u202f: aucune extension"
     )
 
 

@@ -46,7 +46,7 @@ def test_the_bridge_translates_template_and_nested_messages_not_names(french: No
         problem=Message(statuses.TERMINATOR_NOT_UNDERSTOOD),
     )
     assert translate_message(message) == (
-        "Prêt sur COM3 (USB) (réglage du terminateur incompris : pause seulement)"
+        "Prêt sur COM3 (USB) (réglage du terminateur incompris\u202f: pause seulement)"
     )
     # A name that happens to be a translated sentence stays as it is: only messages translate.
     assert translate_message(Message(statuses.FOLDER_READ, name="Ready")) == "Ready lu"
