@@ -153,8 +153,14 @@ class Scanner:
         deadline = self._clock() + self._budget_s
         views = _Views(grey, self._deskew)
         order = _ladder_order(self._next_step, self._preferred) if self._carry_over else None
+        rejected = False
         for attempt in _attempts(views, lambda: self._clock() <= deadline, order):
-            found, rejected, outline = self._read(attempt)
+            if rejected and attempt.name != "deskew":
+                # A clean read of another PDF417 (a boarding pass, a shipping label) answers
+                # at once: no clean-up turns it into a licence. Only a tilted symbol gets its
+                # deskewed read first: a plain read of it can come out as wrong bytes.
+                break
+            found, other, outline = self._read(attempt)
             if attempt.step is not None and attempt.step == self._preferred and found is None:
                 self._preferred = None  # the scene changed
             elif attempt.step is not None:
@@ -163,14 +169,12 @@ class Scanner:
                 self.last_attempt = attempt.name
                 self._preferred = attempt.step
                 return found
-            if rejected and attempt.name in _TRUSTED_ATTEMPTS:
-                # A clean read of another PDF417 (a boarding pass, a shipping label) answers
-                # at once: the clean-ups would not turn it into a licence.
-                self.last_attempt = None
-                raise NotAamvaError(_HINT_NOT_AAMVA)
+            rejected = rejected or (other and attempt.name in _TRUSTED_ATTEMPTS)
             if outline is not None:
                 views.found_outline(attempt.view, outline)
         self.last_attempt = None
+        if rejected:
+            raise NotAamvaError(_HINT_NOT_AAMVA)
         raise NoBarcodeFoundError(_HINT_NOT_FOUND)
 
     def _read(self, attempt: _Attempt) -> tuple[DecodedBarcode | None, bool, Quad | None]:

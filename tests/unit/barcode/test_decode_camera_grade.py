@@ -115,6 +115,17 @@ def test_not_a_licence_is_answered_from_the_first_read() -> None:
     assert reader.calls == 1
 
 
+def test_a_tilted_licence_misread_by_the_plain_read_gets_its_deskewed_read() -> None:
+    # zxing-cpp reads this 7-degree tilt as a valid PDF417 with other bytes; the deskewed
+    # read gets the real ones, so the answer is the licence, not "not a licence".
+    picture = np.asarray(synthetic.rotated(7.0)(synthetic.card(synthetic.SAMPLE_PAYLOAD)))
+    plain = zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormat.PDF417)
+    assert plain and plain[0].bytes != synthetic.SAMPLE_PAYLOAD
+    scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
+    assert scanner.decode_frame(picture).payload == synthetic.SAMPLE_PAYLOAD
+    assert scanner.last_attempt == "deskew"
+
+
 def test_a_picture_without_anything_bar_like_gets_only_the_plain_read() -> None:
     reader = CountingReader()
     blank = np.full((700, 1100), synthetic.PAPER, dtype=np.uint8)
