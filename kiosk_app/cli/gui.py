@@ -44,11 +44,24 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
     parser.set_defaults(func=run_gui)
     command = subparsers.add_parser(
         "screenshots",
-        help="write one PNG per screen state (1280x800) by driving the demo offscreen",
+        help="write one PNG per screen state by driving the demo offscreen",
         description="Drive the real application offscreen through the demo samples and write "
         "ready.png, working.png, canada-form.png, result-*.png and error-*.png to OUTDIR.",
     )
     command.add_argument("outdir", type=Path, metavar="OUTDIR")
+    command.add_argument(
+        "--size",
+        type=window_size,
+        default=SCREENSHOT_SIZE,
+        metavar="WxH",
+        help="window size in pixels (default 1280x800; from 1024x600 to 3840x2160)",
+    )
+    command.add_argument(
+        "--language",
+        choices=("en", "fr"),
+        default="en",
+        help="interface language of the screenshots (default en)",
+    )
     command.set_defaults(func=run_screenshots)
 
 
@@ -66,10 +79,31 @@ def _demo_simulator(enabled: bool) -> Iterator[Any]:
         handle.stop()
 
 
-def _settings(simulator: Any, kiosk: bool) -> Any:
+SCREENSHOT_SIZE = (1280, 800)
+MIN_SCREENSHOT_SIZE = (1024, 600)
+MAX_SCREENSHOT_SIZE = (3840, 2160)
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``WxH`` (e.g. ``1366x768``) within the sizes the screens are made for."""
+    width_text, sep, height_text = text.lower().partition("x")
+    if not sep or not width_text.isdigit() or not height_text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1366x768, got {text!r}")
+    size = (int(width_text), int(height_text))
+    low, high = MIN_SCREENSHOT_SIZE, MAX_SCREENSHOT_SIZE
+    if not (low[0] <= size[0] <= high[0] and low[1] <= size[1] <= high[1]):
+        raise argparse.ArgumentTypeError(
+            f"the size must be between {low[0]}x{low[1]} and {high[0]}x{high[1]}"
+        )
+    return size
+
+
+def _settings(simulator: Any, kiosk: bool, language: str | None = None) -> Any:
     from kiosk_app.config import load_settings
 
     overrides: dict[str, Any] = {"kiosk_mode": True} if kiosk else {}
+    if language is not None:
+        overrides["language"] = language
     if simulator is not None:
         overrides.update(
             base_url=simulator.base_url,
@@ -153,7 +187,8 @@ def run_gui(args: argparse.Namespace) -> int:
 
 
 def run_screenshots(args: argparse.Namespace) -> int:
-    """Write the twelve screenshots to OUTDIR (offscreen unless a platform was chosen)."""
+    """Write the twelve screenshots to OUTDIR (offscreen unless a platform was chosen), at
+    ``--size`` in ``--language``."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from kiosk_app.ui.launch import application, build_window, display_problem
     from kiosk_app.ui.screenshots import ScreenshotError, take_screenshots
@@ -162,16 +197,23 @@ def run_screenshots(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_FAILED
+    from kiosk_app.ui.i18n import current_language, install_language
+
+    size = getattr(args, "size", SCREENSHOT_SIZE)
+    language = getattr(args, "language", "en")
     with _demo_simulator(True) as simulator:
-        application()
-        window = build_window(_settings(simulator, False), _samples(simulator))
+        app = application()
+        before = current_language()
+        install_language(language, app)  # before any widget exists
+        window = build_window(_settings(simulator, False, language), _samples(simulator))
         try:
-            written = take_screenshots(window, simulator, args.outdir)
+            written = take_screenshots(window, simulator, args.outdir, size)
         except ScreenshotError as exc:
             print(f"kiosk-app screenshots: {exc}", file=sys.stderr)
             return EXIT_FAILED
         finally:
             window.close()
+            install_language(before, app)  # run in-process (tests): leave the language as found
     for path in written:
         print(path)
     return EXIT_OK

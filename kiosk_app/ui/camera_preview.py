@@ -25,6 +25,10 @@ from kiosk_app.app.capture.live_decode import SymbolOutline
 from kiosk_app.ui.messages import translate_message
 
 OUTLINE_COLOUR = QColor(40, 200, 90)
+#: The guide frame: white dashes, a licence's shape (ID-1, 85.6 x 54 mm), 80 % of the picture.
+GUIDE_COLOUR = QColor(255, 255, 255, 200)
+CARD_ASPECT = 85.6 / 54.0
+GUIDE_SHARE = 0.8
 #: An outline older than this is no longer drawn (the card moved away).
 OUTLINE_TTL_S = 0.6
 
@@ -54,6 +58,13 @@ def outline_polygon(outline: SymbolOutline, target: QRectF) -> QPolygonF:
     )
 
 
+def guide_rect(target: QRectF) -> QRectF:
+    """The frame the card should fill: a card's shape, centred, most of the picture."""
+    width = min(target.width() * GUIDE_SHARE, target.height() * GUIDE_SHARE * CARD_ASPECT)
+    height = width / CARD_ASPECT
+    return QRectF(target.center().x() - width / 2, target.center().y() - height / 2, width, height)
+
+
 class CameraPreview(QWidget):
     """Shows the newest camera frame, the symbol outline, or the camera's status text."""
 
@@ -70,6 +81,7 @@ class CameraPreview(QWidget):
         self._message = "Camera off"
         self._dirty = False
         self.frames_painted = 0
+        self.guide = False  # draw the frame the card should fill
         self._repaint = QTimer(self, interval=max(1, 1000 // max_fps))
         self._repaint.timeout.connect(self._flush)
 
@@ -147,6 +159,11 @@ class CameraPreview(QWidget):
             self._image = preview_image(frame, int(target.width()), int(target.height()))
             self.frames_painted += 1
         painter.drawImage(target, self._image)
+        if self.guide:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            pen = QPen(GUIDE_COLOUR, 3, Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.drawRoundedRect(guide_rect(target), 12, 12)
         polygon = outline_polygon(self.outline, target)
         if not polygon.isEmpty():
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QEvent, QSize, Slot
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QSize, Signal, Slot
+from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.capture.hardware import camera_of
@@ -23,11 +23,14 @@ from kiosk_app.ui.widgets import label
 if TYPE_CHECKING:
     from kiosk_app.app.kiosk import KioskCore
 
-PREVIEW_SIZE: Final = QSize(400, 225)
+# The preview grows with the Ready screen (it takes the drawing's place) from this size.
+PREVIEW_MIN: Final = QSize(320, 180)
 
 
 class ReadyCamera(QWidget):
     """A caption and a :class:`CameraPreview`; hidden until a camera source is shown."""
+
+    camera_shown = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -35,8 +38,9 @@ class ReadyCamera(QWidget):
         self.source: CameraSource | None = None
         self.caption = label("", "Muted")
         self.preview = CameraPreview(self)
-        self.preview.setMaximumSize(PREVIEW_SIZE)
-        self.preview.setMinimumSize(PREVIEW_SIZE * 0.6)
+        self.preview.setMinimumSize(PREVIEW_MIN)
+        self.preview.guide = True  # the frame the card should fill
+        self.preview.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
@@ -72,6 +76,7 @@ class ReadyCamera(QWidget):
         self.source = source
         self.preview.attach(source)
         self.show()
+        self.camera_shown.emit()
 
     @Slot(object)
     def _on_source_added(self, source: object) -> None:

@@ -12,6 +12,7 @@ from kiosk_app.ui.billing_widgets import CardRoutingPanel, again_title
 from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.ready_camera import ReadyCamera
+from kiosk_app.ui.ready_guide import ReadyGuide
 from kiosk_app.ui.widgets import (
     LicencePanel,
     big_button,
@@ -46,6 +47,7 @@ class ReadyScreen(QWidget):
         self.title = label("", "ScreenTitle")
         self.hint = label("", "ScreenHint")
         self._loaded = False
+        self._licence_held = False
         self._refused: frozenset[CheckKind] = frozenset()
         self._statuses: dict[str, str] = {}
         self._language = "en"
@@ -83,14 +85,18 @@ class ReadyScreen(QWidget):
         words.addWidget(self.inputs)
         head.addLayout(words, 1)
         self.camera = ReadyCamera()  # shown when the kiosk has a camera
-        head.addWidget(self.camera, 0, Qt.AlignmentFlag.AlignTop)
+        self.camera.camera_shown.connect(self._update_guide)
+        self.guide = ReadyGuide(self.camera)
+        body = QHBoxLayout()
+        body.setSpacing(24)
+        body.addWidget(self.guide, 3)
+        body.addWidget(self.panel, 2)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(32, 24, 32, 24)
         layout.setSpacing(16)
         layout.addLayout(head)
-        layout.addWidget(self.panel, 1)
-        layout.addStretch(0)
+        layout.addLayout(body, 1)
         layout.addWidget(self.routing_panel)
         layout.addWidget(self.action_hint)
         layout.addLayout(actions)
@@ -191,6 +197,13 @@ class ReadyScreen(QWidget):
     def set_licence(self, licence: LicenceSummary | None) -> None:
         """Show the locally parsed licence (None clears the panel)."""
         self.panel.show_licence(licence)
+        self._licence_held = licence is not None
+        self._update_guide()
+
+    def _update_guide(self) -> None:
+        self.guide.show_state(self._licence_held, self.camera.source is not None)
+        # The numbered steps say all the hint says, and more: one of the two at a time.
+        self.hint.setVisible(self._licence_held)
 
     def set_refused_checks(self, refused: frozenset[CheckKind]) -> None:
         """Disable the checks the held scan cannot feed (a repaired wedge scan: signature)."""

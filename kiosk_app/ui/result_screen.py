@@ -180,7 +180,7 @@ class ResultScreen(QWidget):
         self.home_button.clicked.connect(self.new_customer_requested)
 
         # The local read scrolls too: on a small screen neither column squeezes the banner.
-        panel_scroll = QScrollArea()
+        self.panel_scroll = panel_scroll = QScrollArea()
         panel_scroll.setObjectName("PanelScroll")
         panel_scroll.setWidgetResizable(True)
         panel_scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -291,6 +291,7 @@ class ResultScreen(QWidget):
         # The local parse is shown before the rows: it narrows the details column, which would
         # make every word-wrapped row wrap again.
         self.panel.show_licence(view.licence)
+        self.panel_scroll.setVisible(view.licence is not None)  # typed in: rows take the width
         # The verdict goes on screen in this turn of the event loop; the field rows follow in a
         # later turn (see ``_fill_timer``), so neither turn is long.
         self._pending = view

@@ -28,6 +28,7 @@ from kiosk_app.ui.service_text import service_sentence, service_value
 translate = QCoreApplication.translate
 
 BANNER_ICON_PX = 88
+LONG_VERDICT_CHARS = 18
 
 
 def is_language_change(event: QEvent) -> bool:
@@ -151,6 +152,9 @@ class VerdictBanner(QFrame):
         self.icon.setPixmap(theme.pixmap(look.icon, self.icon_px))
         self.icon.setObjectName(f"icon-{look.icon}")
         shown = words or look.translated_words
+        # A long verdict ("Signature valid — licence EXPIRED") in a smaller size, on one line
+        # where the screen allows.
+        set_style_property(self.title, "long", "true" if len(shown) > LONG_VERDICT_CHARS else "")
         self.title.setText(shown)
         self.advice.setText(advice)
         self.advice.setVisible(bool(advice))

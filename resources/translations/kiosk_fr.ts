@@ -777,76 +777,96 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="209"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="222"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="104"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="110"/>
         <source>Hold the barcode under the scanner, or open a picture of it (drag and drop works too).</source>
         <translation>Tenez le code-barres sous le lecteur ou ouvrez-en une image (le glisser-déposer fonctionne aussi).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="112"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="118"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="114"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="120"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="182"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="188"/>
         <source>{input}: {status}</source>
         <translation>{input}&#x202f;: {status}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="188"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="194"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="211"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="224"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="213"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="226"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks}&#x202f;: disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="218"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="228"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="231"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="241"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="220"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="233"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="230"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="243"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="28"/>
+        <source>Turn the card over: the barcode is the wide block of fine stripes on the back.</source>
+        <translation>Retournez la carte : le code-barres est le large bloc de fines rayures au verso.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="31"/>
+        <source>Hold it flat under the scanner, about a hand&apos;s width away, the whole barcode in the light — or open or drop a picture of it.</source>
+        <translation>Tenez-la à plat sous le lecteur, à environ une main de distance, tout le code-barres dans la lumière — ou ouvrez ou déposez une image du code-barres.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="36"/>
+        <source>The name, date of birth and age appear here at once; then choose a check. The verdict follows in a few seconds.</source>
+        <translation>Le nom, la date de naissance et l’âge s’affichent ici aussitôt ; choisissez ensuite une vérification. Le verdict suit en quelques secondes.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="108"/>
+        <source>How to scan</source>
+        <translation>Comment balayer</translation>
     </message>
 </context>
 <context>
     <name>ReadyCamera</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_camera.py" line="49"/>
+        <location filename="../../kiosk_app/ui/ready_camera.py" line="53"/>
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_camera.py" line="50"/>
+        <location filename="../../kiosk_app/ui/ready_camera.py" line="54"/>
         <source>Camera preview</source>
         <translation>Aperçu de la caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_camera.py" line="52"/>
+        <location filename="../../kiosk_app/ui/ready_camera.py" line="56"/>
         <source>The camera&apos;s picture; a green outline marks the barcode it found</source>
         <translation>L&apos;image de la caméra&#x202f;; un contour vert indique le code-barres trouvé</translation>
     </message>
@@ -934,7 +954,7 @@
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="521"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="522"/>
         <source>Service message: {message}</source>
         <translation>Message du service&#x202f;: {message}</translation>
     </message>
@@ -944,7 +964,7 @@
         <translation>Identifiant de trace&#x202f;: {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="328"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="329"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
@@ -959,72 +979,72 @@
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="361"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="362"/>
         <source>Fields not compared: {count} — hide</source>
         <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="363"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="364"/>
         <source>Fields not compared: {count} — show</source>
         <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="442"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="443"/>
         <source>Licence: {message}</source>
         <translation>Permis&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="447"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="448"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles&#x202f;: {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="473"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="474"/>
         <source>{count} more rows from the service are not shown.</source>
         <translation>{count} autres lignes du service ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="529"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="530"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="530"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="531"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="531"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="532"/>
         <source>Signature: unknown</source>
         <translation>Signature&#x202f;: inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="534"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="535"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="535"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="536"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="536"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="537"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="544"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="545"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="551"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="552"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="551"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="552"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -1671,87 +1691,87 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="157"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="161"/>
         <source>Verdict: {words}</source>
         <translation>Verdict&#x202f;: {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="274"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="278"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="275"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="279"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="299"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="303"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="302"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="306"/>
         <source>Born: {date}</source>
         <translation>Naissance&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="305"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="309"/>
         <source>Age: {age}</source>
         <translation>Âge&#x202f;: {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="307"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="311"/>
         <source>Age: unknown</source>
         <translation>Âge&#x202f;: inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="313"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="317"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="327"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="331"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
         <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="335"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="339"/>
         <source>Barcode consistent</source>
         <translation>Code-barres cohérent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="337"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="341"/>
         <source>1 thing looks unusual</source>
         <translation>1 point semble inhabituel</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="339"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="343"/>
         <source>{count} things look unusual</source>
         <translation>{count} points semblent inhabituels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="349"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="353"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="357"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="361"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="361"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="365"/>
         <source>Expires: {date}</source>
         <translation>Expiration&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="364"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="368"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="368"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="372"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 
 from kiosk_app.cli.main import main
+from kiosk_app.ui.i18n import current_language
 from kiosk_app.ui.screenshots import SHOTS
 
 
@@ -17,3 +19,28 @@ def test_screenshots_command_writes_every_state(tmp_path: Path) -> None:
     assert written == sorted(SHOTS)
     sizes = {(QImage(str(out / name)).width(), QImage(str(out / name)).height()) for name in SHOTS}
     assert sizes == {(1280, 800)}
+
+
+def test_screenshots_at_a_size_and_in_french(tmp_path: Path) -> None:
+    out = tmp_path / "fr"
+    assert main(["screenshots", str(out), "--size", "1024x768", "--language", "fr"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(SHOTS)
+    for name in SHOTS:
+        image = QImage(str(out / name))
+        assert (image.width(), image.height()) == (1024, 768), name
+    # French really drawn, the Ready screen included: its pixels differ from English ones.
+    english = tmp_path / "en"
+    assert main(["screenshots", str(english), "--size", "1024x768"]) == 0
+    for name in ("ready.png", "result-signature-valid.png", "error-service.png"):
+        assert QImage(str(out / name)) != QImage(str(english / name)), name
+    assert current_language() == "en"  # the command leaves the test process as it was
+
+
+@pytest.mark.parametrize("size", ["1024", "800x600", "4000x2000", "axb"])
+def test_screenshots_refuse_a_size_outside_the_range(
+    size: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["screenshots", "out", "--size", size])
+    assert exited.value.code == 2
+    assert "--size" in capsys.readouterr().err
