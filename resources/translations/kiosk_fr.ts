@@ -835,7 +835,7 @@
     <message>
         <location filename="../../kiosk_app/ui/ready_guide.py" line="28"/>
         <source>Turn the card over: the barcode is the wide block of fine stripes on the back.</source>
-        <translation>Retournez la carte : le code-barres est le large bloc de fines rayures au verso.</translation>
+        <translation>Retournez la carte&#x202f;: le code-barres est le large bloc de fines rayures au verso.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/ready_guide.py" line="31"/>
@@ -845,7 +845,7 @@
     <message>
         <location filename="../../kiosk_app/ui/ready_guide.py" line="36"/>
         <source>The name, date of birth and age appear here at once; then choose a check. The verdict follows in a few seconds.</source>
-        <translation>Le nom, la date de naissance et l’âge s’affichent ici aussitôt ; choisissez ensuite une vérification. Le verdict suit en quelques secondes.</translation>
+        <translation>Le nom, la date de naissance et l’âge s’affichent ici aussitôt&#x202f;; choisissez ensuite une vérification. Le verdict suit en quelques secondes.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/ready_guide.py" line="108"/>

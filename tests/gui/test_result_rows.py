@@ -60,6 +60,7 @@ def test_a_real_flagged_result_leads_with_partial_matches_and_folds_the_rest(
     if any(f.match in (M.NO_MATCH, M.PARTIAL_MATCH) for f in fields):
         assert _category(rows[0]) in (M.NO_MATCH, M.PARTIAL_MATCH)
     fold = result.fold_button
+    assert len(result.folded_rows()) == not_compared
     assert fold.isVisible()
     assert fold.text() == f"Fields not compared: {not_compared} — show"
     qtbot.mouseClick(fold, Qt.MouseButton.LeftButton)
