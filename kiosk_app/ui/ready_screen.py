@@ -45,7 +45,6 @@ class ReadyScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("ReadyScreen")
         self.title = label("", "ScreenTitle")
-        self.hint = label("", "ScreenHint")
         self._loaded = False
         self._licence_held = False
         self._refused: frozenset[CheckKind] = frozenset()
@@ -81,7 +80,6 @@ class ReadyScreen(QWidget):
         head.addWidget(icon_label("scan", 72), 0, Qt.AlignmentFlag.AlignTop)
         words = QVBoxLayout()
         words.addWidget(self.title)
-        words.addWidget(self.hint)
         words.addWidget(self.inputs)
         head.addLayout(words, 1)
         self.camera = ReadyCamera()  # shown when the kiosk has a camera
@@ -106,13 +104,6 @@ class ReadyScreen(QWidget):
 
     def retranslate(self) -> None:
         """Set every text in the interface language."""
-        self.hint.setText(
-            translate(
-                "Ready",
-                "Hold the barcode under the scanner, or open a picture of it "
-                "(drag and drop works too).",
-            )
-        )
         self._title_buttons()
         self.routing_panel.retranslate()
         set_button_text(self.open_button, translate("Ready", "Open picture…"))
@@ -202,8 +193,6 @@ class ReadyScreen(QWidget):
 
     def _update_guide(self) -> None:
         self.guide.show_state(self._licence_held, self.camera.source is not None)
-        # The numbered steps say all the hint says, and more: one of the two at a time.
-        self.hint.setVisible(self._licence_held)
 
     def set_refused_checks(self, refused: frozenset[CheckKind]) -> None:
         """Disable the checks the held scan cannot feed (a repaired wedge scan: signature)."""

@@ -213,6 +213,7 @@ class ResultScreen(QWidget):
         set_button_text(self.copy_button, translate("Result", "Copy"))
         self.doc_title.setText(translate("Result", "Parsed by the service"))
         self.empty_note.setText(translate("Result", "The service returned no field details."))
+        self._update_fold_text()
         if self.view is not None:
             self.show_result(self.view)
 

@@ -165,7 +165,8 @@ class ScreenshotDriver:
     def _service_error(self) -> Path:
         self.set_faults(http_status=500)
         try:
-            self._sample("signature-valid")
+            # A card not checked earlier in the walk: a repeat of a billed check asks first.
+            self._sample("signature-tampered")
             self._wait_stage(Stage.ERROR)
         finally:
             self.set_faults()

@@ -777,58 +777,53 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="222"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="211"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="110"/>
-        <source>Hold the barcode under the scanner, or open a picture of it (drag and drop works too).</source>
-        <translation>Tenez le code-barres sous le lecteur ou ouvrez-en une image (le glisser-déposer fonctionne aussi).</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="118"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="109"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="120"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="111"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="188"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="179"/>
         <source>{input}: {status}</source>
         <translation>{input}&#x202f;: {status}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="194"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="185"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="224"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="213"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="226"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="215"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks}&#x202f;: disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="231"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="241"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="220"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="230"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="233"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="222"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="243"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="232"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
@@ -954,17 +949,17 @@
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="522"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="523"/>
         <source>Service message: {message}</source>
         <translation>Message du service&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="284"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="285"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace&#x202f;: {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="329"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="330"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
@@ -979,72 +974,72 @@
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="362"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="363"/>
         <source>Fields not compared: {count} — hide</source>
         <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="364"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="365"/>
         <source>Fields not compared: {count} — show</source>
         <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="443"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="444"/>
         <source>Licence: {message}</source>
         <translation>Permis&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="448"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="449"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles&#x202f;: {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="474"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="475"/>
         <source>{count} more rows from the service are not shown.</source>
         <translation>{count} autres lignes du service ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="530"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="531"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="531"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="532"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="532"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="533"/>
         <source>Signature: unknown</source>
         <translation>Signature&#x202f;: inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="535"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="536"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="536"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="537"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="537"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="538"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="545"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="546"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="552"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="553"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="552"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="553"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>

@@ -90,7 +90,9 @@ def test_the_ready_screen_button_switches_the_language_live(
         _wait(qtbot, window, Stage.RESULT)
         assert window.result.banner.title.text() == "Passed"
         qtbot.mouseClick(window.ready.language_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: window.ready.hint.text().startswith("Tenez"), timeout=TIMEOUT_MS)
+        qtbot.waitUntil(
+            lambda: window.ready.guide.steps[1].text().startswith("2. Tenez"), timeout=TIMEOUT_MS
+        )
         # Every screen follows, including the result being shown and the form's captions.
         assert window.result.banner.title.text() == "Réussi"
         assert window.result.home_button.text() == "Nouveau client"
@@ -99,7 +101,9 @@ def test_the_ready_screen_button_switches_the_language_live(
         assert window.windowTitle() == "Vérification d'identité"
         assert window.ready.language_button.text() == "English"
         qtbot.mouseClick(window.ready.language_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: window.ready.hint.text().startswith("Hold"), timeout=TIMEOUT_MS)
+        qtbot.waitUntil(
+            lambda: window.ready.guide.steps[1].text().startswith("2. Hold"), timeout=TIMEOUT_MS
+        )
         assert window.result.banner.title.text() == "Passed"
     finally:
         remove_language(qapp)
