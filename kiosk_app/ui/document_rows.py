@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QWidget
 
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.ui.field_labels import Comparison, DocumentLine
+from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.widgets import label, set_style_property
 
 translate = QCoreApplication.translate
@@ -47,17 +48,20 @@ class DocumentRow(QFrame):
         if set_style_property(self, "compare", line.comparison.value):
             self.words.style().unpolish(self.words)  # its colour follows the row's property
             self.words.style().polish(self.words)
-        self.caption.setText(line.label)
-        self.value.setText(line.value)
+        # The label of an unknown field is the service's name spelled out: outside text too.
+        self.caption.setText(plain_value(line.label))
+        self.value.setText(plain_value(line.value))
         words = COMPARISON_WORDS[line.comparison]
         self.words.setText(translate("Result", words) if words else "")
         self.words.setVisible(bool(words))
         differs = line.comparison is Comparison.DIFFERS
         self.local.setText(
-            translate("Result", "Kiosk's read: {value}").format(value=line.local) if differs else ""
+            translate("Result", "Kiosk's read: {value}").format(value=plain_value(line.local))
+            if differs
+            else ""
         )
         self.local.setVisible(differs)
-        self.setAccessibleName(f"{line.label}: {line.value}")
+        self.setAccessibleName(f"{self.caption.text()}: {self.value.text()}")
 
     def text(self) -> str:
         """``label: value`` (tests and screen readers)."""
