@@ -197,6 +197,8 @@ def run_screenshots(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_FAILED
+    from PySide6.QtCore import QCoreApplication, QEvent
+
     from kiosk_app.ui.i18n import current_language, install_language
 
     size = getattr(args, "size", SCREENSHOT_SIZE)
@@ -213,6 +215,10 @@ def run_screenshots(args: argparse.Namespace) -> int:
             return EXIT_FAILED
         finally:
             window.close()
+            # Deleted now, on this thread: left to Python's collector, the window (and its
+            # timers) could be destroyed later from a worker thread, which crashes Qt.
+            window.deleteLater()
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
             install_language(before, app)  # run in-process (tests): leave the language as found
     for path in written:
         print(path)

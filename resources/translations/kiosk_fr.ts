@@ -1044,17 +1044,17 @@
         <translation>non facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/document_rows.py" line="16"/>
+        <location filename="../../kiosk_app/ui/document_rows.py" line="17"/>
         <source>≠ Differs from the kiosk&apos;s read</source>
         <translation>≠ Diffère de la lecture du kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/document_rows.py" line="17"/>
+        <location filename="../../kiosk_app/ui/document_rows.py" line="18"/>
         <source>= Same as the kiosk&apos;s read</source>
         <translation>= Identique à la lecture du kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/document_rows.py" line="57"/>
+        <location filename="../../kiosk_app/ui/document_rows.py" line="59"/>
         <source>Kiosk&apos;s read: {value}</source>
         <translation>Lecture du kiosque&#x202f;: {value}</translation>
     </message>
