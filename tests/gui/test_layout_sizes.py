@@ -108,3 +108,17 @@ def test_a_large_screen_shows_a_bigger_verdict(qtbot: Any, make_window: Any) -> 
     assert large[0] >= 2 * small[0]  # the verdict grows most
     assert large[1] > small[1]
     assert small[2] < large[2] < 2 * small[2]  # the rows grow less: more of them fit
+
+
+def test_the_stylesheet_scales_text_but_never_touch_targets_below_44_px() -> None:
+    from kiosk_app.ui import theme
+
+    small = theme.stylesheet(*theme.layout_scales(1024, 600))
+    assert "QLabel#ScreenTitle { font-size: 30px;" in small  # 40 px at 75 %
+    assert "min-height: 44px; min-width: 44px;" in small  # buttons: 56 px would be 42
+    assert "QProgressBar { min-height: 18px; border: 2px solid" in small  # not a target
+    large = theme.stylesheet(*theme.layout_scales(3840, 2160))
+    assert "QLabel#VerdictTitle { font-size: 144px;" in large  # the verdict grows most
+    assert "QLabel#ScreenTitle { font-size: 60px;" in large
+    assert theme.layout_scales(1280, 800) == (1.0, 1.0)
+    assert theme.stylesheet(1.0, 1.0) == theme.stylesheet()
