@@ -118,6 +118,8 @@ class CardRoutingPanel(QWidget):
     def show_routing(self, routing: CardRouting | None) -> None:
         """Show the card's routing (None: no card held)."""
         self.routing = routing
+        # Named even while hidden: a screen reader lists every button of the window.
+        set_button_text(self.again_button, translate("Billing", "Check again (billed)"))
         self.route_line.setVisible(routing is not None)
         self.earlier_box.setVisible(routing is not None and routing.earlier is not None)
         if routing is None:
@@ -125,7 +127,6 @@ class CardRoutingPanel(QWidget):
             self.earlier_text.clear()
             return
         self.route_line.setText(route_text(routing))
-        set_button_text(self.again_button, translate("Billing", "Check again (billed)"))
         if routing.earlier is not None:
             self.earlier_text.setText(prior_text(routing.earlier))
 
