@@ -24,7 +24,7 @@ from enum import Enum
 from typing import Any, Final
 
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -341,6 +341,16 @@ def editor_for(name: str, info: FieldInfo, title: str) -> FieldEditor:
 # --- the dialog ------------------------------------------------------------------------------
 
 
+DIALOG_SIZE = QSize(1000, 760)
+
+
+def fitting_dialog_size(parent: QWidget | None) -> QSize:
+    """The dialog's size: its own, or the kiosk window's when that is smaller."""
+    if parent is None:
+        return QSize(DIALOG_SIZE)
+    return DIALOG_SIZE.boundedTo(parent.window().size())
+
+
 class SettingsDialog(QDialog):
     """The admin settings; ``saved(Settings)`` once written (the kiosk then applies them)."""
 
@@ -363,7 +373,7 @@ class SettingsDialog(QDialog):
         self.setObjectName("SettingsDialog")
         self.setWindowTitle(self.tr("Administrator settings"))
         self.setModal(True)
-        self.resize(1000, 760)
+        self.resize(fitting_dialog_size(parent))
         # Inside the kiosk the window's stylesheet cascades; on its own, bring the theme.
         own = "" if parent is not None else theme.stylesheet()
         self.setStyleSheet(own + "\nQCheckBox::indicator { width: 28px; height: 28px; }")
@@ -379,7 +389,11 @@ class SettingsDialog(QDialog):
         self.tabs = QTabWidget()
         self._build_tabs()
         self.usage = UsagePanel(services, settings.billing_quota_monthly)
-        self.tabs.addTab(self.usage, tab_titles()["usage"])
+        # Scrolls like the other tabs, so the dialog fits a 1024x600 screen.
+        self.usage_scroll = QScrollArea()
+        self.usage_scroll.setWidgetResizable(True)
+        self.usage_scroll.setWidget(self.usage)
+        self.tabs.addTab(self.usage_scroll, tab_titles()["usage"])
         self.tabs.currentChanged.connect(self._tab_changed)
         self.status = label("", "Muted")
         self.status.setAccessibleName(self.tr("Settings status"))
@@ -675,7 +689,7 @@ class SettingsDialog(QDialog):
         self.save_button.setEnabled(not busy)
 
     def _tab_changed(self, index: int) -> None:
-        if self.tabs.widget(index) is self.usage:
+        if self.tabs.widget(index) is self.usage_scroll:
             self.usage.refresh()
 
     def done(self, result: int) -> None:
