@@ -158,6 +158,7 @@ def test_the_picker_closes_with_the_idle_wipe(
     tmp_path: Path,
 ) -> None:
     window, _kiosk = make_kiosk(enabled=True, watch_folder=str(tmp_path))
+    QTimer.singleShot(3000, reject_file_dialogs)
     window.open_picture()
     picker = window.picker
     assert picker is not None and picker.isVisible()
