@@ -219,9 +219,7 @@ def test_a_new_address_never_gets_the_stored_token_before_the_pin(
     answer = always(http_reply(200, [canada_element(3, success=False)]))
     home, elsewhere = ScriptedServer(answer), ScriptedServer(answer)
     servers += [home, elsewhere]
-    window, kiosk = make_kiosk(
-        enabled=True, pin=PIN, base_url=home.url, api_token=PRIVATE_TOKEN
-    )
+    window, kiosk = make_kiosk(enabled=True, pin=PIN, base_url=home.url, api_token=PRIVATE_TOKEN)
     kiosk.open_settings()
     dialog = kiosk.settings_dialog
     assert dialog is not None
