@@ -131,11 +131,19 @@ class AdminPinMarker:
         _write_fallback_entry(ADMIN_PIN_SET_NAME, "")
 
 
-def secrets_backend_description(backend: Any = None) -> str:
-    """One line for the admin screen and the README: where secrets are kept on this machine."""
+def keyring_backend_name(backend: Any = None) -> str | None:
+    """The usable keyring backend's class (``module.Name``), or None: the fallback file."""
     chosen = _resolve(backend)
-    if chosen is not None:
-        return f"operating system keyring ({type(chosen).__module__}.{type(chosen).__name__})"
+    if chosen is None:
+        return None
+    return f"{type(chosen).__module__}.{type(chosen).__name__}"
+
+
+def secrets_backend_description(backend: Any = None) -> str:
+    """One line for the command line and the README: where secrets are kept on this machine."""
+    name = keyring_backend_name(backend)
+    if name is not None:
+        return f"operating system keyring ({name})"
     return f"owner-only file {fallback_file()} (no usable keyring on this machine)"
 
 

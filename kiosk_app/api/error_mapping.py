@@ -191,13 +191,9 @@ def _status_error(
     body = scrub(body_message(reply), secrets)
     detail = f" (HTTP {code}{': ' + body if body else ''})"
     if code in (401, 403):
-        return AuthenticationError(
-            AuthenticationError.default_message + detail, status_code=code, body_message=body
-        )
+        return AuthenticationError(status_code=code, body_message=body, detail=detail)
     if code >= 500:
-        return ServerError(
-            ServerError.default_message + detail, status_code=code, body_message=body
-        )
+        return ServerError(status_code=code, body_message=body, detail=detail)
     if 300 <= code < 400:
         elsewhere = _redirect_host(reply.location)
         if elsewhere and elsewhere != request_host:
@@ -216,14 +212,16 @@ def _status_error(
         )
     if code == 429:
         return ApiStatusError(
-            "The verification service is receiving too many requests; wait a minute" + detail,
+            "The verification service is receiving too many requests; wait a minute.",
             status_code=code,
             body_message=body,
+            detail=detail,
         )
     return ApiStatusError(
-        "The verification service refused the request" + detail,
+        "The verification service refused the request.",
         status_code=code,
         body_message=body,
+        detail=detail,
     )
 
 

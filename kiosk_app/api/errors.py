@@ -73,10 +73,15 @@ class ApiStatusError(KioskApiError):
         *,
         status_code: int = 0,
         body_message: str | None = None,
+        detail: str = "",
     ) -> None:
         self.status_code = status_code
         self.body_message = body_message
-        super().__init__(user_message)
+        # The sentence alone (a translation key) and the technical detail shown after it,
+        # " (HTTP 500: ...)": ``user_message`` is both.
+        self.sentence = user_message or self.default_message
+        self.detail = detail
+        super().__init__(self.sentence + detail)
 
 
 class AuthenticationError(ApiStatusError):

@@ -334,9 +334,17 @@ def mask(value: str) -> str:
     return secrets.mask_secret(value)
 
 
-def secrets_location(services: AdminServices) -> str:
+def secrets_location(services: AdminServices) -> Message:
     """Where the token and auth key are kept on this machine (keyring or fallback file)."""
-    return secrets.secrets_backend_description(services.keyring_backend)
+    name = secrets.keyring_backend_name(services.keyring_backend)
+    if name is not None:
+        return Message(
+            QT_TRANSLATE_NOOP("messages", "operating system keyring ({backend})"), backend=name
+        )
+    return Message(
+        QT_TRANSLATE_NOOP("messages", "owner-only file {file} (no usable keyring on this machine)"),
+        file=str(secrets.fallback_file()),
+    )
 
 
 def describe_error(error: BaseException) -> str:

@@ -38,7 +38,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from kiosk_app.api import validation
 from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
-from kiosk_app.api.errors import InputRejectedError, KioskApiError
+from kiosk_app.api.errors import ApiStatusError, InputRejectedError, KioskApiError
 from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
 from kiosk_app.app.backend import Backend, ScanData
 from kiosk_app.app.billing import (
@@ -111,6 +111,9 @@ class Stage(StrEnum):
     ERROR = "error"
 
 
+SENTENCE_WITH_DETAIL = QT_TRANSLATE_NOOP("messages", "{sentence}{detail}")
+
+
 def report_for(error: BaseException) -> ErrorReport:
     """The Error screen's content for a failure; messages are the typed errors' own."""
     if isinstance(error, BarcodeError):
@@ -120,10 +123,16 @@ def report_for(error: BaseException) -> ErrorReport:
             error.hint,
         )
     if isinstance(error, KioskApiError):
+        message: str = error.user_message
+        if isinstance(error, ApiStatusError) and error.detail:
+            # The sentence translated, the technical detail (status, the service's words) as is.
+            message = Message(
+                SENTENCE_WITH_DETAIL, sentence=Message(error.sentence), detail=error.detail
+            )
         return ErrorReport(
             ErrorKind.SERVICE,
             QT_TRANSLATE_NOOP("messages", "The check could not be completed"),
-            error.user_message,
+            message,
         )
     return ErrorReport(
         ErrorKind.INTERNAL,

@@ -220,6 +220,11 @@ DOMAIN_MESSAGES: tuple[str, ...] = (
         "The verification service is having trouble. Please try again shortly.",
     ),
     QT_TRANSLATE_NOOP("messages", "The verification service reported an error."),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The verification service is receiving too many requests; wait a minute.",
+    ),
+    QT_TRANSLATE_NOOP("messages", "The verification service refused the request."),
     QT_TRANSLATE_NOOP("messages", "The verification service sent a reply nested too deeply."),
     QT_TRANSLATE_NOOP(
         "messages",

@@ -30,7 +30,7 @@ from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.config import CheckKind
 from kiosk_app.ui import theme
 from kiosk_app.ui.document_rows import DocumentRow
-from kiosk_app.ui.field_labels import document_lines
+from kiosk_app.ui.field_labels import FIELD_LABELS, document_lines
 from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.service_text import is_known_sentence, service_sentence
@@ -496,11 +496,13 @@ def _pooled(
 
 def rehearsal_view() -> ResultView:
     """A made-up result with every kind of row (no real data), to warm the screen up."""
+    # Known field names only: an unknown one would be logged as the service's.
+    names = list(FIELD_LABELS)
     fields = tuple(
-        FieldOutcome(f"Field{i}", f"Field {i}", "—", match, "—")
+        FieldOutcome(names[i], names[i], "—", match, "—")
         for i, match in enumerate(list(MatchCategory) * 3)
     )
-    document = {f"member{i}": "—" for i in range(PREBUILT_DOC_LINES)}
+    document = {name: "—" for name in names[:PREBUILT_DOC_LINES]}
     outcome = Outcome(
         ServiceKind.CANADA,
         Verdict.UNDEFINED,

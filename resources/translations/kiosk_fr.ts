@@ -25,7 +25,7 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/billing_widgets.py" line="73"/>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="128"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="122"/>
         <source>Check again (billed)</source>
         <translation>Vérifier de nouveau (facturé)</translation>
     </message>
@@ -35,17 +35,17 @@
         <translation>Garder le résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="145"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="146"/>
         <source>Check for this card: {check} — {why}</source>
         <translation>Vérification pour cette carte&#x202f;: {check} — {why}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="148"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="149"/>
         <source>No check runs by itself for this card — {why}</source>
         <translation>Aucune vérification automatique pour cette carte — {why}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="155"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="156"/>
         <source>{check} again (billed)</source>
         <translation>{check} de nouveau (facturé)</translation>
     </message>
@@ -949,7 +949,7 @@
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="523"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="525"/>
         <source>Service message: {message}</source>
         <translation>Message du service&#x202f;: {message}</translation>
     </message>
@@ -999,47 +999,47 @@
         <translation>{count} autres lignes du service ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="531"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="533"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="532"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="534"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="533"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="535"/>
         <source>Signature: unknown</source>
         <translation>Signature&#x202f;: inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="536"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="538"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="537"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="539"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="538"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="540"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="546"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="548"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="553"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="555"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="553"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="555"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -1235,162 +1235,427 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="364"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="128"/>
+        <source>Service</source>
+        <translation>Service</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="129"/>
+        <source>Checks</source>
+        <translation>Vérifications</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="130"/>
+        <source>Inputs</source>
+        <translation>Entrées</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="131"/>
+        <source>Kiosk</source>
+        <translation>Kiosque</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="132"/>
+        <source>Other</source>
+        <translation>Autres</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="133"/>
+        <source>Usage</source>
+        <translation>Utilisation</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="140"/>
+        <source>Check service address</source>
+        <translation>Adresse du service de vérification</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="141"/>
+        <source>Document verification address</source>
+        <translation>Adresse de la vérification de documents</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="142"/>
+        <source>Legacy parsing service address</source>
+        <translation>Adresse de l&apos;ancien service de lecture</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="143"/>
+        <source>API token</source>
+        <translation>Jeton d&apos;API</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="144"/>
+        <source>Legacy auth key</source>
+        <translation>Clé d&apos;authentification de l&apos;ancien service</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="145"/>
+        <source>Extra CA bundle file</source>
+        <translation>Fichier de certificats d&apos;autorité supplémentaires</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="146"/>
+        <source>HTTPS proxy</source>
+        <translation>Serveur mandataire HTTPS</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="147"/>
+        <source>Connect time limit (s)</source>
+        <translation>Délai de connexion (s)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="148"/>
+        <source>Answer time limit (s)</source>
+        <translation>Délai de réponse (s)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="149"/>
+        <source>Checks offered</source>
+        <translation>Vérifications offertes</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="150"/>
+        <source>US cards</source>
+        <translation>Cartes américaines</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="151"/>
+        <source>Canadian licences</source>
+        <translation>Permis canadiens</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
+        <source>Run the card&apos;s check on every scan</source>
+        <translation>Lancer la vérification de la carte à chaque balayage</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="153"/>
+        <source>Same card again within N minutes: not re-checked (0: off)</source>
+        <translation>Même carte dans les N minutes&#x202f;: pas revérifiée (0&#x202f;: désactivé)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
+        <source>When the monthly quota is reached</source>
+        <translation>Quand le quota mensuel est atteint</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
+        <source>Scanner key gap (ms)</source>
+        <translation>Intervalle entre les touches du lecteur (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
+        <source>Shortest scan (characters)</source>
+        <translation>Balayage le plus court (caractères)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
+        <source>Idle wipe after (s)</source>
+        <translation>Effacement après inactivité (s)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
+        <source>Age of majority</source>
+        <translation>Âge de la majorité</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
+        <source>Sounds</source>
+        <translation>Sons</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
+        <source>Start in kiosk mode</source>
+        <translation>Démarrer en mode kiosque</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
+        <source>Test mode (results are not real)</source>
+        <translation>Mode test (résultats fictifs)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
+        <source>Monthly quota of billable checks (0: none)</source>
+        <translation>Quota mensuel de vérifications facturables (0&#x202f;: aucun)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
+        <source>Use a camera</source>
+        <translation>Utiliser une caméra</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
+        <source>Camera (empty: the first one)</source>
+        <translation>Caméra (vide&#x202f;: la première)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
+        <source>Camera resolution (WIDTHxHEIGHT)</source>
+        <translation>Résolution de la caméra (LARGEURxHAUTEUR)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
+        <source>Video file instead of a camera (demo)</source>
+        <translation>Fichier vidéo au lieu d&apos;une caméra (démo)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
+        <source>Serial scanner port</source>
+        <translation>Port du lecteur série</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
+        <source>Serial speed (baud)</source>
+        <translation>Vitesse série (bauds)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="174"/>
+        <source>Serial data bits</source>
+        <translation>Bits de données série</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
+        <source>Serial parity</source>
+        <translation>Parité série</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="176"/>
+        <source>Serial stop bits</source>
+        <translation>Bits d&apos;arrêt série</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="177"/>
+        <source>Serial end-of-scan suffix</source>
+        <translation>Suffixe de fin de balayage série</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
+        <source>Serial silence ending a scan (ms)</source>
+        <translation>Silence série terminant un balayage (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
+        <source>Watched folder</source>
+        <translation>Dossier surveillé</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="180"/>
+        <source>Keep read files (move to processed/)</source>
+        <translation>Garder les fichiers lus (déplacés dans processed/)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
+        <source>parse</source>
+        <translation>lecture seule</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
+        <source>signature</source>
+        <translation>signature</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="195"/>
+        <source>registry</source>
+        <translation>registre</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
+        <source>even</source>
+        <translation>paire</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
+        <source>odd</source>
+        <translation>impaire</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="203"/>
+        <source>space</source>
+        <translation>espace</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="204"/>
+        <source>mark</source>
+        <translation>marque</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="207"/>
+        <source>warn the clerk</source>
+        <translation>avertir le commis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="208"/>
+        <source>block billable checks</source>
+        <translation>bloquer les vérifications facturables</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="386"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="385"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="411"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="387"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="413"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="389"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="415"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="391"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="417"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="393"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="419"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="395"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="421"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="397"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="423"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="400"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="426"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="402"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="428"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="422"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="448"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="425"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="451"/>
         <source>Settings file problem</source>
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="466"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="492"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="490"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="516"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="513"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="539"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="515"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="541"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="523"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="549"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="531"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="557"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="538"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="564"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="552"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="578"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="586"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="612"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="603"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="629"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="609"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="635"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="614"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="640"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="617"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="643"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="628"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="654"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="636"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="662"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="644"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="670"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="655"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="681"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="661"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="687"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="666"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="692"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="671"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="697"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -1851,48 +2116,53 @@
         <translation>Signature non vérifiée&#x202f;: le lecteur a modifié certains caractères du code-barres (caractères de contrôle ou disposition du clavier). Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle (voir le guide d&apos;installation). Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="119"/>
-        <source>The licence could not be read</source>
+        <location filename="../../kiosk_app/app/session.py" line="114"/>
+        <source>{sentence}{detail}</source>
         <extracomment>Checks that need the barcode&apos;s exact bytes (refused on a scan that is not byte-exact).</extracomment>
+        <translation>{sentence}{detail}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="122"/>
+        <source>The licence could not be read</source>
         <translation>Le permis n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="125"/>
+        <location filename="../../kiosk_app/app/session.py" line="134"/>
         <source>The check could not be completed</source>
         <translation>La vérification n&apos;a pas pu être terminée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="130"/>
+        <location filename="../../kiosk_app/app/session.py" line="139"/>
         <source>Something went wrong in the kiosk</source>
         <translation>Un problème est survenu dans le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="131"/>
+        <location filename="../../kiosk_app/app/session.py" line="140"/>
         <source>Please try again. If it happens again, call support.</source>
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="358"/>
+        <location filename="../../kiosk_app/app/session.py" line="367"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check}&#x202f;: désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="368"/>
+        <location filename="../../kiosk_app/app/session.py" line="377"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="445"/>
+        <location filename="../../kiosk_app/app/session.py" line="454"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="612"/>
+        <location filename="../../kiosk_app/app/session.py" line="621"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="704"/>
+        <location filename="../../kiosk_app/app/session.py" line="713"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -2294,261 +2564,271 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="223"/>
+        <source>The verification service is receiving too many requests; wait a minute.</source>
+        <translation>Le service de vérification reçoit trop de demandes&#x202f;; attendez une minute.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="227"/>
+        <source>The verification service refused the request.</source>
+        <translation>Le service de vérification a refusé la demande.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="228"/>
         <source>The verification service sent a reply nested too deeply.</source>
         <translation>Le service de vérification a envoyé une réponse trop imbriquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="224"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="229"/>
         <source>The verification service sent a reply that is far too large; it was ignored.</source>
         <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse&#x202f;; elle a été ignorée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="228"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="233"/>
         <source>The verification service sent a reply the kiosk cannot read.</source>
         <translation>Le service de vérification a envoyé une réponse que le kiosque ne peut pas lire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="229"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
         <source>The verification service sent a reply with far too many entries.</source>
         <translation>Le service de vérification a envoyé une réponse comportant beaucoup trop d&apos;entrées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="233"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="238"/>
         <source>The verification service sent an empty answer.</source>
         <translation>Le service de vérification a envoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="239"/>
         <source>The verification service sent an empty reply.</source>
         <translation>Le service de vérification a renvoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="235"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="240"/>
         <source>The verification service&apos;s answer has no overall status.</source>
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="237"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
         <source>The scanner did not send the barcode&apos;s control characters as they are: set it to send control characters (Ctrl+key or Alt+keypad codes), or use the camera.</source>
         <translation>Le lecteur n&apos;a pas envoyé les caractères de contrôle du code-barres tels quels&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle (Ctrl+touche ou codes Alt+pavé numérique), ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="247"/>
         <source>The scanner sends the Enter key for both line feed and carriage return: set it to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Le lecteur envoie la touche Entrée pour le saut de ligne comme pour le retour de chariot&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="247"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="252"/>
         <source>Some keys the scanner sent did not type a character: set the scanner to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Certaines touches envoyées par le lecteur n&apos;ont tapé aucun caractère&#x202f;: réglez le lecteur pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="252"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="257"/>
         <source>The scanner adds a suffix after the data: set its suffix to none, or use the camera.</source>
         <translation>Le lecteur ajoute un suffixe après les données&#x202f;: réglez son suffixe à «&#x202f;aucun&#x202f;», ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="256"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="261"/>
         <source>The scanner types with the US keyboard layout but this computer uses French (AZERTY): set the scanner&apos;s keyboard country to France, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français (AZERTY)&#x202f;: réglez le pays du clavier du lecteur sur France, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="262"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="267"/>
         <source>The scanner types with the US keyboard layout but this computer uses Canadian French: set the scanner&apos;s keyboard country to Canadian French, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français canadien&#x202f;: réglez le pays du clavier du lecteur sur français canadien, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="268"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="273"/>
         <source>The scanner types with the US keyboard layout but this computer uses Canadian Multilingual Standard (CSA): set the scanner&apos;s keyboard country to Canadian French (CSA), or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le clavier canadien multilingue standard (CSA)&#x202f;: réglez le pays du clavier du lecteur sur français canadien (CSA), ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="274"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="279"/>
         <source>The scanner&apos;s keyboard layout does not match this computer&apos;s: set the scanner&apos;s keyboard country to this computer&apos;s layout, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>La disposition de clavier du lecteur ne correspond pas à celle de cet ordinateur&#x202f;: réglez le pays du clavier du lecteur sur la disposition de cet ordinateur, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="280"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="285"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="281"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="286"/>
         <source>Yukon</source>
         <translation>Yukon</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="283"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="288"/>
         <source>this check is turned off; enable it or choose another</source>
         <translation>cette vérification est désactivée&#x202f;; activez-la ou choisissez-en une autre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="289"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="294"/>
         <source>The check service address is not a valid https address.</source>
         <translation>L&apos;adresse du service de vérification n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="290"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="295"/>
         <source>The document verification address is not a valid https address.</source>
         <translation>L&apos;adresse de la vérification de documents n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="293"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="298"/>
         <source>The legacy parsing service address is not a valid https address.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="296"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="301"/>
         <source>The proxy address is not a valid https address.</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="297"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="302"/>
         <source>The check service address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse du service de vérification ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="301"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="306"/>
         <source>The document verification address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse de la vérification de documents ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="306"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="311"/>
         <source>The legacy parsing service address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="311"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="316"/>
         <source>The proxy address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="315"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="320"/>
         <source>The check service address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse du service de vérification doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="319"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="324"/>
         <source>The document verification address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse de la vérification de documents doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="324"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="329"/>
         <source>The legacy parsing service address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="329"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="334"/>
         <source>The proxy address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="333"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="338"/>
         <source>The check service address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse du service de vérification n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="334"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="339"/>
         <source>The document verification address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse de la vérification de documents n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="337"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="342"/>
         <source>The legacy parsing service address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="340"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="345"/>
         <source>The API token contains characters that are not allowed.</source>
         <translation>Le jeton d&apos;API contient des caractères non permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="341"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="346"/>
         <source>The legacy auth key contains characters that are not allowed.</source>
         <translation>La clé d&apos;authentification de l&apos;ancien service contient des caractères non permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="348"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="353"/>
         <source>The issuer number {iin} is not that of a US or Canadian licence issuer.</source>
         <translation>Le numéro d&apos;émetteur {iin} n&apos;est pas celui d&apos;un émetteur de permis américain ou canadien.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="351"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="356"/>
         <source>The issuer number belongs to {issuer}, but the address is in {address}.</source>
         <translation>Le numéro d&apos;émetteur appartient à {issuer}, mais l&apos;adresse est dans {address}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="354"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="359"/>
         <source>The barcode follows AAMVA version {version} ({published}), yet the card says it was issued in {issued}.</source>
         <translation>Le code-barres suit la version AAMVA {version} ({published}), mais la carte indique une délivrance en {issued}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="359"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="364"/>
         <source>The barcode lacks elements its AAMVA version requires: {elements}.</source>
         <translation>Il manque au code-barres des éléments exigés par sa version AAMVA&#x202f;: {elements}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="362"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="367"/>
         <source>The barcode header announces {declared} subfiles but lists {found}.</source>
         <translation>L&apos;en-tête du code-barres annonce {declared} sous-fichiers mais en énumère {found}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="365"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="370"/>
         <source>The barcode header places its first subfile at byte {declared} instead of byte {expected}.</source>
         <translation>L&apos;en-tête du code-barres place son premier sous-fichier à l&apos;octet {declared} au lieu de l&apos;octet {expected}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="370"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="375"/>
         <source>The barcode data is {missing} bytes shorter than its header declares.</source>
         <translation>Les données du code-barres comptent {missing} octets de moins que ce qu&apos;annonce leur en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="373"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="378"/>
         <source>A date in the barcode ({element}) is not a real date.</source>
         <translation>Une date du code-barres ({element}) n&apos;est pas une date réelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="374"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="379"/>
         <source>The date of birth is not before the issue date.</source>
         <translation>La date de naissance n&apos;est pas antérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="375"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="380"/>
         <source>The issue date is in the future.</source>
         <translation>La date de délivrance est dans le futur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="376"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="381"/>
         <source>The expiry date is not after the issue date.</source>
         <translation>La date d&apos;expiration n&apos;est pas postérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="377"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="382"/>
         <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
         <translation>La carte est valide {years} ans&#x202f;; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="382"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="387"/>
         <source>The card is marked REAL ID compliant but is valid for more than {maximum} years.</source>
         <translation>La carte est marquée conforme REAL ID mais est valide plus de {maximum} ans.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="386"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="391"/>
         <source>The holder was {age} years old at issue, which is unusual for this document.</source>
         <translation>Le titulaire avait {age} ans à la délivrance, ce qui est inhabituel pour ce document.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="389"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="394"/>
         <source>The licence number does not have the form {jurisdiction} uses.</source>
         <translation>Le numéro de permis n&apos;a pas la forme qu&apos;utilise {jurisdiction}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="390"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="395"/>
         <source>The postal code does not have the form {form}.</source>
         <translation>Le code postal n&apos;a pas la forme {form}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="391"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="396"/>
         <source>The postal code&apos;s first letter is not used in {province}.</source>
         <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>
@@ -2882,6 +3162,16 @@
         <location filename="../../kiosk_app/app/admin.py" line="83"/>
         <source>This value is not valid.</source>
         <translation>Cette valeur n&apos;est pas valide.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="342"/>
+        <source>operating system keyring ({backend})</source>
+        <translation>trousseau du système d&apos;exploitation ({backend})</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/admin.py" line="345"/>
+        <source>owner-only file {file} (no usable keyring on this machine)</source>
+        <translation>fichier réservé au propriétaire {file} (aucun trousseau utilisable sur cet ordinateur)</translation>
     </message>
 </context>
 </TS>

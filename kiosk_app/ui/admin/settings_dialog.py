@@ -58,7 +58,8 @@ from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.widgets import big_button, label
 
 MIN_FIELD_PX: Final = 44
-_tr = QCoreApplication.translate
+# lupdate finds strings only under this name (translate, tr), not under an alias.
+translate = QCoreApplication.translate
 
 TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     (
@@ -124,76 +125,87 @@ TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
 def tab_titles() -> dict[str, str]:
     """The tabs' titles."""
     return {
-        "service": _tr("SettingsDialog", "Service"),
-        "checks": _tr("SettingsDialog", "Checks"),
-        "inputs": _tr("SettingsDialog", "Inputs"),
-        "kiosk": _tr("SettingsDialog", "Kiosk"),
-        "other": _tr("SettingsDialog", "Other"),
-        "usage": _tr("SettingsDialog", "Usage"),
+        "service": translate("SettingsDialog", "Service"),
+        "checks": translate("SettingsDialog", "Checks"),
+        "inputs": translate("SettingsDialog", "Inputs"),
+        "kiosk": translate("SettingsDialog", "Kiosk"),
+        "other": translate("SettingsDialog", "Other"),
+        "usage": translate("SettingsDialog", "Usage"),
     }
 
 
 def field_labels() -> dict[str, str]:
     """Each setting's label (a field missing here shows its name)."""
-    t = _tr
     return {
-        "base_url": t("SettingsDialog", "Check service address"),
-        "dvs_url": t("SettingsDialog", "Document verification address"),
-        "parse_url": t("SettingsDialog", "Legacy parsing service address"),
-        "api_token": t("SettingsDialog", "API token"),
-        "auth_key": t("SettingsDialog", "Legacy auth key"),
-        "ca_bundle": t("SettingsDialog", "Extra CA bundle file"),
-        "proxy_url": t("SettingsDialog", "HTTPS proxy"),
-        "connect_timeout_s": t("SettingsDialog", "Connect time limit (s)"),
-        "read_timeout_s": t("SettingsDialog", "Answer time limit (s)"),
-        "enabled_checks": t("SettingsDialog", "Checks offered"),
-        "us_cards": t("SettingsDialog", "US cards"),
-        "canadian_licences": t("SettingsDialog", "Canadian licences"),
-        "auto_check_on_scan": t("SettingsDialog", "Run the card's check on every scan"),
-        "repeat_window_min": t(
+        "base_url": translate("SettingsDialog", "Check service address"),
+        "dvs_url": translate("SettingsDialog", "Document verification address"),
+        "parse_url": translate("SettingsDialog", "Legacy parsing service address"),
+        "api_token": translate("SettingsDialog", "API token"),
+        "auth_key": translate("SettingsDialog", "Legacy auth key"),
+        "ca_bundle": translate("SettingsDialog", "Extra CA bundle file"),
+        "proxy_url": translate("SettingsDialog", "HTTPS proxy"),
+        "connect_timeout_s": translate("SettingsDialog", "Connect time limit (s)"),
+        "read_timeout_s": translate("SettingsDialog", "Answer time limit (s)"),
+        "enabled_checks": translate("SettingsDialog", "Checks offered"),
+        "us_cards": translate("SettingsDialog", "US cards"),
+        "canadian_licences": translate("SettingsDialog", "Canadian licences"),
+        "auto_check_on_scan": translate("SettingsDialog", "Run the card's check on every scan"),
+        "repeat_window_min": translate(
             "SettingsDialog", "Same card again within N minutes: not re-checked (0: off)"
         ),
-        "billing_quota_mode": t("SettingsDialog", "When the monthly quota is reached"),
-        "wedge_max_key_gap_ms": t("SettingsDialog", "Scanner key gap (ms)"),
-        "wedge_min_length": t("SettingsDialog", "Shortest scan (characters)"),
-        "idle_timeout_s": t("SettingsDialog", "Idle wipe after (s)"),
-        "age_of_majority": t("SettingsDialog", "Age of majority"),
-        "sounds": t("SettingsDialog", "Sounds"),
-        "language": t("SettingsDialog", "Language"),
-        "kiosk_mode": t("SettingsDialog", "Start in kiosk mode"),
-        "test_mode": t("SettingsDialog", "Test mode (results are not real)"),
-        "billing_quota_monthly": t("SettingsDialog", "Monthly quota of billable checks (0: none)"),
-        "camera_enabled": t("SettingsDialog", "Use a camera"),
-        "camera_id": t("SettingsDialog", "Camera (empty: the first one)"),
-        "camera_resolution": t("SettingsDialog", "Camera resolution (WIDTHxHEIGHT)"),
-        "camera_video": t("SettingsDialog", "Video file instead of a camera (demo)"),
-        "serial_port": t("SettingsDialog", "Serial scanner port"),
-        "serial_baud": t("SettingsDialog", "Serial speed (baud)"),
-        "serial_data_bits": t("SettingsDialog", "Serial data bits"),
-        "serial_parity": t("SettingsDialog", "Serial parity"),
-        "serial_stop_bits": t("SettingsDialog", "Serial stop bits"),
-        "serial_terminator": t("SettingsDialog", "Serial end-of-scan suffix"),
-        "serial_idle_gap_ms": t("SettingsDialog", "Serial silence ending a scan (ms)"),
-        "watch_folder": t("SettingsDialog", "Watched folder"),
-        "watch_folder_keep": t("SettingsDialog", "Keep read files (move to processed/)"),
+        "billing_quota_mode": translate("SettingsDialog", "When the monthly quota is reached"),
+        "wedge_max_key_gap_ms": translate("SettingsDialog", "Scanner key gap (ms)"),
+        "wedge_min_length": translate("SettingsDialog", "Shortest scan (characters)"),
+        "idle_timeout_s": translate("SettingsDialog", "Idle wipe after (s)"),
+        "age_of_majority": translate("SettingsDialog", "Age of majority"),
+        "sounds": translate("SettingsDialog", "Sounds"),
+        "language": translate("SettingsDialog", "Language"),
+        "kiosk_mode": translate("SettingsDialog", "Start in kiosk mode"),
+        "test_mode": translate("SettingsDialog", "Test mode (results are not real)"),
+        "billing_quota_monthly": translate(
+            "SettingsDialog", "Monthly quota of billable checks (0: none)"
+        ),
+        "camera_enabled": translate("SettingsDialog", "Use a camera"),
+        "camera_id": translate("SettingsDialog", "Camera (empty: the first one)"),
+        "camera_resolution": translate("SettingsDialog", "Camera resolution (WIDTHxHEIGHT)"),
+        "camera_video": translate("SettingsDialog", "Video file instead of a camera (demo)"),
+        "serial_port": translate("SettingsDialog", "Serial scanner port"),
+        "serial_baud": translate("SettingsDialog", "Serial speed (baud)"),
+        "serial_data_bits": translate("SettingsDialog", "Serial data bits"),
+        "serial_parity": translate("SettingsDialog", "Serial parity"),
+        "serial_stop_bits": translate("SettingsDialog", "Serial stop bits"),
+        "serial_terminator": translate("SettingsDialog", "Serial end-of-scan suffix"),
+        "serial_idle_gap_ms": translate("SettingsDialog", "Serial silence ending a scan (ms)"),
+        "watch_folder": translate("SettingsDialog", "Watched folder"),
+        "watch_folder_keep": translate("SettingsDialog", "Keep read files (move to processed/)"),
     }
 
 
 def choice_titles() -> dict[str, dict[str, str]]:
     """The titles of the choices of the per-country checks and the quota mode."""
-    t = _tr
-    none = t("SettingsDialog", "none")
-    parse = t("SettingsDialog", "parse")
+    none = translate("SettingsDialog", "none")
+    parse = translate("SettingsDialog", "parse")
     return {
-        "us_cards": {"signature": t("SettingsDialog", "signature"), "parse": parse, "none": none},
-        "canadian_licences": {
-            "registry": t("SettingsDialog", "registry"),
+        "us_cards": {
+            "signature": translate("SettingsDialog", "signature"),
             "parse": parse,
             "none": none,
         },
+        "canadian_licences": {
+            "registry": translate("SettingsDialog", "registry"),
+            "parse": parse,
+            "none": none,
+        },
+        "serial_parity": {
+            "none": none,
+            "even": translate("SettingsDialog", "even"),
+            "odd": translate("SettingsDialog", "odd"),
+            "space": translate("SettingsDialog", "space"),
+            "mark": translate("SettingsDialog", "mark"),
+        },
         "billing_quota_mode": {
-            "warn": t("SettingsDialog", "warn the clerk"),
-            "block": t("SettingsDialog", "block billable checks"),
+            "warn": translate("SettingsDialog", "warn the clerk"),
+            "block": translate("SettingsDialog", "block billable checks"),
         },
     }
 
@@ -502,7 +514,7 @@ class SettingsDialog(QDialog):
     def _secrets_note_row(self) -> None:
         note = label(
             self.tr("Token and auth key are kept in: %1").replace(
-                "%1", secrets_location(self._services)
+                "%1", translate_message(secrets_location(self._services))
             ),
             "Muted",
         )
