@@ -143,7 +143,7 @@ def live_figures(payload: bytes, names: tuple[str, ...] = LIVE_CASES) -> list[Li
     ]
     figures = []
     for name in names:
-        frames = [_live_frame(degradations[name], base) for degradations in variants]
+        frames = [live_frame(degradations[name], base) for degradations in variants]
         figures.append(_stream(name, frames, payload))
     return figures
 
@@ -172,7 +172,7 @@ def _stream(name: str, frames: list[np.ndarray], payload: bytes) -> LiveFigure:
     return LiveFigure(name, None, len(durations), _median_ms(durations))
 
 
-def _live_frame(degrade: synthetic.Degrade, base: Image.Image) -> np.ndarray:
+def live_frame(degrade: synthetic.Degrade, base: Image.Image) -> np.ndarray:
     """The card on a desk, the whole scene degraded (the desk is blurred or seen at an
     angle too), then cut or padded to 1280x720 around its centre."""
     scene = Image.new("L", (base.width + 80, base.height + 40), DESK_GREY)

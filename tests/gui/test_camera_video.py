@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 from PySide6.QtCore import QSize, QUrl
 from PySide6.QtMultimedia import (
     QMediaCaptureSession,
@@ -26,8 +27,9 @@ FPS = 10
 PAYLOAD = aamva_payload(31)
 
 
-def record_demo_video(qtbot: QtBot, target: Path) -> None:
-    """Record 0.5 s of empty desk, then 1.5 s of a card tilted by 8°."""
+def record_demo_video(qtbot: QtBot, target: Path, scenes: list[np.ndarray] | None = None) -> None:
+    """Record ``scenes`` (RGB arrays, 1280x720) at 10 frames/s; by default 0.5 s of empty
+    desk, then 1.5 s of a card tilted by 8°."""
     session = QMediaCaptureSession()
     frame_input = QVideoFrameInput()
     recorder = QMediaRecorder()
@@ -42,7 +44,8 @@ def record_demo_video(qtbot: QtBot, target: Path) -> None:
     recorder.setOutputLocation(QUrl.fromLocalFile(str(target)))
     errors: list[str] = []
     recorder.errorOccurred.connect(lambda _error, text: errors.append(text))
-    scenes = [card_scene(None)] * 5 + [card_scene(PAYLOAD, angle_deg=8)] * 15
+    if scenes is None:
+        scenes = [card_scene(None)] * 5 + [card_scene(PAYLOAD, angle_deg=8)] * 15
     recorder.record()
     for index, scene in enumerate(scenes):
         frame = rgb_video_frame(scene)

@@ -18,7 +18,7 @@ from kiosk_app.barcode.deskew import estimate_symbol
 from kiosk_app.barcode.errors import NoBarcodeFoundError, NotAamvaError
 from kiosk_app.barcode.rectify import symbol_quad
 from kiosk_app.bench import synthetic
-from kiosk_app.bench.camera_grade import LIVE_FRAME, _live_frame
+from kiosk_app.bench.camera_grade import LIVE_FRAME, live_frame
 from tests.unit.barcode.images import LICENCE_PAYLOAD, NOT_LICENCE_PAYLOAD
 
 # Budget large enough that every step runs, however loaded the machine is.
@@ -167,7 +167,7 @@ def test_degenerate_corners_give_no_view() -> None:
 
 def _desk_frame(name: str, seed: int = 100) -> np.ndarray:
     degradations = {n: d for n, _k, d in synthetic.camera_degradations(seed=seed)}
-    return _live_frame(degradations[name], synthetic.card(LICENCE_PAYLOAD))
+    return live_frame(degradations[name], synthetic.card(LICENCE_PAYLOAD))
 
 
 def test_symbol_box_leaves_out_the_card_edges() -> None:
