@@ -258,6 +258,10 @@ class Session(QObject):
         """The routing decision for the card held (None: no card)."""
         return self._route
 
+    def holds_card(self, payload: bytes) -> bool:
+        """True when ``payload`` is the card of the current customer (read again: no check)."""
+        return self._scan is not None and self._scan.payload == payload
+
     def prior_check(self, kind: CheckKind) -> PriorCheck | None:
         """A billed ``kind`` check this card already had: this customer, or within the window."""
         done = self._done.get(kind)
@@ -512,9 +516,11 @@ class Session(QObject):
         self._picture_name = None
         stage = self._return_stage if self._stage is Stage.WORKING else self._stage
         self._set_stage(stage)
+        if pending is not None:  # "Try a sample" chosen again: the clerk's explicit choice
+            return self._run(pending, confirmed=True)
         route = self._route
-        check = pending
-        if check is None and self.settings.auto_check_on_scan and route and route.automatic:
+        check = None
+        if self.settings.auto_check_on_scan and route and route.automatic:
             check = route.check
         if check is not None and check not in self._done:
             return self._run(check, confirmed=False)
@@ -623,6 +629,7 @@ class Session(QObject):
                 )
             )
         check, self._pending_check = self._pending_check, None
+        from_sample = check is not None
         if check is None and self.settings.auto_check_on_scan and route.automatic:
             if route.check is not None and self.prior_check(route.check) is not None:
                 self._count_repeat(route.check)  # an earlier customer's: shown, not re-run
@@ -630,7 +637,8 @@ class Session(QObject):
                 check = route.check
         elif check is None and self.settings.auto_check_on_scan and route.reason == REPAIRED:
             self.notice.emit(SIGNATURE_NEEDS_EXACT)  # the signature check would have run
-        started = check is not None and self._run(check, confirmed=False)
+        # A demo sample is the clerk's explicit choice from the menu: run, no confirmation.
+        started = check is not None and self._run(check, confirmed=from_sample)
         if not started and self._stage is not Stage.CANADA_FORM:
             self._set_stage(Stage.READY)
 
