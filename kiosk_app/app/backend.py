@@ -20,7 +20,7 @@ from kiosk_app.app.models import CanadaFormData, LicenceSummary
 from kiosk_app.barcode.consistency import ConsistencyReport, check_consistency
 from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, RepairedPayloadError
 from kiosk_app.barcode.imaging import read_image_file
-from kiosk_app.barcode.issuer import Issuer, issuer_of
+from kiosk_app.barcode.issuer import Issuer, issuer_from_header, issuer_of
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
 from kiosk_app.config import CheckKind, Settings
 from kiosk_app.logging_setup import payload_values
@@ -153,6 +153,7 @@ class Backend:
                 exc.hint,
                 byte_exact,
                 element_values=payload_values(payload),
+                issuer=issuer_from_header(payload),
             )
         return ScanData(
             payload=payload,

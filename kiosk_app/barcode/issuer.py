@@ -26,6 +26,7 @@ the subfile type is what the issuer declared, so it decides).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -33,6 +34,10 @@ from typing import Any
 from kiosk_app.barcode import jurisdictions
 
 COUNTRIES = frozenset({jurisdictions.USA, jurisdictions.CAN})
+# The header's file type and IIN, and the first subfile designator, near the start of a payload.
+_HEADER_IIN = re.compile(rb"(?:ANSI |AAMVA)(\d{6})")
+_DESIGNATOR = re.compile(rb"(DL|ID)\d{8}")
+HEADER_SPAN = 64  # bytes searched for them
 
 
 class IssuerSource(StrEnum):
@@ -98,3 +103,16 @@ def decide_issuer(iin: str | None, document_type: str, elements: dict[str, str])
 def issuer_of(record: Any) -> Issuer:
     """:func:`decide_issuer` for a parsed ``LicenceRecord``."""
     return decide_issuer(record.iin, record.document_type, record.elements)
+
+
+def issuer_from_header(payload: bytes) -> Issuer | None:
+    """For a payload the parser could not finish (cut short): the issuer from the header's IIN
+    alone (step 2 of the rule), or None when the header does not name a known one."""
+    head = payload[:HEADER_SPAN]
+    match = _HEADER_IIN.search(head)
+    known = jurisdictions.by_iin(match.group(1).decode("ascii")) if match else None
+    if known is None:
+        return None
+    designator = _DESIGNATOR.search(head)
+    kind = designator.group(1).decode("ascii") if designator else "DL"
+    return Issuer(known.country, known.code, kind, IssuerSource.IIN)

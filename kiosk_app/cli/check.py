@@ -31,7 +31,7 @@ from kiosk_app.api.validation import MAX_BARCODE_PAYLOAD_BYTES, CanadaCheckInput
 from kiosk_app.app.routing import route_card
 from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.errors import BarcodeError
-from kiosk_app.barcode.issuer import issuer_of
+from kiosk_app.barcode.issuer import issuer_from_header, issuer_of
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
 from kiosk_app.cli.output import plain, plain_lines
 from kiosk_app.config import CheckKind, Settings, load_settings, settings_file_problems
@@ -169,8 +169,14 @@ def plan_auto(payload: bytes, settings: Settings) -> AutoPlan:
     try:
         record = parse_aamva(payload)
     except BarcodeError:
-        route = route_card(None, settings, prefill_complete=False)
-        return AutoPlan(None, route.explain(), None)
+        record = None
+    if record is None:  # cut short or not licence data: the header's issuer, if any
+        route = route_card(issuer_from_header(payload), settings, prefill_complete=False)
+        if route.check is None or not route.automatic or route.needs_form:
+            return AutoPlan(route.check if route.needs_form else None, route.explain(), None)
+        if route.check is CheckKind.SIGNATURE:
+            return AutoPlan(route.check, route.explain(), lambda c: c.check_signature(payload))
+        return AutoPlan(route.check, route.explain(), lambda c: c.dvs_parse(payload))
     prefill = record.canada_prefill()
     complete = prefill is not None and all(
         (prefill.licence_number, prefill.date_of_birth, prefill.province)

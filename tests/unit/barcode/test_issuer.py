@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from kiosk_app.barcode.aamva import parse_aamva
-from kiosk_app.barcode.issuer import Issuer, IssuerSource, decide_issuer, issuer_of
+from kiosk_app.barcode.issuer import (
+    Issuer,
+    IssuerSource,
+    decide_issuer,
+    issuer_from_header,
+    issuer_of,
+)
 from tests.aamva_factory import CardSpec, build_payload, canadian_spec
 
 ONTARIO_IIN, CALIFORNIA_IIN, UNKNOWN_IIN = "636012", "636014", "999999"
@@ -48,3 +54,12 @@ def test_a_damaged_iin_falls_back_to_the_country_element() -> None:
     payload = build_payload(CardSpec()).replace(b"ANSI 636014", b"ANSI 63601X", 1)
     issuer = issuer_of(parse_aamva(payload))
     assert issuer == Issuer("USA", "CA", "DL", IssuerSource.COUNTRY_ELEMENT)
+
+
+def test_a_cut_short_payload_is_placed_by_its_header_alone() -> None:
+    full = build_payload(canadian_spec(jurisdiction="QC"))
+    assert issuer_from_header(full[:40]) == Issuer("CAN", "QC", "DL", IssuerSource.IIN)
+    card = build_payload(CardSpec(document_type="ID"))
+    assert issuer_from_header(card[:40]) == Issuer("USA", "CA", "ID", IssuerSource.IIN)
+    assert issuer_from_header(b"@\n\x1e\rANSI 999999") is None
+    assert issuer_from_header(b"not a licence") is None
