@@ -35,9 +35,8 @@ def _rss_mb() -> float:
 
 def hostile_views(rows: int, message_chars: int) -> dict[str, ResultView]:
     """The two hostile results: many rows, and one huge ``success:false`` message."""
-    fields = tuple(
-        FieldOutcome("FirstName", "Caption", "value", MatchCategory.MATCH, None) for i in range(rows)
-    )
+    row = FieldOutcome("FirstName", "Caption", "value", MatchCategory.MATCH, None)
+    fields = (row,) * rows
     many = Outcome(ServiceKind.SIGNATURE, Verdict.PASSED, 1, "Passed", True, fields)
     huge = Outcome(
         ServiceKind.SIGNATURE,
