@@ -119,7 +119,9 @@ def test_a_tilted_licence_misread_by_the_plain_read_gets_its_deskewed_read() -> 
     # zxing-cpp reads this 7-degree tilt as a valid PDF417 with other bytes; the deskewed
     # read gets the real ones, so the answer is the licence, not "not a licence".
     picture = np.asarray(synthetic.rotated(7.0)(synthetic.card(synthetic.SAMPLE_PAYLOAD)))
-    plain = zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormat.PDF417)
+    plain = zxingcpp.read_barcodes(
+        picture, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.PDF417)
+    )
     assert plain and plain[0].bytes != synthetic.SAMPLE_PAYLOAD
     scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
     assert scanner.decode_frame(picture).payload == synthetic.SAMPLE_PAYLOAD
