@@ -1,6 +1,7 @@
 """Kiosk settings: one pydantic-settings model with constraints.
 
-Precedence (highest first): values passed in code (CLI flags), environment variables
+Precedence (highest first): the machine-wide managed file the IT department writes
+(:func:`kiosk_app.paths.managed_file`), values passed in code (CLI flags), environment variables
 (``KIOSK_*``), the settings file in the platform config directory, the defaults below.
 Secrets (API token, legacy auth key) are not stored in the settings file; see
 ``kiosk_app.secrets``.
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import json
 import logging
+import socket
+import unicodedata
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
@@ -45,11 +48,27 @@ MAX_SETTINGS_FILE_BYTES: Final = 1024 * 1024
 _LINKED_KEYS: Final = ("enabled_checks", "us_cards", "canadian_licences", "default_check")
 # The whole file, in a problem of the file as a whole.
 WHOLE_FILE: Final = ""
+# A desk's name goes in every log record and metric label: short, one line.
+MAX_DESK_ID_CHARS: Final = 64
+# Never read from the managed file (world-readable): provisioned per desk instead.
+_NOT_MANAGED: Final = frozenset({"api_token", "auth_key"})
+
+
+def default_desk_id() -> str:
+    """The host name, made a valid desk id (the default of ``desk_id``)."""
+    return _plain_desk_id(socket.gethostname()) or "kiosk"
+
+
+def _plain_desk_id(value: str) -> str:
+    """``value`` without control or format characters, trimmed, at most the limit."""
+    kept = "".join(c for c in value if not unicodedata.category(c).startswith("C"))
+    return kept.strip()[:MAX_DESK_ID_CHARS]
 
 
 @dataclass(frozen=True)
 class SettingsFileProblem:
-    """Something in ``settings.json`` the kiosk could not use; its default is in effect.
+    """Something in ``settings.json`` (or the managed file) the kiosk could not use; for
+    ``settings.json`` its default is in effect, for the managed file the desk's own value.
 
     ``key`` is the setting (``WHOLE_FILE`` when the file as a whole was unusable) and
     ``reason`` a short English note for the log (never the value itself).
@@ -166,9 +185,27 @@ class Settings(BaseSettings):
     watch_folder_keep: bool = Field(
         False, description="Move read files to 'processed/' instead of deleting them"
     )
+    desk_id: str = Field(
+        default_factory=default_desk_id,
+        max_length=MAX_DESK_ID_CHARS,
+        description="This desk's name in logs and metrics (default: the host name)",
+    )
 
     # What load_settings had to leave out of settings.json (see settings_file_problems).
     _file_problems: tuple[SettingsFileProblem, ...] = PrivateAttr(default=())
+    # The keys the managed file set, and what it had that could not be used.
+    _managed_keys: frozenset[str] = PrivateAttr(default=frozenset())
+    _managed_problems: tuple[SettingsFileProblem, ...] = PrivateAttr(default=())
+
+    @field_validator("desk_id", mode="before")
+    @classmethod
+    def _desk_id_is_plain(cls, value: Any) -> Any:
+        """One line of plain text; empty means the host name."""
+        if not isinstance(value, str):
+            return value  # the type check reports it
+        if any(unicodedata.category(c).startswith("C") for c in value):
+            raise ValueError("use letters, digits and punctuation only (no control characters)")
+        return value.strip() or default_desk_id()
 
     @model_validator(mode="before")
     @classmethod
@@ -278,7 +315,9 @@ def load_settings(*, keyring_backend: Any = None, **overrides: Any) -> Settings:
     """
     path = paths.settings_file()
     remove_stale_temp_files(path)
+    managed, managed_problems = read_managed_settings()
     given = {k: v for k, v in overrides.items() if v is not None}
+    given.update(managed)
     values, problems = read_settings_file(path)
     while True:
         token = _CHECKED_FILE_VALUES.set(values)
@@ -302,7 +341,48 @@ def load_settings(*, keyring_backend: Any = None, **overrides: Any) -> Settings:
             problem.reason,
         )
     settings._file_problems = tuple(problems)
+    settings._managed_keys = frozenset(managed)
+    settings._managed_problems = tuple(managed_problems)
     return fill_stored_secrets(settings, keyring_backend=keyring_backend)
+
+
+def read_managed_settings(
+    path: Path | None = None,
+) -> tuple[dict[str, Any], list[SettingsFileProblem]]:
+    """The managed file's usable values, and what it had that the kiosk ignores.
+
+    Same reading and validation as ``settings.json``: a file that is not a JSON object is
+    ignored whole, and each key that is not a setting, is a secret (provisioned per desk, never
+    in this world-readable file) or does not validate is left out. A missing file is no
+    problem. Each problem is logged; the kiosk always starts.
+    """
+    target = path or paths.managed_file()
+    document, problems = read_settings_file(target)
+    values: dict[str, Any] = {}
+    for key, value in document.items():
+        if key in _NOT_MANAGED:
+            problems.append(SettingsFileProblem(key, "is a secret; use kiosk-app provision"))
+        elif key not in Settings.model_fields and key != "default_check":
+            problems.append(SettingsFileProblem(_plain_desk_id(key)[:40], "is not a setting"))
+        else:
+            values[key] = value
+    while values:
+        try:
+            Settings.model_validate(values)  # the values alone: no other source
+            break
+        except ValidationError as exc:
+            bad = _file_keys_at_fault(exc, values) or list(values)
+            for key in bad:
+                del values[key]
+                problems.append(SettingsFileProblem(key, "is not a valid value"))
+    for problem in problems:
+        _log.warning(
+            "managed settings %s: %s %s; ignored",
+            target,
+            problem.key or "the file",
+            problem.reason,
+        )
+    return values, problems
 
 
 def _file_keys_at_fault(exc: ValidationError, values: dict[str, Any]) -> list[str]:
@@ -320,6 +400,16 @@ def settings_file_problems(settings: Settings) -> tuple[SettingsFileProblem, ...
     return settings._file_problems
 
 
+def managed_keys(settings: Settings) -> frozenset[str]:
+    """The settings the managed file set (read-only in the admin screen)."""
+    return settings._managed_keys
+
+
+def managed_file_problems(settings: Settings) -> tuple[SettingsFileProblem, ...]:
+    """What :func:`load_settings` ignored in the managed file."""
+    return settings._managed_problems
+
+
 def fill_stored_secrets(settings: Settings, *, keyring_backend: Any = None) -> Settings:
     """``settings`` with an empty API token / auth key taken from the secrets store."""
     if not settings.api_token.get_secret_value():
@@ -334,13 +424,29 @@ def fill_stored_secrets(settings: Settings, *, keyring_backend: Any = None) -> S
 
 
 def settings_file_payload(settings: Settings) -> dict[str, Any]:
-    """What goes in the settings file: everything but the secrets."""
-    return settings.model_dump(mode="json", exclude={"api_token", "auth_key"})
+    """What goes in the settings file: everything but the secrets (and the host name as the
+    desk id, so a renamed machine keeps following its name)."""
+    payload = settings.model_dump(mode="json", exclude={"api_token", "auth_key"})
+    if payload.get("desk_id") == default_desk_id():
+        del payload["desk_id"]
+    return payload
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
-    """Write the settings file atomically (temp file, fsync, rename); secrets never go in it."""
+    """Write the settings file atomically (temp file, fsync, rename); secrets never go in it.
+
+    A key the managed file sets keeps the desk's own earlier value in the file (or none): the
+    IT department's value is not copied, so it stops applying once they remove it.
+    """
     target = path or paths.settings_file()
     remove_stale_temp_files(target)
-    atomic_write_text(target, json.dumps(settings_file_payload(settings), indent=2))
+    payload = settings_file_payload(settings)
+    managed, _problems = read_managed_settings()
+    if managed:
+        earlier, _ignored = read_settings_file(target)
+        for key in managed:
+            payload.pop(key, None)
+            if key in earlier:
+                payload[key] = earlier[key]
+    atomic_write_text(target, json.dumps(payload, indent=2))
     return target

@@ -1,12 +1,14 @@
 """Where the kiosk keeps its files: platformdirs, overridable by environment variables.
 
 ``KIOSK_CONFIG_DIR``, ``KIOSK_DATA_DIR`` and ``KIOSK_LOG_DIR`` override the platform
-directories (tests and support use them). Nothing here holds personal data.
+directories (tests and support use them); ``KIOSK_MANAGED_FILE`` overrides the machine-wide
+managed settings file (tests never read the real one). Nothing here holds personal data.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -38,3 +40,18 @@ def log_dir() -> Path:
 def settings_file() -> Path:
     """The settings file inside :func:`config_dir`."""
     return config_dir() / "settings.json"
+
+
+def managed_file() -> Path:
+    """The machine-wide settings file the IT department writes (root/Administrators only).
+
+    Linux and macOS: ``/etc/kiosk-app/managed.json``; Windows:
+    ``%ProgramData%\\kiosk-app\\managed.json``. ``KIOSK_MANAGED_FILE`` replaces it.
+    """
+    override = os.environ.get("KIOSK_MANAGED_FILE")
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        program_data = os.environ.get("PROGRAMDATA") or r"C:\ProgramData"
+        return Path(program_data) / APP_NAME / "managed.json"
+    return Path("/etc") / APP_NAME / "managed.json"

@@ -24,6 +24,8 @@ for _name in [n for n in os.environ if n.startswith("KIOSK_")]:
 _SESSION_DIR = Path(tempfile.mkdtemp(prefix="kiosk-tests-"))
 for _var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
     os.environ[_var] = str(_SESSION_DIR / _var.lower())
+# Never the machine's real /etc/kiosk-app/managed.json: a path no test writes unless it means to.
+os.environ["KIOSK_MANAGED_FILE"] = str(_SESSION_DIR / "managed.json")
 
 # A copy of ../shared/corpus (public data, notices in its README) so a clean clone is complete.
 CORPUS_DIR = Path(__file__).resolve().parent / "data" / "corpus"
@@ -58,6 +60,7 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
         target = tmp_path / var.lower()
         target.mkdir()
         monkeypatch.setenv(var, str(target))
+    monkeypatch.setenv("KIOSK_MANAGED_FILE", str(tmp_path / "managed" / "managed.json"))
     yield tmp_path
 
 

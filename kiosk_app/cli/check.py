@@ -34,7 +34,13 @@ from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.issuer import issuer_from_header, issuer_of
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
 from kiosk_app.cli.output import plain, plain_lines
-from kiosk_app.config import CheckKind, Settings, load_settings, settings_file_problems
+from kiosk_app.config import (
+    CheckKind,
+    Settings,
+    load_settings,
+    managed_file_problems,
+    settings_file_problems,
+)
 from kiosk_app.storage.usage import UsageStore, UsageStoreError, counted_call
 
 Call = Callable[[VerificationClient], CheckResult]
@@ -261,6 +267,9 @@ def _settings(args: argparse.Namespace) -> Settings:
     for problem in settings_file_problems(settings):
         what = problem.key or "the file"
         print(f"kiosk-app: settings.json: {what} {problem.reason}; default used.", file=sys.stderr)
+    for problem in managed_file_problems(settings):
+        what = problem.key or "the file"
+        print(f"kiosk-app: managed settings: {what} {problem.reason}; ignored.", file=sys.stderr)
     return settings
 
 

@@ -286,6 +286,9 @@ DOMAIN_MESSAGES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("messages", "Yukon"),
     # The settings model's own rule (kiosk_app.config).
     QT_TRANSLATE_NOOP("messages", "this check is turned off; enable it or choose another"),
+    QT_TRANSLATE_NOOP(
+        "messages", "use letters, digits and punctuation only (no control characters)"
+    ),
 )
 
 # The client's address and secret sentences, one per label it passes (kiosk_app.api.client,

@@ -50,7 +50,14 @@ from kiosk_app.app.admin import (
     validate_settings,
     with_secrets,
 )
-from kiosk_app.config import WHOLE_FILE, CheckKind, Settings, settings_file_problems
+from kiosk_app.config import (
+    WHOLE_FILE,
+    CheckKind,
+    Settings,
+    managed_file_problems,
+    managed_keys,
+    settings_file_problems,
+)
 from kiosk_app.ui import theme
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.usage_panel import UsagePanel
@@ -117,6 +124,7 @@ TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "language",
             "billing_quota_monthly",
             "billing_quota_mode",
+            "desk_id",
         ),
     ),
 )
@@ -178,6 +186,9 @@ def field_labels() -> dict[str, str]:
         "serial_idle_gap_ms": translate("SettingsDialog", "Serial silence ending a scan (ms)"),
         "watch_folder": translate("SettingsDialog", "Watched folder"),
         "watch_folder_keep": translate("SettingsDialog", "Keep read files (move to processed/)"),
+        "desk_id": translate(
+            "SettingsDialog", "Desk name in logs and metrics (empty: the host name)"
+        ),
     }
 
 
@@ -397,6 +408,9 @@ class SettingsDialog(QDialog):
         self.errors: dict[str, QLabel] = {}
         self.secret_edits: dict[str, QLineEdit] = {}
         self._tab_of: dict[str, int] = {}
+        # Set by the managed file: shown, never editable here.
+        self.managed = managed_keys(settings)
+        self.managed_notes: dict[str, QLabel] = {}
 
         self.tabs = QTabWidget()
         self._build_tabs()
@@ -503,6 +517,12 @@ class SettingsDialog(QDialog):
             grid.addWidget(label(title), row, 0)
         grid.addWidget(widget, row, 1)
         grid.addWidget(error, row, 2)
+        if name in self.managed:
+            widget.setEnabled(False)
+            note = label(self.tr("Set by your IT department"), "Muted")
+            note.setAccessibleName(self.tr("%1 is set by your IT department").replace("%1", title))
+            self.managed_notes[name] = note
+            grid.addWidget(note, row, 3)
 
     def _secret_edit(self, name: str, title: str) -> QLineEdit:
         edit = QLineEdit()
@@ -543,19 +563,39 @@ class SettingsDialog(QDialog):
 
     def _file_notice_text(self, settings: Settings) -> str:
         """What the admin must know about ``settings.json`` ("" when it loaded cleanly)."""
+        notes = [self._managed_notice_text(settings)]
         problems = settings_file_problems(settings)
+        keys = [p.key for p in problems]
+        if any(p.key == WHOLE_FILE for p in problems):
+            notes.append(
+                self.tr(
+                    "The settings file could not be used, so the kiosk started with the default "
+                    "settings. Save to write a valid file."
+                )
+            )
+        elif keys:
+            names = ", ".join(field_labels().get(key, key) for key in keys)
+            notes.append(
+                self.tr(
+                    "Some values in the settings file could not be used; their defaults are in "
+                    "effect: %1. Save to write valid values."
+                ).replace("%1", names)
+            )
+        return "\n".join(n for n in notes if n)
+
+    def _managed_notice_text(self, settings: Settings) -> str:
+        """Which keys of the IT department's managed file are ignored ("" when none)."""
+        problems = managed_file_problems(settings)
         if any(p.key == WHOLE_FILE for p in problems):
             return self.tr(
-                "The settings file could not be used, so the kiosk started with the default "
-                "settings. Save to write a valid file."
+                "Your IT department's managed settings file could not be used; it is ignored."
             )
-        keys = [p.key for p in problems]
-        if not keys:
+        if not problems:
             return ""
-        names = ", ".join(field_labels().get(key, key) for key in keys)
+        names = ", ".join(field_labels().get(p.key, p.key) for p in problems)
         return self.tr(
-            "Some values in the settings file could not be used; their defaults are in "
-            "effect: %1. Save to write valid values."
+            "Some values in your IT department's managed settings file could not be used and "
+            "are ignored: %1."
         ).replace("%1", names)
 
     def _show_file_problems(self, settings: Settings) -> None:

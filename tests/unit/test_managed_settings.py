@@ -1,0 +1,215 @@
+"""The machine-wide managed settings file (issue 17, item 1) and the ``desk_id`` setting.
+
+Precedence: managed file > command line > environment > user file > default. A bad managed
+file never stops the kiosk: its bad keys are ignored, logged and listed for the admin screen.
+Tests write the file at ``KIOSK_MANAGED_FILE`` (a temporary path, never the real /etc).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from kiosk_app import paths
+from kiosk_app.config import (
+    MAX_DESK_ID_CHARS,
+    WHOLE_FILE,
+    Settings,
+    load_settings,
+    managed_file_problems,
+    managed_keys,
+    save_settings,
+)
+
+
+def _write(path: Path, data: bytes | dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data if isinstance(data, bytes) else json.dumps(data).encode())
+
+
+def _managed(data: bytes | dict[str, Any]) -> Path:
+    path = paths.managed_file()
+    _write(path, data)
+    return path
+
+
+def _user(data: dict[str, Any]) -> None:
+    _write(paths.settings_file(), data)
+
+
+def test_tests_never_read_the_real_managed_file() -> None:
+    assert not str(paths.managed_file()).startswith("/etc")
+
+
+def test_the_platform_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("KIOSK_MANAGED_FILE")
+    assert paths.managed_file() == Path("/etc/kiosk-app/managed.json")
+
+
+def test_precedence_managed_over_command_line_over_environment_over_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _user({"idle_timeout_s": 100, "age_of_majority": 18, "sounds": False, "language": "fr"})
+    monkeypatch.setenv("KIOSK_IDLE_TIMEOUT_S", "200")
+    monkeypatch.setenv("KIOSK_AGE_OF_MAJORITY", "21")
+    monkeypatch.setenv("KIOSK_SOUNDS", "true")
+    _managed({"idle_timeout_s": 400})
+    settings = load_settings(idle_timeout_s=300, age_of_majority=20)
+    assert settings.idle_timeout_s == 400  # managed beats the command line
+    assert settings.age_of_majority == 20  # command line beats the environment
+    assert settings.sounds is True  # environment beats the user file
+    assert settings.language == "fr"  # user file beats the default
+    assert settings.repeat_window_min == 5  # the default
+    assert managed_keys(settings) == {"idle_timeout_s"}
+    assert managed_file_problems(settings) == ()
+
+
+def test_no_managed_file_is_no_problem() -> None:
+    settings = load_settings()
+    assert managed_keys(settings) == frozenset()
+    assert managed_file_problems(settings) == ()
+
+
+BAD_MANAGED: list[tuple[str, Any, str]] = [
+    ("idle_timeout_s", 1, "is not a valid value"),
+    ("sounds", [1], "is not a valid value"),
+    ("language", "de", "is not a valid value"),
+    ("api_token", "secret-token-value", "is a secret; use kiosk-app provision"),
+    ("auth_key", "secret-key-value", "is a secret; use kiosk-app provision"),
+    ("no_such_setting", 1, "is not a setting"),
+    ("desk_id", "desk\x1b[31m", "is not a valid value"),
+    ("desk_id", "d" * (MAX_DESK_ID_CHARS + 1), "is not a valid value"),
+]
+
+
+@pytest.mark.parametrize(("key", "value", "reason"), BAD_MANAGED)
+def test_a_bad_managed_key_is_ignored_logged_and_listed(
+    key: str, value: Any, reason: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    _user({"language": "fr"} if key == "language" else {})
+    _managed({key: value, "age_of_majority": 21})
+    with caplog.at_level(logging.WARNING, logger="kiosk_app.config"):
+        settings = load_settings()
+    assert settings.age_of_majority == 21  # the good managed key still applies
+    assert managed_keys(settings) == {"age_of_majority"}
+    assert [(p.key, p.reason) for p in managed_file_problems(settings)] == [(key, reason)]
+    if key == "language":
+        assert settings.language == "fr"  # the desk's own value stays in effect
+    assert f"managed settings {paths.managed_file()}: {key} {reason}; ignored" in caplog.text
+    if isinstance(value, str) and key in {"api_token", "auth_key"}:
+        assert value not in caplog.text
+        assert getattr(settings, key).get_secret_value() == ""
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"[1, 2]", b"{not json", b"\xff\xfe", b"[" * 100_000 + b"]" * 100_000],
+    ids=["a list", "not JSON", "not UTF-8", "nested deep"],
+)
+def test_an_unusable_managed_file_is_ignored_whole(data: bytes) -> None:
+    _user({"idle_timeout_s": 120})
+    _managed(data)
+    settings = load_settings()
+    assert settings.idle_timeout_s == 120
+    assert managed_keys(settings) == frozenset()
+    assert [p.key for p in managed_file_problems(settings)] == [WHOLE_FILE]
+
+
+def test_a_managed_choice_turned_off_by_the_managed_checks_is_ignored() -> None:
+    _managed({"enabled_checks": ["signature"], "us_cards": "parse", "idle_timeout_s": 30})
+    settings = load_settings()
+    assert settings.idle_timeout_s == 30
+    assert [p.key for p in managed_file_problems(settings)] == ["us_cards"]
+    assert settings.enabled_checks == ["signature"]
+
+
+def test_saving_does_not_copy_the_managed_values_into_the_user_file() -> None:
+    _user({"idle_timeout_s": 100, "sounds": False})
+    _managed({"idle_timeout_s": 400})
+    settings = load_settings()
+    settings.sounds = True
+    save_settings(settings)
+    written = json.loads(paths.settings_file().read_text())
+    assert written["idle_timeout_s"] == 100  # the desk's own value, kept
+    assert written["sounds"] is True
+    paths.managed_file().unlink()
+    assert load_settings().idle_timeout_s == 100  # IT removed it: the desk's value again
+
+
+def test_desk_id_defaults_to_the_host_name_and_is_not_saved() -> None:
+    settings = load_settings()
+    assert settings.desk_id == socket.gethostname()[:MAX_DESK_ID_CHARS]
+    save_settings(settings)
+    assert "desk_id" not in json.loads(paths.settings_file().read_text())
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("  Front desk 3 ", "Front desk 3"), ("Réception Montréal", "Réception Montréal"), ("", None)],
+)
+def test_desk_id_is_trimmed_plain_text(value: str, expected: str | None) -> None:
+    settings = Settings(desk_id=value)
+    assert settings.desk_id == (expected or socket.gethostname()[:MAX_DESK_ID_CHARS])
+
+
+@pytest.mark.parametrize("value", ["a\nb", "a\tb", "\u202ereversed", "x" * 65])
+def test_desk_id_refuses_control_characters_and_long_names(value: str) -> None:
+    with pytest.raises(ValidationError):
+        Settings(desk_id=value)
+
+
+@pytest.mark.parametrize("content", [b'{"idle_timeout_s": "never", "desk_id": 5}', b"[" * 99_999])
+def test_the_gui_starts_with_a_bad_managed_file(tmp_path: Path, content: bytes) -> None:
+    from kiosk_app.cli.startup_probe import PROBE_ENV, PROBE_PREFIX
+
+    managed = tmp_path / "garbage.json"
+    managed.write_bytes(content)
+    done = subprocess.run(
+        [sys.executable, "-m", "kiosk_app"],
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            "KIOSK_MANAGED_FILE": str(managed),
+            PROBE_ENV: "1",
+        },
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert PROBE_PREFIX in done.stdout
+
+
+def test_the_command_line_names_the_ignored_managed_keys(tmp_path: Path, simulator: Any) -> None:
+    from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+
+    managed = tmp_path / "managed.json"
+    managed.write_text(json.dumps({"read_timeout_s": "slow", "api_token": "not-here"}))
+    payload = tmp_path / "payload.bin"
+    payload.write_bytes(SAMPLES_BY_KEY["signature-valid"].payload)
+    url = simulator.base_url
+    command = ["check", "signature", "--barcode-file", str(payload), "--token", "test"]
+    urls = ["--base-url", url, "--dvs-url", url, "--parse-url", url]
+    done = subprocess.run(
+        [sys.executable, "-m", "kiosk_app", *command, *urls],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "KIOSK_MANAGED_FILE": str(managed)},
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "managed settings: read_timeout_s is not a valid value; ignored." in done.stderr
+    assert "managed settings: api_token is a secret" in done.stderr
+    assert "not-here" not in done.stderr + done.stdout
