@@ -124,6 +124,11 @@ def _enter_meaning(typed: list[Typed], default: str) -> tuple[str, bool]:
     return default, True
 
 
+def declared_length(text: str) -> int | None:
+    """The payload length an AAMVA header declares (None: no readable header yet)."""
+    return _declared_end(text)
+
+
 def _declared_end(text: str) -> int | None:
     """Where the header says the data ends (the last subfile's offset + length)."""
     try:

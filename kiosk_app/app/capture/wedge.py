@@ -13,7 +13,9 @@ a few milliseconds apart, a person's 80 ms or more. While a burst may be forming
 **holds every key event** (presses and releases, modifier keys included):
 
 * each key press restarts an end-of-burst timer of ``max_gap_ms``; a press arriving later
-  than that starts a new burst (releases and modifiers never lengthen the gap);
+  than that starts a new burst (releases and modifiers never lengthen the gap). Once a burst's
+  AAMVA header has declared a length not yet reached, it may pause up to ``STALL_GRACE_MS``
+  (a scanner or USB hub stalling mid-scan) without being cut in two;
 * a burst of at least ``min_length`` characters is a **scan**: none of its events reaches any
   widget (so its line feeds, typed as Enter, never press a button or submit a form), and the
   rebuilt payload is emitted unless it repeats the previous scan within
@@ -72,7 +74,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from kiosk_app.app.capture.base import CaptureSource, DuplicateFilter
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
-from kiosk_app.barcode.wedge_text import Origin, Typed, assemble
+from kiosk_app.barcode.wedge_text import Origin, Typed, assemble, declared_length
 
 Clock = Callable[[], float]
 """Returns the current time in seconds (monotonic)."""
@@ -80,6 +82,10 @@ Clock = Callable[[], float]
 K = Qt.Key
 M = Qt.KeyboardModifier
 TAIL_GUARD_MS: Final = 250  # keys this soon after a scan belong to it (never typed)
+# A scan whose AAMVA header declares more characters than have arrived may pause this long (a
+# scanner or USB hub stalling mid-scan) without being cut in two.
+STALL_GRACE_MS: Final = 400
+HEADER_PROBE_CHARS: Final = 48  # enough for the header and its first subfile designators
 TRACE_CLEAR_CHARS: Final = 16  # characters of a scan shown in the key trace; the rest masked
 TRACE_MAX_EVENTS: Final = 6000  # a scan is a few hundred keys; the trace stops growing here
 ALT_CODE_MAX_DIGITS: Final = 4
@@ -251,6 +257,8 @@ class WedgeScanner(CaptureSource):
         self._trace: list[str] = []
         self._alt_digits: str | None = None  # an Alt code being typed
         self._alt_echo = ""  # a platform may also deliver the composed character: skip it once
+        self._expected: int | None = None  # the length the burst's AAMVA header declares
+        self._chars = 0
         self._target: QObject | None = None
         self._last_press_at = float("-inf")
         self._tail_until = float("-inf")
@@ -316,7 +324,7 @@ class WedgeScanner(CaptureSource):
             return False
         now = self._clock()
         press = event.type() == QEvent.Type.KeyPress
-        if self._held and (now - self._last_press_at) * 1000.0 > self.max_gap_ms:
+        if self._held and (now - self._last_press_at) * 1000.0 > self._gap_ms():
             self.flush()
         if not self._held:
             if not (press and self._opens_burst(event, now)):
@@ -329,10 +337,12 @@ class WedgeScanner(CaptureSource):
         self._held.append(_HeldEvent.of(event))
         if press:
             self._last_press_at = now
-            self._timer.start(self.max_gap_ms)
             self._on_press(event)
         else:
             self._on_release(event)
+        self._count_chars()
+        if press or self._timer.isActive():
+            self._timer.start(self._gap_ms())
         return True
 
     def flush(self) -> None:
@@ -342,6 +352,7 @@ class WedgeScanner(CaptureSource):
         trace, in_tail = self._trace, self._in_tail
         self._held, self._target, self._typed, self._trace = [], None, [], []
         self._alt_digits, self._alt_echo, self._in_tail = None, "", False
+        self._expected, self._chars = None, 0
         if not held:
             return
         characters = sum(1 for t in typed if t.char)
@@ -353,6 +364,24 @@ class WedgeScanner(CaptureSource):
             self._replay(held, target)
 
     # --- bursts ------------------------------------------------------------------------------
+
+    def _gap_ms(self) -> int:
+        """The longest pause the current burst may take (longer for an incomplete licence)."""
+        if self._expected is not None and self._chars < self._expected:
+            return max(self.max_gap_ms, STALL_GRACE_MS)
+        return self.max_gap_ms
+
+    def _count_chars(self) -> None:
+        """Track the burst's length; read the declared length once the header is in."""
+        count = len(self._typed)
+        if count == self._chars:
+            return
+        self._chars = count
+        if self._expected is None and count == HEADER_PROBE_CHARS:
+            text = "".join(t.char or "?" for t in self._typed)
+            start = text.find("@")
+            if 0 <= start < HEADER_PROBE_CHARS // 4:
+                self._expected = declared_length(text[start:].replace("\x1e\n", "\x1e\r", 1))
 
     def _opens_burst(self, event: QKeyEvent, now: float) -> bool:
         if event.isAutoRepeat():

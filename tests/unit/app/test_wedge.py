@@ -203,6 +203,25 @@ def test_dropped_control_characters_are_repaired_not_exact(edit: QLineEdit, wedg
     assert wedge.scanner.status == REASON_HEADER
 
 
+def test_a_stall_mid_licence_does_not_cut_the_scan_in_two(edit: QLineEdit, wedge: Any) -> None:
+    """A scanner or USB hub pausing 200 ms once the header has declared the length."""
+    events = scanner_events(text(SIGNED))
+    half = len(events) // 2
+    wedge.send(events[:half])
+    wedge.clock.advance(0.2)
+    wedge.scan(events[half:])
+    assert wedge.exact == [SIGNED] and wedge.repaired == []
+
+
+def test_the_same_stall_ends_a_burst_that_is_not_a_licence(
+    qtbot: Any, edit: QLineEdit, wedge: Any
+) -> None:
+    wedge.send(scanner_events("0123456789 0123456789 0123456789 0123456789 0123456789"))
+    wedge.clock.advance(0.2)
+    wedge.scan(scanner_events("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    assert len(wedge.repaired) == 2  # two bursts, neither a licence header
+
+
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     inserts=st.lists(
