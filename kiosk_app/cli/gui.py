@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import sys
 from collections.abc import Iterator
@@ -59,8 +60,9 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
     command.add_argument(
         "--language",
         choices=("en", "fr"),
-        default="en",
-        help="interface language of the screenshots (default en)",
+        default=None,
+        help="interface language of the screenshots (default: the settings' language, as the "
+        "kiosk starts)",
     )
     command.set_defaults(func=run_screenshots)
 
@@ -202,12 +204,14 @@ def run_screenshots(args: argparse.Namespace) -> int:
     from kiosk_app.ui.i18n import current_language, install_language
 
     size = getattr(args, "size", SCREENSHOT_SIZE)
-    language = getattr(args, "language", "en")
     with _demo_simulator(True) as simulator:
+        # As the kiosk starts: the settings' language (KIOSK_LANGUAGE, settings.json), unless
+        # --language says otherwise.
+        settings = _settings(simulator, False, getattr(args, "language", None))
         app = application()
         before = current_language()
-        install_language(language, app)  # before any widget exists
-        window = build_window(_settings(simulator, False, language), _samples(simulator))
+        install_language(settings.language, app)  # before any widget exists
+        window = build_window(settings, _samples(simulator))
         try:
             written = take_screenshots(window, simulator, args.outdir, size)
         except ScreenshotError as exc:
@@ -219,6 +223,10 @@ def run_screenshots(args: argparse.Namespace) -> int:
             # timers) could be destroyed later from a worker thread, which crashes Qt.
             window.deleteLater()
             QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+            del window
+            # Python objects of the run caught in reference cycles (with their Qt timers) are
+            # collected here, on the GUI thread, not later by a worker thread's allocation.
+            gc.collect()
             install_language(before, app)  # run in-process (tests): leave the language as found
     for path in written:
         print(path)

@@ -2202,7 +2202,7 @@
         <translation>Alberta</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="230"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="236"/>
         <location filename="../../kiosk_app/ui/messages.py" line="63"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
@@ -2260,8 +2260,8 @@
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="278"/>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="485"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="286"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="514"/>
         <location filename="../../kiosk_app/ui/messages.py" line="83"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
@@ -2349,7 +2349,7 @@
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="482"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="511"/>
         <location filename="../../kiosk_app/ui/messages.py" line="103"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
@@ -2367,7 +2367,7 @@
     <message>
         <location filename="../../kiosk_app/app/capture/base.py" line="39"/>
         <location filename="../../kiosk_app/app/capture/base.py" line="62"/>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="299"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="307"/>
         <location filename="../../kiosk_app/ui/messages.py" line="106"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>

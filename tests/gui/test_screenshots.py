@@ -44,3 +44,19 @@ def test_screenshots_refuse_a_size_outside_the_range(
         main(["screenshots", "out", "--size", size])
     assert exited.value.code == 2
     assert "--size" in capsys.readouterr().err
+
+
+def test_screenshots_follow_the_settings_language_like_the_kiosk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The desk's language set to French (the kiosk starts in French): the screenshots are
+    # French too, the Ready screen included, without --language.
+    monkeypatch.setenv("KIOSK_LANGUAGE", "fr")
+    assert main(["screenshots", str(tmp_path / "desk"), "--size", "1024x600"]) == 0
+    assert (
+        main(["screenshots", str(tmp_path / "fr"), "--size", "1024x600", "--language", "fr"]) == 0
+    )
+    assert QImage(str(tmp_path / "desk" / "ready.png")) == QImage(
+        str(tmp_path / "fr" / "ready.png")
+    )
+    assert current_language() == "en"
