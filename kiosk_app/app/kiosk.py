@@ -116,9 +116,9 @@ class KioskCore(QObject):
     def apply_settings(self, settings: Settings, backend: Backend | None = None) -> None:
         """Use the admin's new settings from now on (the running window follows the signal).
 
-        Checks, default check, auto-check, age of majority, service addresses, secrets,
-        timeouts and wedge timing take effect at once; a job already running finishes with
-        the old connection. Capture devices (camera, serial, folder) are set up at start.
+        Checks, per-country checks (the card held is routed again), auto-check, age of
+        majority, service addresses, secrets, timeouts and wedge timing take effect at once; a
+        job already running finishes with the old connection. Capture devices (camera, serial, folder) are set up at start.
         """
         self.settings = settings
         self.session.settings = settings
@@ -128,6 +128,7 @@ class KioskCore(QObject):
         )
         self.session.recent.window_min = settings.repeat_window_min
         self.session.refresh_quota()
+        self.session.reroute()
         self.test_mode = is_test_mode(settings)
         self.wedge.max_gap_ms = settings.wedge_max_key_gap_ms
         self.wedge.min_length = settings.wedge_min_length

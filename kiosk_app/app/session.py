@@ -469,6 +469,12 @@ class Session(QObject):
         self._result = None
         self._set_stage(Stage.READY)
 
+    def reroute(self) -> None:
+        """The admin saved new settings: route the card held again (its checks may change)."""
+        if self._scan is not None:
+            self._route = _route_of(self._scan, self.settings)
+            self._announce_card()
+
     @Slot()
     def refresh_quota(self) -> None:
         """Read this month's billable count in a worker (at start and when the settings
@@ -610,12 +616,7 @@ class Session(QObject):
         self._picture_name = None
         self._scan = scan
         self._digest = self.recent.digest(scan.payload)
-        route = self._route = route_card(
-            scan.issuer,
-            self.settings,
-            prefill_complete=_complete(scan.prefill),
-            byte_exact=getattr(scan, "byte_exact", True),
-        )
+        route = self._route = _route_of(scan, self.settings)
         register_scan(scan)
         self.licence_changed.emit(scan.licence)
         self.scan_loaded.emit(True)
@@ -740,6 +741,12 @@ def _counted_check(
         return counted_call(usage, ServiceKind(kind.value), check, _same_outcome)
     finally:
         gate.refresh()
+
+
+def _route_of(scan: ScanData, settings: Settings) -> Route:
+    return route_card(
+        scan.issuer, settings, prefill_complete=_complete(scan.prefill), byte_exact=scan.byte_exact
+    )
 
 
 def _complete(prefill: CanadaFormData | None) -> bool:

@@ -115,3 +115,14 @@ def test_a_check_that_does_not_apply_is_refused_locally(qtbot: Any, parts: Any) 
     assert not session.run_check(CheckKind.CANADA)
     assert notices[-1] == NOT_FOR_THIS_CARD.format(check="Canadian registry check")
     assert backend.calls == ["read"] and session.stage is Stage.READY
+
+
+def test_new_settings_route_the_card_held_again(qtbot: Any, parts: Any) -> None:
+    session, _backend, pool, _clock, _notices, _confirms = parts
+    session.settings = Settings()
+    session.submit_payload(CARD)
+    qtbot.waitUntil(lambda: session.has_scan and pool.is_idle(), timeout=5000)
+    assert session.route is not None and session.route.check is CheckKind.SIGNATURE
+    session.settings = Settings(us_cards="parse")
+    session.reroute()
+    assert session.route.check is CheckKind.DVS_PARSE
