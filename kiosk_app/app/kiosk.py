@@ -118,7 +118,8 @@ class KioskCore(QObject):
 
         Checks, per-country checks (the card held is routed again), auto-check, age of
         majority, service addresses, secrets, timeouts and wedge timing take effect at once; a
-        job already running finishes with the old connection. Capture devices (camera, serial, folder) are set up at start.
+        job already running finishes with the old connection. Capture devices (camera, serial,
+        folder) are set up at start.
         """
         self.settings = settings
         self.session.settings = settings
