@@ -13,14 +13,23 @@ passes :class:`RedactingFilter` first, which scrubs
 Request log ids and trace ids written as ``request_log_id=…`` are kept: support needs them.
 Redaction happens when a record is made (a wrapped LogRecord factory), so every handler,
 even one added later by the GUI or a test, only ever sees redacted text.
+
+Fleets (issue 17): every record carries the desk id (``desk_id`` attribute, ``desk=`` in each
+line; :func:`set_desk_id`). Under systemd (stderr is the journal stream systemd announces in
+``JOURNAL_STREAM``, or ``KIOSK_LOG_JOURNAL=1``) the log also goes to stderr with the ``<N>``
+priority prefixes journald reads (:class:`JournalFormatter`), through the same redacting
+filter; the file log stays. On Windows ``KIOSK_LOG_EVENTLOG=1`` adds the Event Log handler.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import logging
 import logging.handlers
+import os
 import re
+import socket
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -37,7 +46,27 @@ from kiosk_app.storage.files import create_private_file
 LOG_FILE_NAME: Final = "kiosk-app.log"
 LOG_MAX_BYTES: Final = 1024 * 1024
 LOG_BACKUP_COUNT: Final = 5
-LOG_FORMAT: Final = "%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s"
+LOG_FORMAT: Final = (
+    "%(asctime)s %(levelname)s desk=%(desk_id)s %(name)s [%(threadName)s] %(message)s"
+)
+# The journal stamps its own time, priority and process; the line says the rest.
+JOURNAL_FORMAT: Final = "%(levelname)s desk=%(desk_id)s %(name)s [%(threadName)s] %(message)s"
+# "1" sends the log to stderr with journal prefixes even without JOURNAL_STREAM, "0" never.
+JOURNAL_ENV: Final = "KIOSK_LOG_JOURNAL"
+# "1" adds the Windows Event Log handler (needs pywin32 in the bundle).
+EVENT_LOG_ENV: Final = "KIOSK_LOG_EVENTLOG"
+EVENT_LOG_SOURCE: Final = "kiosk-app"
+# sd-daemon(3) priorities for logging's levels, highest first: the first level at or below
+# the record's gives its prefix (CRITICAL crit, ERROR err, WARNING warning, INFO info, DEBUG).
+JOURNAL_PRIORITIES: Final[tuple[tuple[int, int], ...]] = (
+    (logging.CRITICAL, 2),
+    (logging.ERROR, 3),
+    (logging.WARNING, 4),
+    (logging.INFO, 6),
+    (logging.NOTSET, 7),
+)
+# A desk id longer than this is cut (the managed setting has the same limit).
+DESK_ID_MAX_CHARS: Final = 64
 # Values shorter than this match only as whole words, so "LI" does not eat "CLIENT".
 SUBSTRING_MIN_LENGTH: Final = 4
 # Single characters (sex, a middle initial) would redact everything; they are not registered.
@@ -260,10 +289,12 @@ class _RedactingRecordFactory:
     def __init__(self, previous: Callable[..., logging.LogRecord]) -> None:
         self.previous = previous
         self._filter = RedactingFilter()
+        self._desk = DeskIdFilter()
 
     def __call__(self, *args: Any, **kwargs: Any) -> logging.LogRecord:
         record = self.previous(*args, **kwargs)
         self._filter.filter(record)
+        self._desk.filter(record)
         return record
 
 
@@ -277,6 +308,85 @@ def _remove_record_factory() -> None:
     current = logging.getLogRecordFactory()
     if isinstance(current, _RedactingRecordFactory):
         logging.setLogRecordFactory(current.previous)
+
+
+_desk_id: str | None = None
+
+
+def desk_id() -> str:
+    """This desk's name in every log record: the ``desk_id`` setting once
+    :func:`set_desk_id` was given it, the host name until then."""
+    return _desk_id or _plain_one_line(socket.gethostname()) or "kiosk"
+
+
+def set_desk_id(value: str | None) -> None:
+    """Use ``value`` (the ``desk_id`` setting) as the desk id; ``None`` or empty: the host name."""
+    global _desk_id
+    _desk_id = _plain_one_line(value or "") or None
+
+
+def _plain_one_line(value: str) -> str:
+    """``value`` without control or format characters (no forged lines), cut to the limit."""
+    return "".join(c for c in value if c.isprintable()).strip()[:DESK_ID_MAX_CHARS]
+
+
+class DeskIdFilter(logging.Filter):
+    """Stamps ``record.desk_id`` (kept if the record already has one); drops none."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Add the desk id to ``record``."""
+        if not hasattr(record, "desk_id"):
+            setattr(record, "desk_id", desk_id())  # noqa: B010  (LogRecord has no such field)
+        return True
+
+
+def journal_priority(levelno: int) -> int:
+    """The sd-daemon priority (0 emerg … 7 debug) for a ``logging`` level."""
+    for level, priority in JOURNAL_PRIORITIES:
+        if levelno >= level:
+            return priority
+    return JOURNAL_PRIORITIES[-1][1]
+
+
+class JournalFormatter(logging.Formatter):
+    """Formats a record for journald's stderr stream: ``<N>`` before every line.
+
+    journald reads the prefix at the start of each line, so a traceback's lines keep the
+    record's priority, and a message with a line break cannot forge a line of its own
+    priority (its ``<0>`` becomes text after the real prefix).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(JOURNAL_FORMAT)
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record's lines, each with its ``<N>`` prefix."""
+        prefix = f"<{journal_priority(record.levelno)}>"
+        lines = super().format(record).splitlines() or [""]
+        return "\n".join(prefix + line for line in lines)
+
+
+def journal_wanted(stream: Any = None, environ: Any = None) -> bool:
+    """Whether stderr goes to the journal: ``KIOSK_LOG_JOURNAL`` if set (``1``/``0``), else
+    whether ``JOURNAL_STREAM`` (``device:inode``, set by systemd) names ``stream`` itself, as
+    sd_journal_stream_fd(3) advises: a child whose stderr was redirected elsewhere inherits
+    the variable but not the stream."""
+    env = os.environ if environ is None else environ
+    forced = env.get(JOURNAL_ENV, "").strip()
+    if forced in ("0", "1"):
+        return forced == "1"
+    device, _, inode = env.get("JOURNAL_STREAM", "").partition(":")
+    if not (device.isdigit() and inode.isdigit()):
+        return False
+    try:
+        status = os.fstat((sys.stderr if stream is None else stream).fileno())
+    except (OSError, ValueError, AttributeError):  # closed, or no file behind it
+        return False
+    return (status.st_dev, status.st_ino) == (int(device), int(inode))
+
+
+class _KioskJournalHandler(logging.StreamHandler):  # type: ignore[type-arg,unused-ignore]
+    """stderr with journald's priority prefixes (systemd desks)."""
 
 
 class _KioskFileHandler(logging.handlers.RotatingFileHandler):
@@ -319,7 +429,11 @@ def configure_logging(
         root = logging.getLogger()
         target = log_file()
         _ensure_file_handler(root, target, max_bytes, backup_count)
-        _ensure_console_handler(root, verbose)
+        journal = journal_wanted()
+        _ensure_journal_handler(root, journal)
+        # Under systemd the journal handler is stderr already: no second copy of each line.
+        _ensure_console_handler(root, verbose and not journal)
+        _ensure_event_log_handler(root)
         _install_record_factory()
         root.setLevel(logging.DEBUG if verbose else logging.INFO)
 
@@ -352,9 +466,47 @@ def _ensure_console_handler(root: logging.Logger, verbose: bool) -> None:
             root.removeHandler(handler)
 
 
+def _ensure_journal_handler(root: logging.Logger, wanted: bool) -> None:
+    existing = [h for h in root.handlers if isinstance(h, _KioskJournalHandler)]
+    if wanted and not existing:
+        handler = _KioskJournalHandler(sys.stderr)
+        _prepare(handler)
+        handler.setFormatter(JournalFormatter())
+        root.addHandler(handler)
+    elif not wanted:
+        for handler in existing:
+            root.removeHandler(handler)
+
+
+def _ensure_event_log_handler(root: logging.Logger) -> None:
+    """Windows only, when ``KIOSK_LOG_EVENTLOG=1``: the Application log, source ``kiosk-app``.
+
+    Scripted, not tested here (no Windows in the test environment); the handler needs pywin32.
+    """
+    if sys.platform != "win32" or os.environ.get(EVENT_LOG_ENV, "").strip() != "1":
+        return
+    if any(isinstance(h, logging.handlers.NTEventLogHandler) for h in root.handlers):
+        return
+    if importlib.util.find_spec("win32evtlogutil") is None:  # pywin32
+        logging.getLogger(__name__).warning("%s=1 but pywin32 is missing", EVENT_LOG_ENV)
+        return
+    handler = logging.handlers.NTEventLogHandler(EVENT_LOG_SOURCE)
+    _prepare(handler)
+    root.addHandler(handler)
+
+
 def _prepare(handler: logging.Handler) -> None:
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     handler.addFilter(RedactingFilter())
+    handler.addFilter(DeskIdFilter())
+
+
+_KIOSK_HANDLERS: Final = (
+    _KioskFileHandler,
+    _KioskConsoleHandler,
+    _KioskJournalHandler,
+    logging.handlers.NTEventLogHandler,
+)
 
 
 def shutdown_logging() -> None:
@@ -362,7 +514,7 @@ def shutdown_logging() -> None:
     with _configure_lock:
         root = logging.getLogger()
         for handler in list(root.handlers):
-            if isinstance(handler, (_KioskFileHandler, _KioskConsoleHandler)):
+            if isinstance(handler, _KIOSK_HANDLERS):
                 root.removeHandler(handler)
                 handler.close()
         _remove_record_factory()

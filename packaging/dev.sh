@@ -20,9 +20,10 @@ APT_PACKAGES=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 lib
 # The tests also rebuild Qt's ICU data library (packaging/trim_icu.py), run the installed
 # kiosk session command in cage, set a desk up with setup-kiosk-session (systemctl) and read
 # window geometry under Xvfb with xdotool; xdotool and setxkbmap (x11-xkb-utils) type real X11
-# keys into the kiosk window as a keyboard-wedge scanner does.
+# keys into the kiosk window as a keyboard-wedge scanner does; ansible syntax-checks the example
+# fleet playbook (packaging/ansible).
 if [ "$mode" = test ]; then
-  APT_PACKAGES+=(binutils icu-devtools cage xwayland systemd xdotool x11-xkb-utils)
+  APT_PACKAGES+=(binutils icu-devtools cage xwayland systemd xdotool x11-xkb-utils ansible)
 fi
 
 install_system_packages() {
