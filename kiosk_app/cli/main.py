@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "kiosk_app.cli.decode",
     "kiosk_app.cli.simulator",
     "kiosk_app.cli.selftest",
+    "kiosk_app.cli.provision",
 )
 
 # Exit statuses shared by every command.

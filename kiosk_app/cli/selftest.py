@@ -19,6 +19,11 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
             "naming what failed."
         ),
     )
+    command.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON document (passed, version, desk_id, checks) for monitoring",
+    )
     command.set_defaults(func=run)
 
 
@@ -27,4 +32,4 @@ def run(args: argparse.Namespace) -> int:
     from kiosk_app.cli.selftest_checks import ensure_offscreen, run_selftest
 
     ensure_offscreen()
-    return run_selftest()
+    return run_selftest(as_json=bool(getattr(args, "json", False)))

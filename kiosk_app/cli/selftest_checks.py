@@ -13,6 +13,7 @@ data; the sample licences are fictional, and even so no payload or field value i
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import pkgutil
 import sys
@@ -106,21 +107,53 @@ def run_check(check: Check) -> CheckResult:
     return CheckResult(check.name, passed, detail, time.perf_counter() - started)
 
 
-def run_selftest(checks: Sequence[Check] | None = None, out: TextIO | None = None) -> int:
-    """Run ``checks`` (default: :data:`DEFAULT_CHECKS`), print the report, return the status."""
+def run_selftest(
+    checks: Sequence[Check] | None = None, out: TextIO | None = None, *, as_json: bool = False
+) -> int:
+    """Run ``checks`` (default: :data:`DEFAULT_CHECKS`), print the report, return the status.
+
+    ``as_json``: one JSON document for monitoring instead of the lines (:func:`json_report`).
+    """
     stream = out if out is not None else sys.stdout
     ensure_offscreen()
     results = []
     for check in DEFAULT_CHECKS if checks is None else checks:
         result = run_check(check)
         results.append(result)
-        print(result.line(), file=stream, flush=True)
+        if not as_json:
+            print(result.line(), file=stream, flush=True)
     failed = [r.name for r in results if not r.passed]
-    if failed or not results:
+    passed = not failed and bool(results)
+    if as_json:
+        print(json.dumps(json_report(results, passed), ensure_ascii=True), file=stream)
+        return EXIT_PASSED if passed else EXIT_FAILED
+    if not passed:
         print(f"self-test FAILED: {', '.join(failed) or 'no checks ran'}", file=stream)
         return EXIT_FAILED
     print("self-test passed", file=stream)
     return EXIT_PASSED
+
+
+def json_report(results: Sequence[CheckResult], passed: bool) -> dict[str, object]:
+    """The self-test for monitoring: version, desk, overall result, and each check."""
+    from kiosk_app import __version__
+    from kiosk_app.config import default_desk_id, load_settings, managed_file_problems
+
+    try:
+        settings = load_settings()
+        desk_id, managed = settings.desk_id, [p.key for p in managed_file_problems(settings)]
+    except Exception:  # a bad KIOSK_* variable: the report still answers
+        desk_id, managed = default_desk_id(), []
+    return {
+        "passed": passed,
+        "version": __version__,
+        "desk_id": desk_id,
+        "managed_settings_ignored": managed,
+        "checks": [
+            {"name": r.name, "passed": r.passed, "detail": r.detail, "seconds": round(r.seconds, 3)}
+            for r in results
+        ],
+    }
 
 
 def _describe(exc: BaseException) -> str:
