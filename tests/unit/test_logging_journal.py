@@ -10,10 +10,12 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import subprocess
 import sys
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,6 +33,7 @@ from kiosk_app.logging_setup import (
     set_desk_id,
     shutdown_logging,
 )
+from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 
 log = logging.getLogger("kiosk_app.tests.journal")
 TOKEN = "tok_live_4c1d8e2f7a9b3e5d0c6f"
@@ -212,3 +215,46 @@ def test_the_setting_turns_the_journal_off_and_on(
     log.error("scanner unplugged")
     assert capfd.readouterr().err.startswith("<3>ERROR desk=")
     assert (paths.log_dir() / LOG_FILE_NAME).exists()
+
+
+def test_a_cli_check_under_systemd_logs_to_the_journal_stream_without_the_licence(
+    simulator: Any, tmp_path: Path
+) -> None:
+    """The real command in its own process, its stderr the stream ``JOURNAL_STREAM`` names (what
+    systemd sets up for ``StandardError=journal``): a Canadian check's records arrive there with
+    priorities and the desk id, and neither the licence number, the birth date nor the token."""
+    data = SAMPLES_BY_KEY["canada-passed"].canada
+    assert data is not None
+    url = simulator.base_url
+    stderr_path = tmp_path / "journal-stream"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("KIOSK_", "JOURNAL_"))}
+    for name in ("config", "data", "log"):
+        env[f"KIOSK_{name.upper()}_DIR"] = str(tmp_path / name)
+    env["KIOSK_MANAGED_FILE"] = str(tmp_path / "managed.json")
+    command = [
+        *(sys.executable, "-m", "kiosk_app", "check", "canada"),
+        *("--licence-number", data.licence_number, "--dob", data.date_of_birth),
+        *("--province", data.province, "--base-url", url, "--dvs-url", url),
+        *("--parse-url", url, "--token", "test"),
+    ]
+    with open(stderr_path, "wb") as stderr:
+        env["JOURNAL_STREAM"] = _stream_id(stderr.fileno())
+        result = subprocess.run(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+    assert result.returncode == 0, result
+    err = stderr_path.read_text(encoding="utf-8")
+    lines = err.splitlines()
+    records = [line for line in lines if " desk=" in line]
+    assert records, err
+    assert all(line[:3] in {"<2>", "<3>", "<4>", "<6>"} for line in lines), err
+    assert any(
+        line.startswith(f"<6>INFO desk={socket.gethostname()} kiosk_app.") for line in records
+    )
+    assert data.licence_number not in err and data.date_of_birth not in err
+    assert "--token" not in err
