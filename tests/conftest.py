@@ -27,6 +27,10 @@ for _var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
 # Never the machine's real /etc/kiosk-app/managed.json: a path no test writes unless it means to.
 os.environ["KIOSK_MANAGED_FILE"] = str(_SESSION_DIR / "managed.json")
 
+# The shared fixtures (GUI window, desk, admin kiosk) live in tests/support: one place, no
+# test module importing another.
+pytest_plugins = ["tests.support.gui", "tests.support.admin"]
+
 # A copy of ../shared/corpus (public data, notices in its README) so a clean clone is complete.
 CORPUS_DIR = Path(__file__).resolve().parent / "data" / "corpus"
 

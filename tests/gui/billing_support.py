@@ -18,8 +18,9 @@ from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.session import Stage
 from kiosk_app.storage.usage import UsageStore
 from kiosk_app.ui.main_window import MainWindow
-
-from .conftest import FakeClock, make_backend, make_settings, show_started_window
+from tests.support.clock import FakeClock
+from tests.support.gui import make_backend, make_settings
+from tests.support.qt import show_started_window
 
 TIMEOUT_MS = 20_000
 

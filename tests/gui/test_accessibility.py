@@ -34,15 +34,8 @@ from PySide6.QtWidgets import (
 from kiosk_app.app.session import Stage
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
 from kiosk_app.ui.main_window import MainWindow
-
-from .admin_support import (  # noqa: F401  (fixtures)
-    OFFSCREEN_DIALOG_NOTE,
-    TIMEOUT_MS,
-    KioskFactory,
-    make_kiosk,
-    pin_clock,
-)
-from .test_flow import run_sample, wait_stage
+from tests.support.admin import KioskFactory
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, run_sample, wait_stage
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
@@ -128,7 +121,7 @@ def test_the_check_finds_an_unnamed_control(qtbot: Any) -> None:
 
 def test_every_screen_of_the_window_names_its_controls(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, _kiosk = make_kiosk(enabled=False)
     assert isinstance(window, MainWindow)
@@ -148,7 +141,7 @@ def test_every_screen_of_the_window_names_its_controls(
 
 def test_every_admin_dialog_names_its_controls(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=False, pin="2468")
     kiosk.open_admin()

@@ -17,16 +17,10 @@ from kiosk_app.app.admin import AdminServices
 from kiosk_app.config import CheckKind, Settings, load_settings
 from kiosk_app.storage.pin import PinStore
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog, TextEditor, field_labels
-
-from .admin_support import (  # noqa: F401  (fixtures)
-    FAST_SCRYPT,
-    OFFSCREEN_DIALOG_NOTE,
-    TIMEOUT_MS,
-    KioskFactory,
-    make_kiosk,
-    pin_clock,
-)
-from .conftest import FakeClock, make_settings
+from tests.support.admin import FAST_SCRYPT, KioskFactory
+from tests.support.clock import FakeClock
+from tests.support.gui import make_settings
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
@@ -42,7 +36,7 @@ def make_dialog(qtbot: Any, settings: Settings, clock: FakeClock) -> SettingsDia
 
 
 @pytest.fixture
-def dialog(qtbot: Any, simulator: Any, pin_clock: FakeClock) -> SettingsDialog:  # noqa: F811
+def dialog(qtbot: Any, simulator: Any, pin_clock: FakeClock) -> SettingsDialog:
     """The dialog shown on settings that point at the simulator."""
     return make_dialog(qtbot, make_settings(simulator.base_url), pin_clock)
 
@@ -143,7 +137,7 @@ def test_a_valid_save_writes_settings_without_secrets_and_the_token_goes_to_secr
 def test_the_stored_token_is_never_shown_whole(
     qtbot: Any,
     simulator: Any,
-    pin_clock: FakeClock,  # noqa: F811
+    pin_clock: FakeClock,
 ) -> None:
     settings = make_settings(simulator.base_url, api_token=NEW_TOKEN, auth_key="legacy-key-98765")
     dialog = make_dialog(qtbot, settings, pin_clock)
@@ -177,7 +171,7 @@ def test_connection_test_succeeds_against_the_simulator_and_reports_a_dead_port(
 
 def test_saved_settings_apply_to_the_running_window(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=False, pin="2468")
     assert set(window.ready.check_buttons) == set(CheckKind)
@@ -207,7 +201,7 @@ def test_saved_settings_apply_to_the_running_window(
 
 def test_values_the_settings_file_could_not_give_are_shown_to_the_admin(
     qtbot: Any,
-    pin_clock: FakeClock,  # noqa: F811
+    pin_clock: FakeClock,
 ) -> None:
     """Issue 13, item 10: a bad settings.json starts with defaults and the admin is told."""
     paths.settings_file().parent.mkdir(parents=True, exist_ok=True)
@@ -225,7 +219,7 @@ def test_values_the_settings_file_could_not_give_are_shown_to_the_admin(
 
 def test_a_settings_file_that_is_not_an_object_is_shown_to_the_admin(
     qtbot: Any,
-    pin_clock: FakeClock,  # noqa: F811
+    pin_clock: FakeClock,
 ) -> None:
     paths.settings_file().parent.mkdir(parents=True, exist_ok=True)
     paths.settings_file().write_bytes(b"[" * 100_000)
@@ -237,7 +231,7 @@ def test_a_settings_file_that_is_not_an_object_is_shown_to_the_admin(
 def test_a_clean_settings_file_shows_no_notice(
     qtbot: Any,
     simulator: Any,
-    pin_clock: FakeClock,  # noqa: F811
+    pin_clock: FakeClock,
 ) -> None:
     dialog = make_dialog(qtbot, make_settings(simulator.base_url), pin_clock)
     assert not dialog.file_notice.isVisible()

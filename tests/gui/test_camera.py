@@ -20,7 +20,7 @@ from kiosk_app.app.capture.live_decode import ConsecutiveReads, SymbolOutline
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.config import Settings
-from tests.gui.capture_support import (
+from tests.support.capture import (
     FakeCameraBackend,
     aamva_payload,
     card_scene,

@@ -17,7 +17,7 @@ from kiosk_app.app.capture.frames import (
     preview_image,
     reduction_factor,
 )
-from tests.gui.capture_support import grey_of, nv12_video_frame, rgb_video_frame
+from tests.support.capture import grey_of, nv12_video_frame, rgb_video_frame
 
 PF = QVideoFrameFormat.PixelFormat
 RNG = np.random.default_rng(7)

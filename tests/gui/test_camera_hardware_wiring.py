@@ -21,9 +21,8 @@ from pytestqt.qtbot import QtBot
 from kiosk_app.app.capture.hardware import add_hardware_sources, camera_of
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.session import Stage
-from tests.gui.capture_support import aamva_payload, card_scene
-
-from .conftest import make_backend, make_settings
+from tests.support.capture import aamva_payload, card_scene
+from tests.support.gui import make_backend, make_settings
 
 
 @pytest.fixture

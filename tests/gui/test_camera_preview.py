@@ -13,7 +13,7 @@ from kiosk_app.app.capture.live_decode import SymbolOutline
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.ui.camera_preview import CameraPreview, fitted_rect, outline_polygon
-from tests.gui.capture_support import (
+from tests.support.capture import (
     FakeCameraBackend,
     aamva_payload,
     card_scene,

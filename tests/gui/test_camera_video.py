@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
-from tests.gui.capture_support import FakeCameraBackend, aamva_payload, card_scene, rgb_video_frame
+from tests.support.capture import FakeCameraBackend, aamva_payload, card_scene, rgb_video_frame
 
 FPS = 10
 PAYLOAD = aamva_payload(31)

@@ -13,9 +13,9 @@ from kiosk_app.app.models import LicenceSummary
 from kiosk_app.app.session import Stage
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.widgets import LicencePanel
-
-from .conftest import FakeClock, WindowFactory, send_key, type_text
-from .test_flow import wait_stage
+from tests.support.clock import FakeClock
+from tests.support.gui import WindowFactory
+from tests.support.qt import send_key, type_text, wait_stage
 
 HUMAN_GAP_S = 0.2
 

@@ -19,19 +19,11 @@ from kiosk_app.app.diagnostics import ScanRecorder, folder_state, visible_contro
 from kiosk_app.app.session import Stage
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
 from kiosk_app.ui.main_window import MainWindow
-
-from .admin_support import (  # noqa: F401  (fixtures)
-    OFFSCREEN_DIALOG_NOTE,
-    TIMEOUT_MS,
-    KioskFactory,
-    make_kiosk,
-    pin_clock,
-)
-from .capture_support import aamva_payload
-from .conftest import FakeClock, WindowFactory
-from .test_flow import wait_stage
-from .test_inputs import scan
-from .test_ready_capture import drop_source
+from tests.support.admin import KioskFactory
+from tests.support.capture import aamva_payload
+from tests.support.clock import FakeClock
+from tests.support.gui import WindowFactory
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, drop_source, scan, wait_stage
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
@@ -184,7 +176,7 @@ def test_connection_test_reports_success_and_failure(
 
 def test_diagnostics_open_from_the_admin_settings(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=False)
     kiosk.open_settings()

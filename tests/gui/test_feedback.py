@@ -22,9 +22,8 @@ from kiosk_app.app.session import Stage
 from kiosk_app.config import Settings
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui import theme
-
-from .conftest import WindowFactory
-from .test_flow import TIMEOUT_MS, run_sample, wait_stage
+from tests.support.gui import WindowFactory
+from tests.support.qt import TIMEOUT_MS, run_sample, wait_stage
 
 # --- the sound files ---------------------------------------------------------------------------
 

@@ -14,31 +14,8 @@ from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui import theme
 from kiosk_app.ui.main_window import TEST_MODE_TEXT, MainWindow
 from kiosk_app.ui.widgets import MatchRow
-
-from .conftest import WindowFactory
-
-TIMEOUT_MS = 15_000
-
-
-def wait_stage(qtbot: Any, window: MainWindow, stage: Stage) -> None:
-    """Wait until the window shows ``stage`` with nothing running."""
-    qtbot.waitUntil(
-        lambda: (
-            window.current_stage() is stage
-            and window.core.pool.is_idle()
-            and not window.result.filling
-        ),
-        timeout=TIMEOUT_MS,
-    )
-
-
-def run_sample(qtbot: Any, window: MainWindow, key: str) -> None:
-    """Run one demo sample to its result (Canadian samples through the form)."""
-    assert window.session.try_sample(key)
-    if SAMPLES_BY_KEY[key].check == "canada":
-        wait_stage(qtbot, window, Stage.CANADA_FORM)
-        qtbot.mouseClick(window.canada_form.submit_button, _left())
-    wait_stage(qtbot, window, Stage.RESULT)
+from tests.support.gui import WindowFactory
+from tests.support.qt import TIMEOUT_MS, run_sample, wait_stage
 
 
 def _left() -> Any:

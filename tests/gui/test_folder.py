@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from kiosk_app.app.capture.folder import ScannedFile, WatchedFolderSource, looks_complete
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import Scanner
-from tests.gui.capture_support import aamva_payload, card_scene
+from tests.support.capture import aamva_payload, card_scene
 
 
 def png_bytes(number: int = 1) -> bytes:

@@ -16,8 +16,7 @@ from kiosk_app.app.session import Stage
 from kiosk_app.app.text import Message
 from kiosk_app.ui.i18n import install_language, qm_path, remove_language
 from kiosk_app.ui.main_window import MainWindow
-
-from .conftest import WindowFactory
+from tests.support.gui import WindowFactory
 
 TIMEOUT_MS = 15_000
 

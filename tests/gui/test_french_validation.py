@@ -16,9 +16,10 @@ from kiosk_app.app.text import Message
 from kiosk_app.config import CheckKind, Settings
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.messages import ADDRESS_MESSAGES, translate_message
+from tests.support.clock import FakeClock
+from tests.support.gui import make_settings
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE
 
-from .admin_support import OFFSCREEN_DIALOG_NOTE, pin_clock  # noqa: F401  (fixture)
-from .conftest import FakeClock, make_settings
 from .test_admin_settings import make_dialog, set_text
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
@@ -81,7 +82,7 @@ def test_every_address_sentence_the_client_can_give_is_listed(label: str, url: s
 def test_the_settings_dialog_shows_its_messages_in_french(
     qtbot: Any,
     simulator: Any,
-    pin_clock: FakeClock,  # noqa: F811
+    pin_clock: FakeClock,
     french: None,
 ) -> None:
     dialog = make_dialog(qtbot, make_settings(simulator.base_url), pin_clock)

@@ -14,21 +14,12 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
 from kiosk_app.app.capture.files import ImageFileSource
 from kiosk_app.app.session import Stage
 from kiosk_app.config import CheckKind
-from kiosk_app.simulator.samples import SAMPLES_BY_KEY
-
-from .conftest import FakeClock, WindowFactory, send_key, type_text
-from .test_flow import TIMEOUT_MS, wait_stage
+from tests.support.clock import FakeClock
+from tests.support.gui import WindowFactory
+from tests.support.qt import SCAN_GAP_S, TIMEOUT_MS, scan, send_key, type_text, wait_stage
 
 SAMPLES_DIR = Path(resources_init).parent / "samples"
-SCAN_GAP_S = 0.004  # a scanner: a few milliseconds between keys
 HUMAN_GAP_S = 0.18  # a quick clerk: well over the 50 ms burst gap
-
-
-def scan(window: Any, key: str, clock: FakeClock) -> bytes:
-    """Type a sample's payload as a wedge scanner would, into whatever has the focus."""
-    payload = SAMPLES_BY_KEY[key].payload
-    type_text(payload.decode("latin-1"), clock, SCAN_GAP_S, window)
-    return payload
 
 
 def scan_flushed(window: Any, key: str, clock: FakeClock) -> None:

@@ -20,18 +20,11 @@ from kiosk_app.ui.admin.settings_dialog import SettingsDialog, TextEditor
 from kiosk_app.ui.kiosk_mode import KioskMode
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.picture_picker import PicturePicker
-from tests.gui.capture_support import aamva_payload, pdf417_image
+from tests.support.admin import KioskFactory
+from tests.support.capture import aamva_payload, pdf417_image
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, send_key
 from tests.unit.api.fake_servers import ScriptedServer, always, http_reply
 from tests.unit.api.reply_samples import canada_element
-
-from .admin_support import (  # noqa: F401  (fixtures)
-    OFFSCREEN_DIALOG_NOTE,
-    TIMEOUT_MS,
-    KioskFactory,
-    make_kiosk,
-    pin_clock,
-)
-from .conftest import send_key
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
@@ -75,7 +68,7 @@ def listed(picker: PicturePicker) -> set[str]:
 
 def test_open_in_kiosk_mode_is_a_read_only_picker_inside_the_picture_folders(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
     tmp_path: Path,
 ) -> None:
     scans = tmp_path / "scans"
@@ -154,7 +147,7 @@ def test_open_in_kiosk_mode_is_a_read_only_picker_inside_the_picture_folders(
 
 def test_the_picker_closes_with_the_idle_wipe(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
     tmp_path: Path,
 ) -> None:
     window, _kiosk = make_kiosk(enabled=True, watch_folder=str(tmp_path))
@@ -171,7 +164,7 @@ def test_the_picker_closes_with_the_idle_wipe(
 
 def test_a_deleted_pin_file_does_not_let_anyone_choose_a_new_pin(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
     store = kiosk.services.pin_store
@@ -213,7 +206,7 @@ def bearer_tokens(server: ScriptedServer) -> list[str]:
 
 def test_a_new_address_never_gets_the_stored_token_before_the_pin(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
     servers: list[ScriptedServer],
 ) -> None:
     answer = always(http_reply(200, [canada_element(3, success=False)]))
@@ -260,7 +253,7 @@ def test_a_new_address_never_gets_the_stored_token_before_the_pin(
 
 def test_leaving_the_pin_pad_saves_nothing(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
     servers: list[ScriptedServer],
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN, api_token=PRIVATE_TOKEN)
@@ -290,7 +283,7 @@ def admin_open(kiosk: KioskMode) -> list[QWidget]:
 
 def test_admin_screens_close_when_the_kiosk_is_left_idle(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
     window.core.idle.set_timeout_ms(IDLE_MS)
@@ -316,7 +309,7 @@ def test_admin_screens_close_when_the_kiosk_is_left_idle(
 
 def test_every_wipe_closes_the_admin_screens_and_their_file_dialog(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
     kiosk.open_settings()

@@ -12,59 +12,18 @@ from PySide6.QtWidgets import QApplication
 
 from kiosk_app.app.session import Stage
 from kiosk_app.storage.pin import LOCK_AFTER_FAILURES, PinStore
-from kiosk_app.ui.admin.pin_pad import PadMode, PinPad
-from kiosk_app.ui.kiosk_mode import CHORD_MODIFIERS, KIOSK_FLAGS
-from kiosk_app.ui.main_window import MainWindow
-
-from .admin_support import (  # noqa: F401  (fixtures)
-    FAST_SCRYPT,
-    OFFSCREEN_DIALOG_NOTE,
-    TIMEOUT_MS,
-    KioskFactory,
-    make_kiosk,
-    pin_clock,
-    press_at,
-)
-from .conftest import FakeClock, send_key
-from .test_inputs import scan
+from kiosk_app.ui.admin.pin_pad import PadMode
+from kiosk_app.ui.kiosk_mode import KIOSK_FLAGS
+from tests.support.admin import FAST_SCRYPT, PIN, KioskFactory, open_pad, press_chord, type_pin
+from tests.support.clock import FakeClock
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, press_at, scan, send_key
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
-
-PIN = "2468"
-
-
-def press_chord(window: Any) -> None:
-    """Ctrl+Alt+Shift+A, delivered like the keyboard does."""
-    send_key(window, Qt.Key.Key_A, "A", CHORD_MODIFIERS)
-
-
-def type_pin(pad: PinPad, digits: str) -> None:
-    """Type ``digits`` and Enter on the keyboard, into the pad's window.
-
-    The wedge watches the pad too; its test clock stands still, so the keys form one short
-    burst: end it as its gap timer would, and the keys reach the pad as typing.
-    """
-    for digit in digits:
-        send_key(pad, ord(digit), digit)
-    send_key(pad, Qt.Key.Key_Return, "\r")
-    window = pad.parentWidget()
-    if isinstance(window, MainWindow):
-        window.core.wedge.flush()
-
-
-def open_pad(qtbot: Any, window: Any, kiosk: Any) -> PinPad:
-    press_chord(window)
-    qtbot.waitUntil(
-        lambda: kiosk.pin_pad is not None and kiosk.pin_pad.isVisible(), timeout=TIMEOUT_MS
-    )
-    pad = kiosk.pin_pad
-    assert pad is not None
-    return pad
 
 
 def test_kiosk_window_is_fullscreen_frameless_on_top_and_cannot_be_closed(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True)
     assert kiosk.enabled and window.isFullScreen()
@@ -86,7 +45,7 @@ def test_kiosk_window_is_fullscreen_frameless_on_top_and_cannot_be_closed(
 
 def test_outside_kiosk_mode_the_window_closes_normally(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, _kiosk = make_kiosk(enabled=False)
     assert not window.isFullScreen()
@@ -97,7 +56,7 @@ def test_outside_kiosk_mode_the_window_closes_normally(
 
 def test_the_chord_opens_the_pin_pad_and_wedge_scans_still_work(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
     clock: FakeClock,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
@@ -126,7 +85,7 @@ def test_the_chord_opens_the_pin_pad_and_wedge_scans_still_work(
 
 def test_a_long_press_in_the_top_left_corner_opens_the_pin_pad(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN, long_press_ms=150)
     # A short tap in the corner, and a long press elsewhere, do nothing.
@@ -151,7 +110,7 @@ def test_a_long_press_in_the_top_left_corner_opens_the_pin_pad(
 
 def test_the_right_pin_opens_the_settings_and_exit_kiosk_unlocks(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
     pad = open_pad(qtbot, window, kiosk)
@@ -172,7 +131,7 @@ def test_the_right_pin_opens_the_settings_and_exit_kiosk_unlocks(
 
 def test_quit_application_closes_a_kiosk_window(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
     type_pin(open_pad(qtbot, window, kiosk), PIN)
@@ -186,8 +145,8 @@ def test_quit_application_closes_a_kiosk_window(
 
 def test_wrong_pins_are_counted_and_lock_the_pad_for_a_growing_delay(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
-    pin_clock: FakeClock,  # noqa: F811
+    make_kiosk: KioskFactory,
+    pin_clock: FakeClock,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, pin=PIN)
     pad = open_pad(qtbot, window, kiosk)
@@ -221,8 +180,8 @@ def test_wrong_pins_are_counted_and_lock_the_pad_for_a_growing_delay(
 
 def test_first_start_asks_for_a_new_pin_twice(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
-    pin_clock: FakeClock,  # noqa: F811
+    make_kiosk: KioskFactory,
+    pin_clock: FakeClock,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True)
     assert not kiosk.services.pin_store.is_set()
@@ -245,7 +204,7 @@ def test_first_start_asks_for_a_new_pin_twice(
 
 def test_the_cursor_hides_after_inactivity_and_comes_back_on_a_move(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True, cursor_idle_ms=50)
     press_at(window, 500, 500, QEvent.Type.MouseMove)
@@ -263,8 +222,7 @@ def test_build_window_attaches_kiosk_mode_from_the_flag_or_the_setting(
 ) -> None:
     from kiosk_app.ui.kiosk_mode import KioskMode
     from kiosk_app.ui.launch import build_window
-
-    from .conftest import make_settings
+    from tests.support.gui import make_settings
 
     window = build_window(make_settings(simulator.base_url, kiosk_mode=setting), kiosk_mode=flag)
     try:

@@ -9,14 +9,9 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from kiosk_app.ui.i18n import install_language, remove_language
+from tests.support.admin import KioskFactory
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS
 
-from .admin_support import (  # noqa: F401  (fixtures)
-    OFFSCREEN_DIALOG_NOTE,
-    TIMEOUT_MS,
-    KioskFactory,
-    make_kiosk,
-    pin_clock,
-)
 from .layout_check import layout_problems
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
@@ -27,7 +22,7 @@ SMALL = (1024, 600)
 def test_admin_screens_fit_the_smallest_screen(
     qtbot: Any,
     qapp: QApplication,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
     language: str,
 ) -> None:
     install_language(language, qapp)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_layout_sizes import SCALED_SIZE_VARIABLE
+from tests.support.gui import SCALED_SIZE_VARIABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = [("1.5", "1280x720"), ("2", "1920x1080"), ("2", "1024x600")]

@@ -17,10 +17,10 @@ from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.screenshots import ScreenshotDriver, simulator_faults
+from tests.support.gui import SCALED_SIZE_VARIABLE, make_backend, make_settings
+from tests.support.qt import run_sample
 
-from .conftest import make_backend, make_settings
 from .layout_check import layout_problems, vertical_scroll_bars
-from .test_flow import run_sample
 
 SIZES = [(1024, 600), (1366, 768), (1920, 1080), (3840, 2160)]
 LANGUAGES = ("en", "fr")
@@ -74,9 +74,6 @@ def test_every_screen_state_fits_in_both_languages(
     problems, seen = walk_and_check(qtbot, fresh_simulator, size, tmp_path)
     assert len(seen) == 13  # the twelve screenshots and the Ready screen holding a licence
     assert not problems, "\n".join(problems)
-
-
-SCALED_SIZE_VARIABLE = "LAYOUT_TEST_LOGICAL_SIZE"
 
 
 @pytest.mark.skipif(

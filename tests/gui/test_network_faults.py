@@ -9,12 +9,11 @@ from typing import Any
 import pytest
 
 from kiosk_app.app.session import Stage
+from tests.support.gui import WindowFactory
+from tests.support.qt import wait_stage
 from tests.unit.api.fake_servers import ScriptedServer, first_then, http_reply
 from tests.unit.api.network_faults import CASES_BY_NAME, FaultCase
 from tests.unit.api.reply_samples import signature_element
-
-from .conftest import WindowFactory
-from .test_flow import wait_stage
 
 GOOD_SIGNATURE = http_reply(200, [signature_element()])
 READ_TIMEOUT_S = 1.5  # the window's client then has a total deadline of 3 s

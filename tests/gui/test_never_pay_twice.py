@@ -28,12 +28,16 @@ from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.config import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import CheckRecord
-from tests.gui.test_serial_pty import FakeScanner
+from tests.support.capture import (
+    FakeCameraBackend,
+    FakeScanner,
+    aamva_payload,
+    card_scene,
+    rgb_video_frame,
+)
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, type_text
 
-from .admin_support import OFFSCREEN_DIALOG_NOTE
 from .billing_support import TIMEOUT_MS, Desk, png_of, wait_stage
-from .capture_support import FakeCameraBackend, aamva_payload, card_scene, rgb_video_frame
-from .conftest import type_text
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 

@@ -47,12 +47,12 @@ from kiosk_app.ui.result_screen import (
     MAX_SERVICE_MESSAGE_CHARS,
     PREBUILT_ROWS,
 )
-from tests.gui.capture_support import aamva_payload, card_scene, pdf417_image
+from tests.support.capture import aamva_payload, card_scene, pdf417_image
+from tests.support.clock import FakeClock
+from tests.support.gui import WindowFactory
+from tests.support.qt import TIMEOUT_MS, type_text, wait_stage
 from tests.unit.api.fake_servers import ScriptedServer, always, http_reply
 from tests.unit.api.reply_samples import field, signature_element
-
-from .conftest import FakeClock, WindowFactory, type_text
-from .test_flow import TIMEOUT_MS, wait_stage
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 

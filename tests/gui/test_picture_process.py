@@ -15,9 +15,8 @@ from kiosk_app.app.kiosk import PICTURE_WARM_UP_DELAY_MS
 from kiosk_app.barcode.isolation import IsolatedScanner
 from kiosk_app.ui.launch import build_window
 from tests.fuzz.hostile_images import progressive_jpeg_scan_flood
+from tests.support.gui import make_settings
 from tests.unit.barcode.images import card_png
-
-from .conftest import make_settings
 
 
 def _gone(pid: int) -> bool:

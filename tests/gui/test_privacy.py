@@ -10,7 +10,6 @@ import re
 import sqlite3
 import types
 from collections.abc import Iterator
-from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +31,6 @@ from kiosk_app.app.backend import ScanData
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.models import LicenceSummary, ResultView
 from kiosk_app.app.session import Stage
-from kiosk_app.barcode.aamva import parse_aamva
-from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.config import CheckKind
 from kiosk_app.logging_setup import SENSITIVE, configure_logging, log_file, shutdown_logging
@@ -41,8 +38,9 @@ from kiosk_app.simulator.samples import SAMPLES, SAMPLES_BY_KEY
 from kiosk_app.storage.usage import UsageStore
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.widgets import copy_to_clipboard
-
-from .conftest import FakeClock, make_backend, make_settings, show_started_window, type_text
+from tests.support.clock import FakeClock
+from tests.support.gui import customer_values, make_backend, make_settings
+from tests.support.qt import show_started_window, type_text
 
 TIMEOUT_MS = 15_000
 SCAN_GAP_S = 0.004
@@ -96,43 +94,6 @@ def run_sample(qtbot: Any, window: MainWindow, key: str) -> None:
 
 
 # --- what a sample customer is made of --------------------------------------------------------
-
-
-def _dates(day: date) -> list[str]:
-    return [
-        day.strftime(f)
-        for f in ("%Y-%m-%d", "%m%d%Y", "%Y%m%d", "%m/%d/%Y", "%d/%m/%Y", "%d.%m.%Y")
-    ]
-
-
-def customer_values(key: str) -> list[str]:
-    """Names, licence number, dates of birth (several spellings), address and raw payload
-    fragments of one sample customer."""
-    sample = SAMPLES_BY_KEY[key]
-    values: list[str] = []
-    try:
-        record = parse_aamva(sample.payload)
-    except BarcodeError:
-        record = parse_aamva(SAMPLES_BY_KEY["signature-valid"].payload)  # its cut-short twin
-    for text in (
-        record.first_name,
-        record.last_name,
-        record.middle_name,
-        record.licence_number,
-        getattr(record, "street", None),
-        getattr(record, "postal_code", None),
-    ):
-        if text and len(str(text)) >= 3:
-            values.append(str(text))
-    if record.date_of_birth:
-        values += _dates(record.date_of_birth)
-    payload = sample.payload.decode("latin-1")
-    values += [
-        line for line in re.split(r"[\r\n\x1e]+", payload) if re.match(r"^D[A-D][A-Z].{5,}", line)
-    ]
-    if sample.canada is not None:
-        values += [sample.canada.licence_number, sample.canada.date_of_birth]
-    return sorted(set(values))
 
 
 def _pattern(value: str) -> re.Pattern[str]:

@@ -9,38 +9,22 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
-from PySide6.QtCore import QCoreApplication, QEvent
 
 from kiosk_app.app.capture import camera as cam
-from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.capture.folder import WatchedFolderSource
-from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.session import Stage
-from tests.gui.capture_support import (
+from tests.support.capture import (
     FakeCameraBackend,
     aamva_payload,
     card_scene,
     grey_of,
     nv12_video_frame,
 )
-
-from .conftest import WindowFactory
-from .test_flow import TIMEOUT_MS, wait_stage
+from tests.support.gui import WindowFactory
+from tests.support.qt import TIMEOUT_MS, drop_source, wait_stage
 
 SIZE = (1280, 720)
-
-
-def drop_source(core: KioskCore, source: CaptureSource) -> None:
-    """Stop a source a test added, take it out of the core and delete it now.
-
-    Deleted here rather than with the core whenever Python collects it: a source destroyed
-    during a later test's event loop takes its socket notifiers with it mid-iteration.
-    """
-    source.stop()
-    core.sources.remove(source)
-    source.deleteLater()
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def test_no_camera_source_no_preview(make_window: WindowFactory) -> None:

@@ -14,10 +14,9 @@ from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.camera_preview import CARD_ASPECT, CameraPreview, guide_rect
 from kiosk_app.ui.ready_guide import STEPS
-from tests.gui.capture_support import FakeCameraBackend, nv12_video_frame
-
-from .conftest import WindowFactory
-from .test_ready_capture import drop_source
+from tests.support.capture import FakeCameraBackend, nv12_video_frame
+from tests.support.gui import WindowFactory
+from tests.support.qt import drop_source
 
 USEFUL_PREVIEW = (480, 270)
 

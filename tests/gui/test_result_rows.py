@@ -18,9 +18,8 @@ from kiosk_app.config import CheckKind
 from kiosk_app.ui.field_labels import FIELD_LABELS, field_label, field_value, service_date
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.result_screen import MATCH_ORDER, ResultScreen, ordered_fields
-
-from .conftest import WindowFactory
-from .test_flow import run_sample
+from tests.support.gui import WindowFactory
+from tests.support.qt import run_sample
 
 M = MatchCategory
 

@@ -15,8 +15,8 @@ from kiosk_app.app.session import Stage
 from kiosk_app.config import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from tests.aamva_factory import CardSpec, build_payload, canadian_spec
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE
 
-from .admin_support import OFFSCREEN_DIALOG_NOTE
 from .billing_support import TIMEOUT_MS, Desk, png_of, wait_stage
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)

@@ -6,7 +6,7 @@ import pytest
 
 from kiosk_app.app.capture.serial import ScanAssembler, SerialConfig, parse_terminator
 from kiosk_app.config import Settings
-from tests.gui.capture_support import aamva_payload
+from tests.support.capture import aamva_payload
 
 
 def test_terminator_split_across_feeds_gives_one_exact_scan() -> None:

@@ -26,9 +26,8 @@ from kiosk_app.ui.service_text import (
     SERVICE_SENTENCES,
     service_sentence,
 )
-
-from .conftest import WindowFactory
-from .test_flow import run_sample
+from tests.support.gui import WindowFactory
+from tests.support.qt import run_sample
 
 ROOT = Path(__file__).resolve().parents[2]
 SIMULATOR = ROOT / "kiosk_app" / "simulator"

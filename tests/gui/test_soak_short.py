@@ -30,9 +30,8 @@ from kiosk_app.bench.soak_driver import (
 )
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import UsageStore
-
-from .conftest import WindowFactory
-from .test_flow import TIMEOUT_MS, run_sample
+from tests.support.gui import WindowFactory
+from tests.support.qt import TIMEOUT_MS, run_sample
 
 pytestmark = pytest.mark.slow
 

@@ -18,11 +18,9 @@ from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import CSV_COLUMNS, CheckRecord, UsageStore
 from kiosk_app.ui.admin.usage_panel import UsagePanel
 from kiosk_app.ui.main_window import MainWindow
-
-from .admin_support import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS
-from .conftest import FakeClock, make_backend, make_settings
-from .test_flow import run_sample
-from .test_privacy import customer_values
+from tests.support.clock import FakeClock
+from tests.support.gui import customer_values, make_backend, make_settings
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, run_sample
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 

@@ -13,12 +13,11 @@ from kiosk_app.app.session import SIGNATURE_NEEDS_EXACT, Stage
 from kiosk_app.config import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
+from tests.support.admin import PIN, KioskFactory, open_pad, type_pin
+from tests.support.clock import FakeClock
+from tests.support.gui import WindowFactory
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, wait_stage
 from tests.wedge_keys import Convention, deliver, scanner_events
-
-from .admin_support import OFFSCREEN_DIALOG_NOTE, KioskFactory, make_kiosk, pin_clock  # noqa: F401
-from .conftest import FakeClock, WindowFactory
-from .test_flow import TIMEOUT_MS, wait_stage
-from .test_kiosk_mode import PIN, open_pad, type_pin
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 GAP = 0.004
@@ -95,7 +94,7 @@ def test_exact_scan_with_shift_keys_verifies_as_passed(
 
 def test_scan_reaches_the_check_from_the_pin_pad_and_the_settings(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
     clock: FakeClock,
 ) -> None:
     window, kiosk = make_kiosk(

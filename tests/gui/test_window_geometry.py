@@ -9,14 +9,8 @@ import pytest
 from PySide6.QtCore import QRect, QSize
 
 from kiosk_app.ui.geometry import MIN_WINDOW_SIZE, PREFERRED_SIZE, fitting_size, screen_of
-
-from .admin_support import (  # noqa: F401  (fixtures)
-    OFFSCREEN_DIALOG_NOTE,
-    TIMEOUT_MS,
-    KioskFactory,
-    make_kiosk,
-    pin_clock,
-)
+from tests.support.admin import KioskFactory
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
@@ -41,7 +35,7 @@ def test_a_normal_window_fits_the_available_area(available: QRect, expected: QSi
 
 def test_the_kiosk_window_covers_its_screen_and_follows_its_changes(
     qtbot: Any,
-    make_kiosk: KioskFactory,  # noqa: F811
+    make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=True)
     screen = screen_of(window)

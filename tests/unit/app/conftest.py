@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
-from tests.gui.conftest import FakeClock, no_worker_left
+from tests.gui.conftest import no_worker_left
+from tests.support.clock import FakeClock
 
 __all__ = ["FakeClock", "no_worker_left"]

@@ -20,8 +20,8 @@ from kiosk_app.barcode.keyboard_layouts import LAYOUTS_BY_KEY, garble
 from kiosk_app.barcode.wedge_text import REASON_ENTER, REASON_HEADER
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from tests.conftest import CORPUS_DIR
-from tests.gui.admin_support import OFFSCREEN_DIALOG_NOTE
-from tests.gui.conftest import FakeClock
+from tests.support.clock import FakeClock
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE
 from tests.wedge_keys import (
     MODIFIER_KEYS,
     PRESS,

@@ -5,6 +5,11 @@ Everything here is made up (no real person); pictures are rendered with zxing-cp
 
 from __future__ import annotations
 
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
 import numpy as np
 import zxingcpp
 from PIL import Image
@@ -172,3 +177,54 @@ class FakeCameraBackend(CameraBackend):
         """Plug or unplug: what QMediaDevices.videoInputsChanged announces."""
         self.present = list(devices)
         self.devices_changed.emit()
+
+
+@dataclass
+class FakeScanner:
+    """The master side of a pty behind a stable symlink name."""
+
+    link: Path
+    master: int = -1
+    slave: int = -1
+    opened: list[int] = field(default_factory=list)
+
+    def plug(self) -> None:
+        """A (new) device appears behind the link."""
+        self.master, self.slave = os.openpty()
+        self.opened += [self.master, self.slave]
+        if self.link.is_symlink():
+            self.link.unlink()
+        self.link.symlink_to(os.ttyname(self.slave))
+
+    def unplug(self) -> None:
+        """The device vanishes: the master closes (reads fail with EIO), the name goes."""
+        self.link.unlink()
+        self._close(self.master)
+        self._close(self.slave)
+
+    def send(self, data: bytes) -> None:
+        """Write bytes as the scanner would (small writes only; see :meth:`send_in_thread`)."""
+        os.write(self.master, data)
+
+    def send_in_thread(self, data: bytes) -> threading.Thread:
+        """Write a large amount from a thread (the pty buffer is small; Qt reads meanwhile)."""
+
+        def pump() -> None:
+            view = memoryview(data)
+            while view:
+                written = os.write(self.master, view[:4096])
+                view = view[written:]
+
+        thread = threading.Thread(target=pump, daemon=True)
+        thread.start()
+        return thread
+
+    def _close(self, fd: int) -> None:
+        if fd in self.opened:
+            self.opened.remove(fd)
+            os.close(fd)
+
+    def close_all(self) -> None:
+        """Release every descriptor the test opened."""
+        for fd in list(self.opened):
+            self._close(fd)

@@ -1,5 +1,5 @@
-"""Shared set-up for the admin tests: a real window with kiosk mode attached, a PIN store on a
-hand-moved clock (and cheap scrypt parameters, so tests do not spend seconds hashing)."""
+"""The admin fixtures: a window with kiosk mode on a hand-moved PIN clock (cheap scrypt), and
+the PIN pad helpers."""
 
 from __future__ import annotations
 
@@ -7,23 +7,24 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import Qt
 
 from kiosk_app import secrets
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.storage.pin import PinStore, ScryptParams
 from kiosk_app.storage.usage import UsageStore
-from kiosk_app.ui.kiosk_mode import KioskMode
+from kiosk_app.ui.admin.pin_pad import PinPad
+from kiosk_app.ui.kiosk_mode import CHORD_MODIFIERS, KioskMode
 from kiosk_app.ui.main_window import MainWindow
+from tests.support.clock import FakeClock
+from tests.support.gui import WindowFactory
+from tests.support.qt import TIMEOUT_MS, send_key
 
-from .conftest import FakeClock, WindowFactory
-
-# Opening a dialog on the offscreen platform logs this at warning level (a platform limit).
-OFFSCREEN_DIALOG_NOTE = "This plugin does not support propagateSizeHints"
 FAST_SCRYPT = ScryptParams(n=2**10, r=8, p=1)
-TIMEOUT_MS = 10_000
+
+
+PIN = "2468"
+
 
 KioskFactory = Callable[..., tuple[MainWindow, KioskMode]]
 
@@ -75,24 +76,30 @@ def make_kiosk(
         kiosk.disable()  # so the window fixture can close it
 
 
-def press_at(target: QWidget, x: float, y: float, etype: QEvent.Type) -> None:
-    """A left-button mouse event at window coordinates, delivered to the window's QWindow."""
-    from PySide6.QtCore import QCoreApplication
+def press_chord(window: Any) -> None:
+    """Ctrl+Alt+Shift+A, delivered like the keyboard does."""
+    send_key(window, Qt.Key.Key_A, "A", CHORD_MODIFIERS)
 
-    handle = target.window().windowHandle()
-    assert handle is not None
-    buttons = (
-        Qt.MouseButton.NoButton
-        if etype == QEvent.Type.MouseButtonRelease
-        else Qt.MouseButton.LeftButton
+
+def type_pin(pad: PinPad, digits: str) -> None:
+    """Type ``digits`` and Enter on the keyboard, into the pad's window.
+
+    The wedge watches the pad too; its test clock stands still, so the keys form one short
+    burst: end it as its gap timer would, and the keys reach the pad as typing.
+    """
+    for digit in digits:
+        send_key(pad, ord(digit), digit)
+    send_key(pad, Qt.Key.Key_Return, "\r")
+    window = pad.parentWidget()
+    if isinstance(window, MainWindow):
+        window.core.wedge.flush()
+
+
+def open_pad(qtbot: Any, window: Any, kiosk: Any) -> PinPad:
+    press_chord(window)
+    qtbot.waitUntil(
+        lambda: kiosk.pin_pad is not None and kiosk.pin_pad.isVisible(), timeout=TIMEOUT_MS
     )
-    point = QPointF(x, y)
-    event = QMouseEvent(
-        etype,
-        point,
-        handle.mapToGlobal(point),
-        Qt.MouseButton.LeftButton,
-        buttons,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QCoreApplication.sendEvent(handle, event)
+    pad = kiosk.pin_pad
+    assert pad is not None
+    return pad

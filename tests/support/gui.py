@@ -1,0 +1,167 @@
+"""The GUI fixtures: settings and backend against the simulator, a shown window, a desk."""
+
+from __future__ import annotations
+
+import gc
+import re
+from collections.abc import Callable, Iterator
+from datetime import date
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
+
+from kiosk_app.api.client import VerificationClient
+from kiosk_app.app.backend import Backend
+from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.app.workers import WorkerPool
+from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
+from kiosk_app.barcode.decode import Scanner
+from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.config import Settings
+from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+from kiosk_app.ui.main_window import MainWindow
+from tests.support.clock import FakeClock
+from tests.support.qt import show_started_window
+
+WindowFactory = Callable[..., MainWindow]
+
+
+SCALED_SIZE_VARIABLE = "LAYOUT_TEST_LOGICAL_SIZE"
+
+
+def make_settings(base_url: str, **overrides: Any) -> Settings:
+    """Settings pointing every service at ``base_url`` with the public test token."""
+    values: dict[str, Any] = {
+        "base_url": base_url,
+        "dvs_url": base_url,
+        "parse_url": base_url,
+        "api_token": "test",
+        "auth_key": "test",
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+def make_backend(settings: Settings, read_timeout: float | None = None) -> Backend:
+    """The real backend; ``read_timeout`` shortens the client's wait for timeout tests."""
+    if read_timeout is None:
+        client = VerificationClient.from_settings(settings)
+    else:
+        client = VerificationClient(
+            base_url=settings.base_url,
+            dvs_url=settings.dvs_url,
+            parse_url=settings.parse_url,
+            token="test",
+            auth_key="test",
+            connect_timeout=1.0,
+            read_timeout=read_timeout,
+            total_deadline=read_timeout * 2,
+        )
+    return Backend(
+        client, Scanner(), parse_aamva, looks_like_aamva, age_of_majority=settings.age_of_majority
+    )
+
+
+def date_spellings(day: date) -> list[str]:
+    """A date in the six spellings a log or a screen might show."""
+    return [
+        day.strftime(f)
+        for f in ("%Y-%m-%d", "%m%d%Y", "%Y%m%d", "%m/%d/%Y", "%d/%m/%Y", "%d.%m.%Y")
+    ]
+
+
+def customer_values(key: str) -> list[str]:
+    """Names, licence number, dates of birth (several spellings), address and raw payload
+    fragments of one sample customer."""
+    sample = SAMPLES_BY_KEY[key]
+    values: list[str] = []
+    try:
+        record = parse_aamva(sample.payload)
+    except BarcodeError:
+        record = parse_aamva(SAMPLES_BY_KEY["signature-valid"].payload)  # its cut-short twin
+    for text in (
+        record.first_name,
+        record.last_name,
+        record.middle_name,
+        record.licence_number,
+        getattr(record, "street", None),
+        getattr(record, "postal_code", None),
+    ):
+        if text and len(str(text)) >= 3:
+            values.append(str(text))
+    if record.date_of_birth:
+        values += date_spellings(record.date_of_birth)
+    payload = sample.payload.decode("latin-1")
+    values += [
+        line for line in re.split(r"[\r\n\x1e]+", payload) if re.match(r"^D[A-D][A-Z].{5,}", line)
+    ]
+    if sample.canada is not None:
+        values += [sample.canada.licence_number, sample.canada.date_of_birth]
+    return sorted(set(values))
+
+
+@pytest.fixture
+def pool(qtbot: Any) -> Iterator[WorkerPool]:
+    """A worker pool for tests of one capture source; must be idle and shut down at the end."""
+    workers = WorkerPool()
+    yield workers
+    qtbot.waitUntil(workers.is_idle, timeout=10_000)
+    assert workers.shutdown()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """The wedge clock of the windows built by ``make_window``."""
+    return FakeClock()
+
+
+@pytest.fixture
+def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[WindowFactory]:
+    """Build a shown window (demo samples on) against ``simulator`` or a given base URL."""
+    windows: list[MainWindow] = []
+
+    def factory(
+        base_url: str | None = None,
+        read_timeout: float | None = None,
+        retry_delay_s: int | None = None,
+        samples: bool = True,
+        **overrides: Any,
+    ) -> MainWindow:
+        settings = make_settings(base_url or simulator.base_url, **overrides)
+        core = KioskCore(
+            settings,
+            make_backend(settings, read_timeout),
+            samples=dict(SAMPLES_BY_KEY) if samples else None,
+            clock=clock,
+            retry_delay_s=retry_delay_s,
+        )
+        window = show_started_window(qtbot, core)
+        windows.append(window)
+        return window
+
+    yield factory
+    problems = []
+    for window in windows:
+        pool = window.core.pool
+        if not pool.is_idle():
+            problems.append(pool.running_names())
+        window.close()  # stops the inputs and awaits the workers
+        # Delete now rather than at some later event-loop turn, so nothing of the window (or
+        # the customer data it reached) outlives the test.
+        window.deleteLater()
+    windows.clear()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    # Python wrappers in reference cycles (window <-> controllers) are freed by the cyclic
+    # collector, which may otherwise run on a worker thread during a later test and destroy a
+    # QObject with running timers there ("Timers cannot be stopped from another thread").
+    gc.collect()
+    assert not problems, f"workers still running at the end of the test: {problems}"
+
+
+@pytest.fixture
+def desk(qtbot: Any, simulator: Any, clock: FakeClock, tmp_path: Any) -> Iterator[Any]:
+    """Windows with a real usage database and an injectable memory clock (billing tests)."""
+    from tests.gui.billing_support import build_desk
+
+    yield from build_desk(qtbot, simulator, clock, tmp_path)
