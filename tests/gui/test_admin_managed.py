@@ -15,10 +15,9 @@ from kiosk_app import paths
 from kiosk_app.config import load_settings
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog, field_labels
 from kiosk_app.ui.i18n import install_language, remove_language
-
-from .admin_support import OFFSCREEN_DIALOG_NOTE, pin_clock  # noqa: F401  (fixtures)
-from .conftest import FakeClock
-from .test_admin_settings import make_dialog
+from tests.support.admin import make_dialog
+from tests.support.clock import FakeClock
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
@@ -39,7 +38,7 @@ def french(qapp: QApplication) -> Iterator[None]:
 
 def test_managed_keys_are_read_only_and_say_who_set_them(
     qtbot: Any,
-    pin_clock: FakeClock,  # noqa: F811
+    pin_clock: FakeClock,
 ) -> None:
     dialog = _managed_dialog(
         qtbot, pin_clock, {"idle_timeout_s": 300, "sounds": False, "desk_id": "Front desk 3"}
@@ -63,7 +62,7 @@ def test_managed_keys_are_read_only_and_say_who_set_them(
 
 def test_the_managed_keys_that_could_not_be_used_are_named(
     qtbot: Any,
-    pin_clock: FakeClock,  # noqa: F811
+    pin_clock: FakeClock,
 ) -> None:
     dialog = _managed_dialog(
         qtbot, pin_clock, {"idle_timeout_s": "soon", "api_token": "x" * 30, "sounds": False}
@@ -80,7 +79,7 @@ def test_the_managed_keys_that_could_not_be_used_are_named(
 
 def test_a_managed_file_that_is_not_an_object_is_named(
     qtbot: Any,
-    pin_clock: FakeClock,  # noqa: F811
+    pin_clock: FakeClock,
 ) -> None:
     path = paths.managed_file()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -94,7 +93,7 @@ def test_a_managed_file_that_is_not_an_object_is_named(
 def test_set_by_your_it_department_in_french(
     qtbot: Any,
     french: None,
-    pin_clock: FakeClock,  # noqa: F811
+    pin_clock: FakeClock,
 ) -> None:
     dialog = _managed_dialog(qtbot, pin_clock, {"sounds": False, "language": "xx"})
     assert dialog.managed_notes["sounds"].text() == "Défini par votre service informatique"

@@ -13,11 +13,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel, QLineEdit, QWidget
 
 from kiosk_app import paths, secrets
-from kiosk_app.app.admin import AdminServices
 from kiosk_app.config import CheckKind, Settings, load_settings
-from kiosk_app.storage.pin import PinStore
-from kiosk_app.ui.admin.settings_dialog import SettingsDialog, TextEditor, field_labels
-from tests.support.admin import FAST_SCRYPT, KioskFactory
+from kiosk_app.ui.admin.settings_dialog import SettingsDialog, field_labels
+from tests.support.admin import KioskFactory, make_dialog, set_text
 from tests.support.clock import FakeClock
 from tests.support.gui import make_settings
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS
@@ -27,24 +25,10 @@ pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 NEW_TOKEN = "tok-0123456789abcdefXYZ"  # a made-up test value
 
 
-def make_dialog(qtbot: Any, settings: Settings, clock: FakeClock) -> SettingsDialog:
-    services = AdminServices(pin_store=PinStore(clock=clock, params=FAST_SCRYPT))
-    dialog = SettingsDialog(settings, services)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    return dialog
-
-
 @pytest.fixture
 def dialog(qtbot: Any, simulator: Any, pin_clock: FakeClock) -> SettingsDialog:
     """The dialog shown on settings that point at the simulator."""
     return make_dialog(qtbot, make_settings(simulator.base_url), pin_clock)
-
-
-def set_text(dialog: SettingsDialog, name: str, text: str) -> None:
-    editor = dialog.editors[name]
-    assert isinstance(editor, TextEditor)
-    editor.edit.setText(text)
 
 
 def every_widget_text(root: QWidget) -> str:

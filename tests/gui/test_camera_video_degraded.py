@@ -15,8 +15,7 @@ from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.bench import synthetic
 from kiosk_app.bench.camera_grade import licence_payloads, live_frame
-from tests.gui.capture_support import FakeCameraBackend
-from tests.gui.test_camera_video import FPS, record_demo_video
+from tests.support.capture import FPS, FakeCameraBackend, record_demo_video
 
 PAYLOAD = licence_payloads(1)[0]
 

@@ -40,10 +40,10 @@ from kiosk_app.ui.admin.settings_dialog import SettingsDialog
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.screenshots import ScreenshotDriver, simulator_faults
-
-from .admin_support import FAST_SCRYPT, OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS
-from .conftest import FakeClock, make_backend, make_settings
-from .test_flow import wait_stage
+from tests.support.admin import FAST_SCRYPT
+from tests.support.clock import FakeClock
+from tests.support.gui import make_backend, make_settings
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, wait_stage
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 

@@ -16,11 +16,10 @@ from kiosk_app.app.text import Message
 from kiosk_app.config import CheckKind, Settings
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.messages import ADDRESS_MESSAGES, translate_message
+from tests.support.admin import make_dialog, set_text
 from tests.support.clock import FakeClock
 from tests.support.gui import make_settings
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE
-
-from .test_admin_settings import make_dialog, set_text
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 

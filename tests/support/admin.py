@@ -11,9 +11,11 @@ from PySide6.QtCore import Qt
 
 from kiosk_app import secrets
 from kiosk_app.app.admin import AdminServices
+from kiosk_app.config import Settings
 from kiosk_app.storage.pin import PinStore, ScryptParams
 from kiosk_app.storage.usage import UsageStore
 from kiosk_app.ui.admin.pin_pad import PinPad
+from kiosk_app.ui.admin.settings_dialog import SettingsDialog, TextEditor
 from kiosk_app.ui.kiosk_mode import CHORD_MODIFIERS, KioskMode
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.clock import FakeClock
@@ -103,3 +105,17 @@ def open_pad(qtbot: Any, window: Any, kiosk: Any) -> PinPad:
     pad = kiosk.pin_pad
     assert pad is not None
     return pad
+
+
+def make_dialog(qtbot: Any, settings: Settings, clock: FakeClock) -> SettingsDialog:
+    services = AdminServices(pin_store=PinStore(clock=clock, params=FAST_SCRYPT))
+    dialog = SettingsDialog(settings, services)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
+
+
+def set_text(dialog: SettingsDialog, name: str, text: str) -> None:
+    editor = dialog.editors[name]
+    assert isinstance(editor, TextEditor)
+    editor.edit.setText(text)

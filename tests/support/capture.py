@@ -13,14 +13,17 @@ from pathlib import Path
 import numpy as np
 import zxingcpp
 from PIL import Image
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, QUrl
 from PySide6.QtGui import QImage
 from PySide6.QtMultimedia import (
     QMediaCaptureSession,
+    QMediaFormat,
+    QMediaRecorder,
     QVideoFrame,
     QVideoFrameFormat,
     QVideoFrameInput,
 )
+from pytestqt.qtbot import QtBot
 
 from kiosk_app.app.capture.camera import CameraBackend, CameraHandle, CameraInfo
 
@@ -228,3 +231,42 @@ class FakeScanner:
         """Release every descriptor the test opened."""
         for fd in list(self.opened):
             self._close(fd)
+
+
+FPS = 10
+DEMO_VIDEO_PAYLOAD = aamva_payload(31)  # the card the recorded demo video shows
+
+
+def record_demo_video(qtbot: QtBot, target: Path, scenes: list[np.ndarray] | None = None) -> None:
+    """Record ``scenes`` (RGB arrays, 1280x720) at 10 frames/s; by default 0.5 s of empty
+    desk, then 1.5 s of a card tilted by 8°."""
+    session = QMediaCaptureSession()
+    frame_input = QVideoFrameInput()
+    recorder = QMediaRecorder()
+    session.setVideoFrameInput(frame_input)
+    session.setRecorder(recorder)
+    media_format = QMediaFormat(QMediaFormat.FileFormat.AVI)
+    media_format.setVideoCodec(QMediaFormat.VideoCodec.MotionJPEG)
+    recorder.setMediaFormat(media_format)
+    recorder.setQuality(QMediaRecorder.Quality.VeryHighQuality)
+    recorder.setVideoResolution(QSize(1280, 720))
+    recorder.setVideoFrameRate(FPS)
+    recorder.setOutputLocation(QUrl.fromLocalFile(str(target)))
+    errors: list[str] = []
+    recorder.errorOccurred.connect(lambda _error, text: errors.append(text))
+    if scenes is None:
+        scenes = [card_scene(None)] * 5 + [card_scene(DEMO_VIDEO_PAYLOAD, angle_deg=8)] * 15
+    recorder.record()
+    for index, scene in enumerate(scenes):
+        frame = rgb_video_frame(scene)
+        frame.setStreamFrameRate(FPS)
+        frame.setStartTime(index * 1_000_000 // FPS)
+        frame.setEndTime((index + 1) * 1_000_000 // FPS)
+        qtbot.waitUntil(lambda f=frame: frame_input.sendVideoFrame(f), timeout=5000)  # type: ignore[misc]
+    recorder.stop()
+    qtbot.waitUntil(
+        lambda: recorder.recorderState() == QMediaRecorder.RecorderState.StoppedState,
+        timeout=10_000,
+    )
+    assert errors == []
+    assert target.stat().st_size > 10_000
