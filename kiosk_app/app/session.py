@@ -111,7 +111,10 @@ class Stage(StrEnum):
     ERROR = "error"
 
 
-SENTENCE_WITH_DETAIL = QT_TRANSLATE_NOOP("messages", "{sentence}{detail}")
+SENTENCE_WITH_STATUS = QT_TRANSLATE_NOOP("messages", "{sentence} (HTTP {code})")
+SENTENCE_WITH_SERVICE_WORDS = QT_TRANSLATE_NOOP(
+    "messages", "{sentence} (HTTP {code}; the service's words: “{words}”)"
+)
 
 
 def report_for(error: BaseException) -> ErrorReport:
@@ -125,9 +128,19 @@ def report_for(error: BaseException) -> ErrorReport:
     if isinstance(error, KioskApiError):
         message: str = error.user_message
         if isinstance(error, ApiStatusError) and error.detail:
-            # The sentence translated, the technical detail (status, the service's words) as is.
-            message = Message(
-                SENTENCE_WITH_DETAIL, sentence=Message(error.sentence), detail=error.detail
+            # The sentence translated; the status code and the service's own words as sent,
+            # marked as the service's.
+            message = (
+                Message(
+                    SENTENCE_WITH_SERVICE_WORDS,
+                    sentence=Message(error.sentence),
+                    code=error.status_code,
+                    words=error.body_message,
+                )
+                if error.body_message
+                else Message(
+                    SENTENCE_WITH_STATUS, sentence=Message(error.sentence), code=error.status_code
+                )
             )
         return ErrorReport(
             ErrorKind.SERVICE,

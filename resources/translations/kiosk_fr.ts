@@ -2142,52 +2142,57 @@
     </message>
     <message>
         <location filename="../../kiosk_app/app/session.py" line="114"/>
-        <source>{sentence}{detail}</source>
+        <source>{sentence} (HTTP {code})</source>
         <extracomment>Checks that need the barcode&apos;s exact bytes (refused on a scan that is not byte-exact).</extracomment>
-        <translation>{sentence}{detail}</translation>
+        <translation>{sentence} (HTTP {code})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="122"/>
+        <location filename="../../kiosk_app/app/session.py" line="115"/>
+        <source>{sentence} (HTTP {code}; the service&apos;s words: “{words}”)</source>
+        <translation>{sentence} (HTTP {code}&#x202f;; paroles du service&#x202f;: «&#x202f;{words}&#x202f;»)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/session.py" line="125"/>
         <source>The licence could not be read</source>
         <translation>Le permis n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="134"/>
+        <location filename="../../kiosk_app/app/session.py" line="147"/>
         <source>The check could not be completed</source>
         <translation>La vérification n&apos;a pas pu être terminée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="139"/>
+        <location filename="../../kiosk_app/app/session.py" line="152"/>
         <source>Something went wrong in the kiosk</source>
         <translation>Un problème est survenu dans le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="140"/>
+        <location filename="../../kiosk_app/app/session.py" line="153"/>
         <source>Please try again. If it happens again, call support.</source>
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="371"/>
+        <location filename="../../kiosk_app/app/session.py" line="384"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check}&#x202f;: désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="381"/>
+        <location filename="../../kiosk_app/app/session.py" line="394"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="458"/>
+        <location filename="../../kiosk_app/app/session.py" line="471"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="627"/>
+        <location filename="../../kiosk_app/app/session.py" line="641"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="721"/>
+        <location filename="../../kiosk_app/app/session.py" line="735"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>

@@ -295,3 +295,29 @@ def test_match_words_follow_a_live_language_switch(
         assert "Nom de famille" in captions and "Last Name" not in captions
     finally:
         remove_language(qapp)
+
+
+def test_an_http_error_s_sentence_is_translated_and_the_service_s_words_quoted(
+    french: None,
+) -> None:
+    from kiosk_app.api.errors import ServerError
+    from kiosk_app.app.session import report_for
+    from kiosk_app.ui.messages import translate_message
+
+    error = ServerError(
+        status_code=500,
+        body_message="ApiError: Simulated server error",
+        detail=" (HTTP 500: ApiError: Simulated server error)",
+    )
+    assert error.user_message.endswith("(HTTP 500: ApiError: Simulated server error)")
+    report = report_for(error)
+    assert report.message == (
+        "The verification service is having trouble. Please try again shortly. "
+        "(HTTP 500; the service's words: “ApiError: Simulated server error”)"
+    )
+    assert translate_message(report.message) == (
+        "Le service de vérification éprouve des difficultés. Veuillez réessayer sous peu. "
+        "(HTTP 500\u202f; paroles du service\u202f: «\u202fApiError: Simulated server error\u202f»)"
+    )
+    bare = report_for(ServerError(status_code=502, detail=" (HTTP 502)"))
+    assert translate_message(bare.message).endswith("sous peu. (HTTP 502)")
