@@ -41,6 +41,7 @@ from kiosk_app.config import (
     managed_file_problems,
     settings_file_problems,
 )
+from kiosk_app.logging_setup import set_desk_id
 from kiosk_app.storage.usage import UsageStore, UsageStoreError, counted_call
 
 Call = Callable[[VerificationClient], CheckResult]
@@ -264,6 +265,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         api_token=args.token,
         auth_key=args.auth_key,
     )
+    set_desk_id(settings.desk_id)  # the check's log records name this desk
     for problem in settings_file_problems(settings):
         what = problem.key or "the file"
         print(f"kiosk-app: settings.json: {what} {problem.reason}; default used.", file=sys.stderr)

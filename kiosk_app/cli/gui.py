@@ -102,6 +102,7 @@ def window_size(text: str) -> tuple[int, int]:
 
 def _settings(simulator: Any, kiosk: bool, language: str | None = None) -> Any:
     from kiosk_app.config import load_settings
+    from kiosk_app.logging_setup import set_desk_id
 
     overrides: dict[str, Any] = {"kiosk_mode": True} if kiosk else {}
     if language is not None:
@@ -115,7 +116,9 @@ def _settings(simulator: Any, kiosk: bool, language: str | None = None) -> Any:
             auth_key=TEST_AUTH_KEY,
             test_mode=True,
         )
-    return load_settings(**overrides)
+    settings = load_settings(**overrides)
+    set_desk_id(settings.desk_id)  # every log record from here on names this desk
+    return settings
 
 
 def _setting_problem(exc: ValueError) -> str:

@@ -1,8 +1,10 @@
 """packaging/ansible/: the example fleet playbook passes ``ansible-playbook --syntax-check``.
 
-Real Ansible (Debian's ``ansible`` package, which ``packaging/dev.sh test`` installs); the test
-skips only where it is absent. Running the playbook against a machine is not done here (the
-slow bundle test still installs the .deb with a bare ``dpkg -i``).
+Real Ansible (Debian's ``ansible`` package, which ``packaging/dev.sh test`` installs); the tests
+skip only where it is absent. The playbook's own provisioning tasks run for real on loopback
+against the real ``kiosk-app provision`` (twice: stored, then unchanged). Running the whole
+playbook against a machine is not done here (the slow bundle test still installs the .deb with
+a bare ``dpkg -i``).
 """
 
 from __future__ import annotations
@@ -11,16 +13,21 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from kiosk_app import secrets
 from kiosk_app.config import Settings
 
 from .scripts import ROOT
 
 ANSIBLE_DIR = ROOT / "packaging" / "ansible"
 PLAYBOOK = ANSIBLE_DIR / "site.yml"
+PROVISION_TASKS = ANSIBLE_DIR / "tasks" / "provision.yml"
+TOKEN = "tok-from-the-vault-5e6f7a8b9c0d"  # a made-up test value
+PIN = "739164"
 ANSIBLE_PLAYBOOK = shutil.which("ansible-playbook")
 needs_ansible = pytest.mark.skipif(
     ANSIBLE_PLAYBOOK is None, reason="ansible-playbook missing (apt-get install ansible)"
@@ -83,11 +90,12 @@ def test_the_playbook_lists_its_steps_in_order(tmp_path: Path) -> None:
         "Store the API token for the kiosk user (read on standard input)",
     ]
     assert [t for t in tasks if t in steps] == steps
-    text = PLAYBOOK.read_text(encoding="utf-8")
-    provision = text[text.index("- name: Store the API token") :]
-    assert 'stdin: "{{ vault_kiosk_api_token }}"' in provision
+    provision = PROVISION_TASKS.read_text(encoding="utf-8")
+    stdin = next(line for line in provision.splitlines() if line.strip().startswith("stdin:"))
+    assert "vault_kiosk_api_token" in stdin
     assert "no_log: true" in provision and 'become_user: "{{ kiosk_user }}"' in provision
-    assert "vault_kiosk_api_token" not in provision.split("stdin:")[0]  # not on the command line
+    command = next(line for line in provision.splitlines() if line.strip().startswith("cmd:"))
+    assert "vault" not in command  # never on the command line
 
 
 @needs_ansible
@@ -115,3 +123,35 @@ def test_the_managed_file_template_renders_valid_settings(tmp_path: Path) -> Non
     assert managed["language"] == "fr" and managed["idle_timeout_s"] == 120
     assert "api_token" not in managed
     Settings.model_validate(managed)  # the kiosk's own validation accepts every key
+
+
+@needs_ansible
+def test_the_provision_tasks_store_the_vault_token_once_and_never_show_it(tmp_path: Path) -> None:
+    """tasks/provision.yml as the playbook imports it, run by Ansible on loopback (no become:
+    the test user is the kiosk user) with the real command: the token and PIN from vault-style
+    variables are stored where the admin screen stores them; the second run changes nothing."""
+    vault = tmp_path / "vault.json"
+    vault.write_text(
+        json.dumps({"vault_kiosk_api_token": TOKEN, "vault_kiosk_admin_pin": int(PIN)}),
+        encoding="utf-8",
+    )
+    play = tmp_path / "provision.yml"
+    play.write_text(
+        "- hosts: localhost\n  gather_facts: false\n  vars:\n"
+        "    kiosk_user: kiosk\n"
+        f"    kiosk_app_command: {sys.executable} -m kiosk_app\n"
+        f"  tasks:\n    - ansible.builtin.import_tasks: {PROVISION_TASKS}\n",
+        encoding="utf-8",
+    )
+    runs = [
+        _playbook(
+            "-i", "localhost,", "-c", "local", "-e", f"@{vault}", str(play), tmp_path=tmp_path
+        )
+        for _ in range(2)
+    ]
+    for result in runs:
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert TOKEN not in result.stdout + result.stderr and PIN not in result.stdout
+    assert "changed=1" in runs[0].stdout, runs[0].stdout
+    assert "changed=0" in runs[1].stdout, runs[1].stdout
+    assert secrets.get_api_token() == TOKEN

@@ -222,7 +222,8 @@ def test_a_cli_check_under_systemd_logs_to_the_journal_stream_without_the_licenc
 ) -> None:
     """The real command in its own process, its stderr the stream ``JOURNAL_STREAM`` names (what
     systemd sets up for ``StandardError=journal``): a Canadian check's records arrive there with
-    priorities and the desk id, and neither the licence number, the birth date nor the token."""
+    priorities and the managed ``desk_id``, and neither the licence number, the birth date nor
+    the token."""
     data = SAMPLES_BY_KEY["canada-passed"].canada
     assert data is not None
     url = simulator.base_url
@@ -230,7 +231,9 @@ def test_a_cli_check_under_systemd_logs_to_the_journal_stream_without_the_licenc
     env = {k: v for k, v in os.environ.items() if not k.startswith(("KIOSK_", "JOURNAL_"))}
     for name in ("config", "data", "log"):
         env[f"KIOSK_{name.upper()}_DIR"] = str(tmp_path / name)
-    env["KIOSK_MANAGED_FILE"] = str(tmp_path / "managed.json")
+    managed = tmp_path / "managed.json"
+    managed.write_text('{"desk_id": "Lyon front desk 1"}', encoding="utf-8")
+    env["KIOSK_MANAGED_FILE"] = str(managed)
     command = [
         *(sys.executable, "-m", "kiosk_app", "check", "canada"),
         *("--licence-number", data.licence_number, "--dob", data.date_of_birth),
@@ -253,8 +256,7 @@ def test_a_cli_check_under_systemd_logs_to_the_journal_stream_without_the_licenc
     records = [line for line in lines if " desk=" in line]
     assert records, err
     assert all(line[:3] in {"<2>", "<3>", "<4>", "<6>"} for line in lines), err
-    assert any(
-        line.startswith(f"<6>INFO desk={socket.gethostname()} kiosk_app.") for line in records
-    )
+    # The desk id setting (here from the managed file) names the desk once settings are read.
+    assert any(line.startswith("<6>INFO desk=Lyon front desk 1 kiosk_app.api.") for line in records)
     assert data.licence_number not in err and data.date_of_birth not in err
     assert "--token" not in err
