@@ -23,6 +23,7 @@ from kiosk_app.app.idle import IdleWatch
 from kiosk_app.app.session import Session
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
+from kiosk_app.logging_setup import set_desk_id
 from kiosk_app.storage.usage import UsageStore
 
 # After start, the picture decoder's child process is started (it loads its libraries, about
@@ -117,9 +118,9 @@ class KioskCore(QObject):
         """Use the admin's new settings from now on (the running window follows the signal).
 
         Checks, per-country checks (the card held is routed again), auto-check, age of
-        majority, service addresses, secrets, timeouts and wedge timing take effect at once; a
-        job already running finishes with the old connection. Capture devices (camera, serial,
-        folder) are set up at start.
+        majority, service addresses, secrets, timeouts, wedge timing and the desk id in the log
+        take effect at once; a job already running finishes with the old connection. Capture
+        devices (camera, serial, folder) are set up at start.
         """
         self.settings = settings
         self.session.settings = settings
@@ -134,6 +135,7 @@ class KioskCore(QObject):
         self.wedge.max_gap_ms = settings.wedge_max_key_gap_ms
         self.wedge.min_length = settings.wedge_min_length
         self.idle.set_timeout_ms(settings.idle_timeout_s * 1000)
+        set_desk_id(settings.desk_id)  # the log names the desk by its new id at once
         self.settings_applied.emit(settings)
 
     def start(self) -> None:
