@@ -21,6 +21,8 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false;qt.multimedia.symbolsr
 os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
 for _name in [n for n in os.environ if n.startswith("KIOSK_")]:
     del os.environ[_name]
+# A test run under systemd (a CI unit) must not send every test's log to the journal.
+os.environ.pop("JOURNAL_STREAM", None)
 _SESSION_DIR = Path(tempfile.mkdtemp(prefix="kiosk-tests-"))
 for _var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
     os.environ[_var] = str(_SESSION_DIR / _var.lower())
