@@ -185,6 +185,9 @@ class Settings(BaseSettings):
     watch_folder_keep: bool = Field(
         False, description="Move read files to 'processed/' instead of deleting them"
     )
+    metrics_dir: str = Field(
+        "", description="node_exporter textfile directory for Prometheus metrics; empty: none"
+    )
     desk_id: str = Field(
         default_factory=default_desk_id,
         max_length=MAX_DESK_ID_CHARS,

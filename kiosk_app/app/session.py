@@ -51,6 +51,7 @@ from kiosk_app.app.billing import (
     RecentChecks,
 )
 from kiosk_app.app.capture.base import CaptureSource
+from kiosk_app.app.metrics import MetricsReporter
 from kiosk_app.app.models import (
     CHECK_TITLES,
     CanadaFormData,
@@ -227,6 +228,7 @@ class Session(QObject):
         self._digest: bytes | None = None  # keyed hash of the held payload (RecentChecks)
         self._done: dict[CheckKind, PriorCheck] = {}  # billed checks of the held card
         self._return_stage = Stage.READY  # where a repeat read of the held card goes back to
+        self.metrics = MetricsReporter(lambda: self.settings, usage, pool, self)
 
     # --- state -------------------------------------------------------------------------------
 
@@ -306,6 +308,7 @@ class Session(QObject):
         source.payload_scanned.connect(self.submit_payload)
         source.repaired_payload_scanned.connect(self.submit_repaired_payload)
         source.image_captured.connect(self.submit_image)
+        self.metrics.add_source(source)
 
     @Slot(bytes)
     def submit_payload(self, payload: bytes, *, byte_exact: bool = True) -> bool:
@@ -658,6 +661,7 @@ class Session(QObject):
 
     def _on_outcome(self, kind: CheckKind, outcome: Outcome) -> None:
         self._ticket = None
+        self.metrics.report()
         retry_in = None
         if (
             kind is CheckKind.CANADA

@@ -42,6 +42,7 @@ from kiosk_app.config import (
     settings_file_problems,
 )
 from kiosk_app.logging_setup import set_desk_id
+from kiosk_app.storage.metrics import write_metrics_quietly
 from kiosk_app.storage.usage import UsageStore, UsageStoreError, counted_call
 
 Call = Callable[[VerificationClient], CheckResult]
@@ -282,12 +283,15 @@ def _open_usage() -> UsageStore | None:
         return None  # counting unavailable (already logged); the check still runs
 
 
-def _counted(call: Call, client: VerificationClient, service: ServiceKind) -> CheckResult:
-    """Run ``call`` and count it in the usage database, as the GUI does."""
+def _counted(
+    call: Call, client: VerificationClient, service: ServiceKind, settings: Settings
+) -> CheckResult:
+    """Run ``call`` and count it in the usage database, as the GUI does; then the metrics."""
     store = _open_usage()
     try:
         return counted_call(store, service, partial(call, client), _outcome_of)
     finally:
+        write_metrics_quietly(settings, store)
         if store is not None:
             store.close()
 
@@ -312,7 +316,7 @@ def _run(
     secrets += (credentials.token, credentials.auth_key)
     try:
         with VerificationClient.from_settings(settings) as client:
-            result = _counted(call, client, service)
+            result = _counted(call, client, service, settings)
     except InputRejectedError as err:
         return _not_sent(err, secrets)
     except KioskApiError as err:

@@ -309,6 +309,26 @@ class UsageStore:
             ).fetchall()
         return [CountRow(s, v, int(n), int(b or 0)) for s, v, n, b in rows]
 
+    def error_counts(self) -> dict[tuple[str, str], int]:
+        """All-time failed calls per (service, error class), for the metrics."""
+        with self._locked() as conn:
+            rows = conn.execute(
+                "SELECT service, error_class, COUNT(*) FROM checks"
+                " WHERE verdict IS NULL AND error_class IS NOT NULL"
+                " GROUP BY service, error_class ORDER BY service, error_class"
+            ).fetchall()
+        return {(str(s), str(e)): int(n) for s, e, n in rows}
+
+    def last_answer_utc(self) -> datetime | None:
+        """When the last check with a verdict (the service answered) was recorded."""
+        with self._locked() as conn:
+            row = conn.execute(
+                "SELECT MAX(time_utc) FROM checks WHERE verdict IS NOT NULL"
+            ).fetchone()
+        if not row or row[0] is None:
+            return None
+        return datetime.strptime(str(row[0]), TIME_FORMAT).replace(tzinfo=UTC)
+
     def counts_today(self) -> list[CountRow]:
         """Counts of the current local calendar day."""
         return self.counts_between(*self._day_bounds(self._today()))

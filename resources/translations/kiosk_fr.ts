@@ -1235,452 +1235,457 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="136"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="137"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="137"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="138"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="138"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="139"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="139"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="140"/>
         <source>Kiosk</source>
         <translation>Kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="140"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="141"/>
         <source>Other</source>
         <translation>Autres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="141"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="142"/>
         <source>Usage</source>
         <translation>Utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="148"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="149"/>
         <source>Check service address</source>
         <translation>Adresse du service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="149"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="150"/>
         <source>Document verification address</source>
         <translation>Adresse de la vérification de documents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="150"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="151"/>
         <source>Legacy parsing service address</source>
         <translation>Adresse de l&apos;ancien service de lecture</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="151"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
         <source>API token</source>
         <translation>Jeton d&apos;API</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="153"/>
         <source>Legacy auth key</source>
         <translation>Clé d&apos;authentification de l&apos;ancien service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="153"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="154"/>
         <source>Extra CA bundle file</source>
         <translation>Fichier de certificats d&apos;autorité supplémentaires</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="154"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="155"/>
         <source>HTTPS proxy</source>
         <translation>Serveur mandataire HTTPS</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
         <source>Connect time limit (s)</source>
         <translation>Délai de connexion (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
         <source>Answer time limit (s)</source>
         <translation>Délai de réponse (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
         <source>Checks offered</source>
         <translation>Vérifications offertes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
         <source>US cards</source>
         <translation>Cartes américaines</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
         <source>Canadian licences</source>
         <translation>Permis canadiens</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
         <source>Run the card&apos;s check on every scan</source>
         <translation>Lancer la vérification de la carte à chaque balayage</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
         <source>Same card again within N minutes: not re-checked (0: off)</source>
         <translation>Même carte dans les N minutes&#x202f;: pas revérifiée (0&#x202f;: désactivé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
         <source>When the monthly quota is reached</source>
         <translation>Quand le quota mensuel est atteint</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="166"/>
         <source>Scanner key gap (ms)</source>
         <translation>Intervalle entre les touches du lecteur (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="166"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
         <source>Shortest scan (characters)</source>
         <translation>Balayage le plus court (caractères)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
         <source>Idle wipe after (s)</source>
         <translation>Effacement après inactivité (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
         <source>Age of majority</source>
         <translation>Âge de la majorité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
         <source>Sounds</source>
         <translation>Sons</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
         <source>Start in kiosk mode</source>
         <translation>Démarrer en mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
         <source>Test mode (results are not real)</source>
         <translation>Mode test (résultats fictifs)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="174"/>
         <source>Monthly quota of billable checks (0: none)</source>
         <translation>Quota mensuel de vérifications facturables (0&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="176"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="177"/>
         <source>Use a camera</source>
         <translation>Utiliser une caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="177"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
         <source>Camera (empty: the first one)</source>
         <translation>Caméra (vide&#x202f;: la première)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
         <source>Camera resolution (WIDTHxHEIGHT)</source>
         <translation>Résolution de la caméra (LARGEURxHAUTEUR)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="180"/>
         <source>Video file instead of a camera (demo)</source>
         <translation>Fichier vidéo au lieu d&apos;une caméra (démo)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="180"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
         <source>Serial scanner port</source>
         <translation>Port du lecteur série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="182"/>
         <source>Serial speed (baud)</source>
         <translation>Vitesse série (bauds)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="182"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="183"/>
         <source>Serial data bits</source>
         <translation>Bits de données série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="183"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="184"/>
         <source>Serial parity</source>
         <translation>Parité série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="184"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="185"/>
         <source>Serial stop bits</source>
         <translation>Bits d&apos;arrêt série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="185"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
         <source>Serial end-of-scan suffix</source>
         <translation>Suffixe de fin de balayage série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
         <source>Serial silence ending a scan (ms)</source>
         <translation>Silence série terminant un balayage (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="188"/>
         <source>Watched folder</source>
         <translation>Dossier surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="188"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
         <source>Keep read files (move to processed/)</source>
         <translation>Garder les fichiers lus (déplacés dans processed/)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
+        <source>Prometheus metrics folder (node_exporter textfile; empty: none)</source>
+        <translation>Dossier des métriques Prometheus (textfile de node_exporter&#x202f;; vide&#x202f;: aucun)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
         <source>Desk name in logs and metrics (empty: the host name)</source>
         <translation>Nom du poste dans les journaux et les métriques (vide&#x202f;: le nom de l’ordinateur)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
         <source>parse</source>
         <translation>lecture seule</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="205"/>
         <source>signature</source>
         <translation>signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="206"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="210"/>
         <source>registry</source>
         <translation>registre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="212"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="216"/>
         <source>even</source>
         <translation>paire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="213"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="217"/>
         <source>odd</source>
         <translation>impaire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="214"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="218"/>
         <source>space</source>
         <translation>espace</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="215"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="219"/>
         <source>mark</source>
         <translation>marque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="218"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="222"/>
         <source>warn the clerk</source>
         <translation>avertir le commis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="219"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="223"/>
         <source>block billable checks</source>
         <translation>bloquer les vérifications facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="397"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="401"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="425"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="429"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="427"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="431"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="429"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="433"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="431"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="435"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="433"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="437"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="435"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="439"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="437"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="441"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="440"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="444"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="442"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="446"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="462"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="466"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="465"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="469"/>
         <source>Settings file problem</source>
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="506"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="510"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="522"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="526"/>
         <source>Set by your IT department</source>
         <translation>Défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="523"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="527"/>
         <source>%1 is set by your IT department</source>
         <translation>%1 est défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="536"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="540"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="559"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="563"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="561"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="565"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="572"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="576"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="580"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="584"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="591"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="595"/>
         <source>Your IT department&apos;s managed settings file could not be used; it is ignored.</source>
         <translation>Le fichier de paramètres gérés de votre service informatique est inutilisable&#x202f;; il est ignoré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="597"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="601"/>
         <source>Some values in your IT department&apos;s managed settings file could not be used and are ignored: %1.</source>
         <translation>Certaines valeurs du fichier de paramètres gérés de votre service informatique sont inutilisables et ignorées&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="604"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="608"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="618"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="622"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="652"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="656"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="669"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="673"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="675"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="679"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="680"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="684"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="683"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="687"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="694"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="698"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="702"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="706"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="710"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="714"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="721"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="725"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="727"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="731"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="732"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="736"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="737"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="741"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -2106,93 +2111,93 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="80"/>
+        <location filename="../../kiosk_app/app/session.py" line="81"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="83"/>
+        <location filename="../../kiosk_app/app/session.py" line="84"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="84"/>
+        <location filename="../../kiosk_app/app/session.py" line="85"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="87"/>
+        <location filename="../../kiosk_app/app/session.py" line="88"/>
         <source>Same card — result already shown</source>
         <translation>Même carte — résultat déjà affiché</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="88"/>
+        <location filename="../../kiosk_app/app/session.py" line="89"/>
         <source>Same card — already read</source>
         <translation>Même carte — déjà lue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="89"/>
+        <location filename="../../kiosk_app/app/session.py" line="90"/>
         <source>{check} does not apply to this card; nothing was sent.</source>
         <translation>{check} ne s’applique pas à cette carte&#x202f;; rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="92"/>
+        <location filename="../../kiosk_app/app/session.py" line="93"/>
         <source>Signature not checked: the scanner changed some of the barcode&apos;s characters (control characters or keyboard layout). Scan the licence with the camera, or set the scanner to send control characters (see the set-up guide). The other checks still work.</source>
         <translation>Signature non vérifiée&#x202f;: le lecteur a modifié certains caractères du code-barres (caractères de contrôle ou disposition du clavier). Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle (voir le guide d&apos;installation). Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="114"/>
+        <location filename="../../kiosk_app/app/session.py" line="115"/>
         <source>{sentence} (HTTP {code})</source>
         <extracomment>Checks that need the barcode&apos;s exact bytes (refused on a scan that is not byte-exact).</extracomment>
         <translation>{sentence} (HTTP {code})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="115"/>
+        <location filename="../../kiosk_app/app/session.py" line="116"/>
         <source>{sentence} (HTTP {code}; the service&apos;s words: “{words}”)</source>
         <translation>{sentence} (HTTP {code}&#x202f;; paroles du service&#x202f;: «&#x202f;{words}&#x202f;»)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="125"/>
+        <location filename="../../kiosk_app/app/session.py" line="126"/>
         <source>The licence could not be read</source>
         <translation>Le permis n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="147"/>
+        <location filename="../../kiosk_app/app/session.py" line="148"/>
         <source>The check could not be completed</source>
         <translation>La vérification n&apos;a pas pu être terminée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="152"/>
+        <location filename="../../kiosk_app/app/session.py" line="153"/>
         <source>Something went wrong in the kiosk</source>
         <translation>Un problème est survenu dans le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="153"/>
+        <location filename="../../kiosk_app/app/session.py" line="154"/>
         <source>Please try again. If it happens again, call support.</source>
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="384"/>
+        <location filename="../../kiosk_app/app/session.py" line="387"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check}&#x202f;: désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="394"/>
+        <location filename="../../kiosk_app/app/session.py" line="397"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="471"/>
+        <location filename="../../kiosk_app/app/session.py" line="474"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="641"/>
+        <location filename="../../kiosk_app/app/session.py" line="644"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="735"/>
+        <location filename="../../kiosk_app/app/session.py" line="739"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>

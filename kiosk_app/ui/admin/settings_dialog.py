@@ -125,6 +125,7 @@ TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "billing_quota_monthly",
             "billing_quota_mode",
             "desk_id",
+            "metrics_dir",
         ),
     ),
 )
@@ -186,6 +187,9 @@ def field_labels() -> dict[str, str]:
         "serial_idle_gap_ms": translate("SettingsDialog", "Serial silence ending a scan (ms)"),
         "watch_folder": translate("SettingsDialog", "Watched folder"),
         "watch_folder_keep": translate("SettingsDialog", "Keep read files (move to processed/)"),
+        "metrics_dir": translate(
+            "SettingsDialog", "Prometheus metrics folder (node_exporter textfile; empty: none)"
+        ),
         "desk_id": translate(
             "SettingsDialog", "Desk name in logs and metrics (empty: the host name)"
         ),

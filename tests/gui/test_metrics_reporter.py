@@ -1,0 +1,50 @@
+"""The session's metrics reporter (issue 17, item 3): the file is written by the worker pool
+(never the GUI thread) with each input's state, and not at all without a metrics folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kiosk_app.app.capture.base import CaptureSource
+from kiosk_app.app.metrics import METRICS_INTERVAL_MS, MetricsReporter
+from kiosk_app.app.workers import WorkerPool
+from kiosk_app.config import Settings
+from kiosk_app.storage import metrics
+from kiosk_app.storage.usage import UsageStore
+
+
+class _Wedge(CaptureSource):
+    """An input whose status the test sets."""
+
+
+def test_the_reporter_writes_from_a_worker_with_the_inputs(qtbot: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "textfile"
+    settings = Settings(metrics_dir=str(folder), desk_id="desk-9")
+    pool = WorkerPool()
+    reporter = MetricsReporter(lambda: settings, UsageStore(tmp_path / "u.sqlite3"), pool)
+    wedge = _Wedge()
+    wedge.start()
+    reporter.add_source(wedge)
+    assert reporter.timer.isActive() and reporter.timer.interval() == METRICS_INTERVAL_MS
+    reporter.report()
+    # Submitted to the pool (its completion only reaches the GUI thread as a queued signal).
+    assert pool.running_names() == ["metrics"]
+    qtbot.waitUntil(pool.is_idle, timeout=10_000)
+    text = (folder / metrics.METRICS_FILE_NAME).read_text()
+    assert 'kiosk_app_input_up{desk_id="desk-9",input="_Wedge"} 1' in text
+    wedge.stop()
+    reporter.report()
+    qtbot.waitUntil(pool.is_idle, timeout=10_000)
+    text = (folder / metrics.METRICS_FILE_NAME).read_text()
+    assert 'kiosk_app_input_up{desk_id="desk-9",input="_Wedge"} 0' in text
+    assert pool.shutdown()
+
+
+def test_no_metrics_folder_no_file_no_job(qtbot: Any, tmp_path: Path) -> None:
+    pool = WorkerPool()
+    reporter = MetricsReporter(lambda: Settings(), None, pool)
+    reporter.report()
+    assert pool.is_idle()
+    assert not any(tmp_path.rglob("*.prom"))
+    assert pool.shutdown()
