@@ -8,7 +8,7 @@ retrying device).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import weakref
 from functools import partial
 from typing import Final
 
@@ -42,37 +42,39 @@ def input_working(status: str) -> bool:
 
 
 class MetricsReporter(QObject):
-    """Writes the metrics file from ``pool`` after each check and every minute."""
+    """Knows the inputs and ticks every minute; the session hands it what to write.
 
-    def __init__(
-        self,
-        settings: Callable[[], Settings],
-        usage: UsageStore | None,
-        pool: WorkerPool,
-        parent: QObject | None = None,
-    ) -> None:
+    It holds no session, pool or store (only weak references to the inputs), so a closed
+    window's objects are freed as before.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._settings = settings
-        self._usage = usage
-        self._pool = pool
-        self._sources: list[CaptureSource] = []
+        self._sources: list[weakref.ref[CaptureSource]] = []
         self.timer = QTimer(self)
         self.timer.setInterval(METRICS_INTERVAL_MS)
-        self.timer.timeout.connect(self.report)
         self.timer.start()
 
     def add_source(self, source: CaptureSource) -> None:
         """An input whose status goes in the metrics."""
-        self._sources.append(source)
+        self._sources.append(weakref.ref(source))
 
     def input_states(self) -> dict[str, bool]:
-        """Each input's class name (no personal data) and whether it works."""
-        return {type(s).__name__: input_working(s.status) for s in self._sources}
+        """Each live input's class name (no personal data) and whether it works."""
+        states: dict[str, bool] = {}
+        for ref in self._sources:
+            source = ref()
+            if source is None:
+                continue
+            try:
+                states[type(source).__name__] = input_working(source.status)
+            except RuntimeError:  # its Qt object is gone
+                continue
+        return states
 
-    def report(self) -> None:
-        """Write the file in a worker (nothing when no metrics folder is set)."""
-        settings = self._settings()
+    def report(self, settings: Settings, usage: UsageStore | None, pool: WorkerPool) -> None:
+        """Write the file in a worker of ``pool`` (nothing when no metrics folder is set)."""
         if not settings.metrics_dir:
             return
-        job = partial(write_metrics_quietly, settings, self._usage, self.input_states())
-        self._pool.submit(job, name="metrics")
+        job = partial(write_metrics_quietly, settings, usage, self.input_states())
+        pool.submit(job, name="metrics")

@@ -228,7 +228,8 @@ class Session(QObject):
         self._digest: bytes | None = None  # keyed hash of the held payload (RecentChecks)
         self._done: dict[CheckKind, PriorCheck] = {}  # billed checks of the held card
         self._return_stage = Stage.READY  # where a repeat read of the held card goes back to
-        self.metrics = MetricsReporter(lambda: self.settings, usage, pool, self)
+        self.metrics = MetricsReporter(self)
+        self.metrics.timer.timeout.connect(self.report_metrics)
 
     # --- state -------------------------------------------------------------------------------
 
@@ -659,9 +660,13 @@ class Session(QObject):
         if not started and self._stage is not Stage.CANADA_FORM:
             self._set_stage(Stage.READY)
 
+    def report_metrics(self) -> None:
+        """Write the Prometheus metrics from a worker (after each check and every minute)."""
+        self.metrics.report(self.settings, self.usage, self.pool)
+
     def _on_outcome(self, kind: CheckKind, outcome: Outcome) -> None:
         self._ticket = None
-        self.metrics.report()
+        self.report_metrics()
         retry_in = None
         if (
             kind is CheckKind.CANADA

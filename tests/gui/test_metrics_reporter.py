@@ -12,6 +12,8 @@ from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
 from kiosk_app.storage import metrics
 from kiosk_app.storage.usage import UsageStore
+from tests.support.gui import WindowFactory
+from tests.support.qt import TIMEOUT_MS, run_sample
 
 
 class _Wedge(CaptureSource):
@@ -22,19 +24,20 @@ def test_the_reporter_writes_from_a_worker_with_the_inputs(qtbot: Any, tmp_path:
     folder = tmp_path / "textfile"
     settings = Settings(metrics_dir=str(folder), desk_id="desk-9")
     pool = WorkerPool()
-    reporter = MetricsReporter(lambda: settings, UsageStore(tmp_path / "u.sqlite3"), pool)
+    usage = UsageStore(tmp_path / "u.sqlite3")
+    reporter = MetricsReporter()
     wedge = _Wedge()
     wedge.start()
     reporter.add_source(wedge)
     assert reporter.timer.isActive() and reporter.timer.interval() == METRICS_INTERVAL_MS
-    reporter.report()
+    reporter.report(settings, usage, pool)
     # Submitted to the pool (its completion only reaches the GUI thread as a queued signal).
     assert pool.running_names() == ["metrics"]
     qtbot.waitUntil(pool.is_idle, timeout=10_000)
     text = (folder / metrics.METRICS_FILE_NAME).read_text()
     assert 'kiosk_app_input_up{desk_id="desk-9",input="_Wedge"} 1' in text
     wedge.stop()
-    reporter.report()
+    reporter.report(settings, usage, pool)
     qtbot.waitUntil(pool.is_idle, timeout=10_000)
     text = (folder / metrics.METRICS_FILE_NAME).read_text()
     assert 'kiosk_app_input_up{desk_id="desk-9",input="_Wedge"} 0' in text
@@ -43,8 +46,23 @@ def test_the_reporter_writes_from_a_worker_with_the_inputs(qtbot: Any, tmp_path:
 
 def test_no_metrics_folder_no_file_no_job(qtbot: Any, tmp_path: Path) -> None:
     pool = WorkerPool()
-    reporter = MetricsReporter(lambda: Settings(), None, pool)
-    reporter.report()
+    reporter = MetricsReporter()
+    reporter.report(Settings(), None, pool)
     assert pool.is_idle()
     assert not any(tmp_path.rglob("*.prom"))
     assert pool.shutdown()
+
+
+def test_a_check_in_the_window_writes_the_metrics(
+    qtbot: Any, make_window: WindowFactory, tmp_path: Path
+) -> None:
+    folder = tmp_path / "textfile"
+    window = make_window(metrics_dir=str(folder), desk_id="gui-desk")
+    target = folder / metrics.METRICS_FILE_NAME
+    assert not target.exists()
+    run_sample(qtbot, window, "signature-valid")
+    qtbot.waitUntil(target.exists, timeout=TIMEOUT_MS)
+    text = target.read_text()
+    assert 'kiosk_app_info{desk_id="gui-desk",version=' in text
+    assert "kiosk_app_input_up{" in text
+    assert window.session.metrics.timer.isActive()
