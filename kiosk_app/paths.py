@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
+from collections.abc import Mapping
+from pathlib import Path, PureWindowsPath
 
 import platformdirs
 
@@ -42,16 +43,17 @@ def settings_file() -> Path:
     return config_dir() / "settings.json"
 
 
-def managed_file() -> Path:
+def managed_file(platform: str = sys.platform, environ: Mapping[str, str] = os.environ) -> Path:
     """The machine-wide settings file the IT department writes (root/Administrators only).
 
     Linux and macOS: ``/etc/kiosk-app/managed.json``; Windows:
     ``%ProgramData%\\kiosk-app\\managed.json``. ``KIOSK_MANAGED_FILE`` replaces it.
+    ``platform`` and ``environ`` are the running system's unless a test gives others.
     """
-    override = os.environ.get("KIOSK_MANAGED_FILE")
+    override = environ.get("KIOSK_MANAGED_FILE")
     if override:
         return Path(override)
-    if sys.platform == "win32":
-        program_data = os.environ.get("PROGRAMDATA") or r"C:\ProgramData"
-        return Path(program_data) / APP_NAME / "managed.json"
+    if platform == "win32":
+        program_data = environ.get("PROGRAMDATA") or r"C:\ProgramData"
+        return Path(str(PureWindowsPath(program_data, APP_NAME, "managed.json")))
     return Path("/etc") / APP_NAME / "managed.json"

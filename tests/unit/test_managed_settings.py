@@ -52,7 +52,12 @@ def test_tests_never_read_the_real_managed_file() -> None:
 
 def test_the_platform_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("KIOSK_MANAGED_FILE")
-    assert paths.managed_file() == Path("/etc/kiosk-app/managed.json")
+    assert paths.managed_file("linux") == Path("/etc/kiosk-app/managed.json")
+    windows = paths.managed_file("win32", {"PROGRAMDATA": r"D:\ProgramData"})
+    assert str(windows) == r"D:\ProgramData\kiosk-app\managed.json"
+    assert str(paths.managed_file("win32", {})) == r"C:\ProgramData\kiosk-app\managed.json"
+    override = {"KIOSK_MANAGED_FILE": "/tmp/m.json", "PROGRAMDATA": "X:\\"}
+    assert paths.managed_file("win32", override) == Path("/tmp/m.json")
 
 
 def test_precedence_managed_over_command_line_over_environment_over_file(
