@@ -391,6 +391,12 @@ class Session(QObject):
             )
             return False
         scan = self._scan
+        prior = self.prior_check(kind)
+        # Asked before the form too: a Canadian check answered through the form, pressed
+        # again, would otherwise be billed again once the form is sent (issue 20).
+        if prior is not None and not confirmed and kind not in self.refused_checks():
+            self.confirm_requested.emit(BilledAgain(kind, prior))
+            return False
         if kind is CheckKind.CANADA and (scan is None or not _complete(scan.prefill)):
             self.open_canada_form()
             return True
@@ -399,10 +405,6 @@ class Session(QObject):
             return False
         if kind in self.refused_checks():
             self.notice.emit(SIGNATURE_NEEDS_EXACT)
-            return False
-        prior = self.prior_check(kind)
-        if prior is not None and not confirmed:
-            self.confirm_requested.emit(BilledAgain(kind, prior))
             return False
         if kind is CheckKind.CANADA and scan.prefill is not None:
             problems = self.validate_canada(scan.prefill)

@@ -44,6 +44,12 @@ FAULT_WEIGHTS = {
     "idle-after-read": 6,
 }
 ENDING_WEIGHTS = {"home": 50, "idle": 25, "other": 25}
+# After a result, sometimes the same card again (issue 20, never pay twice): read again through
+# an input (nothing sent; counted as a repeat not billed when its automatic check had answered),
+# or "Another check" and its check pressed again (declined once: nothing sent; then confirmed:
+# one billed check).
+REPEAT_WEIGHTS = {"none": 60, "same-card": 20, "check-again": 20}
+SAME_CARD_WORDS = "Same card — result already shown"
 # What the Error screen says for each fault (the typed errors' own sentences).
 FAULT_WORDS = {
     "http-500": "having trouble",
@@ -69,6 +75,7 @@ class Plan:
     path: str
     fault: str
     ending: str
+    repeat: str = "none"
 
 
 def plan_scan(rng: random.Random) -> Plan:
@@ -78,7 +85,8 @@ def plan_scan(rng: random.Random) -> Plan:
     faults = [f for f in FAULT_WEIGHTS if not (f == "idle-after-read" and path == "sample")]
     fault = rng.choices(faults, [FAULT_WEIGHTS[f] for f in faults])[0]
     ending = rng.choices(list(ENDING_WEIGHTS), list(ENDING_WEIGHTS.values()))[0]
-    return Plan(sample, path, fault, ending)
+    repeat = rng.choices(list(REPEAT_WEIGHTS), list(REPEAT_WEIGHTS.values()))[0]
+    return Plan(sample, path, fault, ending, repeat)
 
 
 @dataclass
@@ -252,6 +260,8 @@ class SoakDriver:
         session.scan_loaded.connect(self._on_scan_loaded)
         session.result_ready.connect(self._on_result)
         session.error_raised.connect(self._on_error)
+        session.notice.connect(self._on_notice)
+        self._notices: list[str] = []
         self._requests_before = handle.request_count
         self._idle_ms = window.core.idle.timeout_ms
         handle.set_faults(self._faults("none"))
@@ -271,6 +281,11 @@ class SoakDriver:
 
     def _on_error(self, _report: object) -> None:
         self._events["error"] += 1
+
+    def _on_notice(self, text: str) -> None:
+        self._events["notice"] += 1
+        self._notices.append(str(text))
+        del self._notices[:-4]
 
     def quiet(self) -> bool:
         """Nothing running, nothing in flight, the result screen filled in."""
@@ -371,7 +386,114 @@ class SoakDriver:
             lambda: self._events["result"] + self._events["error"] > ends and self.quiet(),
         ):
             return f"no result or error; on {self.window.current_stage()}"
-        return judge(plan, self.window)
+        problem = judge(plan, self.window)
+        # Repeats of the card held: a Canadian sample is typed into the form, no card is held.
+        held = self.window.session.has_scan
+        if problem is None and plan.fault == "none" and plan.repeat != "none" and held:
+            self.tally.plans[f"repeat {plan.repeat}"] += 1
+            if plan.repeat == "same-card":
+                return self._same_card_again(plan)
+            return self._check_again(plan)
+        return problem
+
+    # --- repeats of the card held (issue 20) ------------------------------------------------
+
+    def _repeats_counted(self) -> int:
+        usage = self.window.session.usage
+        return usage.repeats_today() if usage is not None else 0
+
+    def _same_card_again(self, plan: Plan) -> str | None:
+        """The card on screen read again through its input (a sample's card: its picture),
+        the automatic check on if it answered: nothing is sent, the result stays, a quiet
+        notice, and one repeat not billed when that automatic check is the one avoided."""
+        from kiosk_app.app.session import Stage
+
+        session, window = self.window.session, self.window
+        sent, notices = self.handle.request_count, self._events["notice"]
+        route = session.route
+        automatic = route.check if route is not None and route.automatic else None
+        # The automatic check is turned on for this read when it is the one that answered
+        # (else it would rightly run now: it has not answered for this customer).
+        avoided = automatic is not None and session.prior_check(automatic) is not None
+        repeats = self._repeats_counted()
+        # A sample's card again: its picture (the wedge types its line ends as Return keys).
+        again = replace(plan, path="picture" if plan.path == "sample" else plan.path)
+        settings = session.settings
+        session.settings = settings.model_copy(update={"auto_check_on_scan": avoided})
+        try:
+            if not self.wait(
+                f"same card ({again.path})",
+                lambda: self._deliver(again),
+                lambda: self._events["notice"] > notices and self.quiet(),
+            ):
+                return f"same card read again: no notice; on {window.current_stage()}"
+        finally:
+            session.settings = settings
+        if window.current_stage() is not Stage.RESULT:
+            return f"same card read again left the result; on {window.current_stage()}"
+        if SAME_CARD_WORDS not in self._notices:
+            return f"same card read again: notices {self._notices!r}"
+        if self.handle.request_count != sent:
+            return "same card read again was sent to the service"
+        counted = self._repeats_counted() - repeats
+        if counted != int(avoided):
+            return f"same card read again: {counted} repeats counted, expected {int(avoided)}"
+        self.tally.plans["repeat not billed"] += counted
+        return judge(plan, window)
+
+    def _check_again(self, plan: Plan) -> str | None:
+        """ "Another check", then the same check pressed again: asks first; "Keep the result"
+        sends nothing; pressed again and confirmed, one billed check with the same verdict."""
+        from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+
+        window = self.window
+        if not self.wait(
+            "another check (repeat)",
+            partial(self._click, window.result.other_button),
+            self._ready_and_quiet,
+        ):
+            return f"Another check did not return to Ready; on {window.current_stage()}"
+        button = window.ready.check_buttons[_check_kind(SAMPLES_BY_KEY[plan.sample].check)]
+        sent = self.handle.request_count
+        for answer in ("no", "yes"):
+            if not self.wait(
+                f"check again ({answer})",
+                partial(self._click, button),
+                lambda: window.confirm_dialog is not None and window.confirm_dialog.isVisible(),
+            ):
+                return f"check again: no confirmation; on {window.current_stage()}"
+            if self.handle.request_count != sent:
+                return "check again ran before the confirmation"
+            dialog = window.confirm_dialog
+            assert dialog is not None
+            if answer == "no":
+                if not self.wait(
+                    "keep the result",
+                    partial(self._click, dialog.no_button),
+                    lambda: window.confirm_dialog is None and self._ready_and_quiet(),
+                ):
+                    return f"Keep the result did not close; on {window.current_stage()}"
+                if self.handle.request_count != sent:
+                    return "Keep the result sent a check"
+                continue
+            ends = self._events["result"] + self._events["error"]
+
+            def ended(ends: int = ends) -> bool:
+                return self._events["result"] + self._events["error"] > ends and self.quiet()
+
+            if not self.wait(
+                "check again (billed)",
+                partial(self._click, dialog.yes_button),
+                lambda: ended() or (self._on_form() and self.quiet()),
+            ):
+                return f"confirmed check again: no result; on {window.current_stage()}"
+            if self._on_form() and not self.wait(  # a card whose barcode cannot fill it
+                "canada form (again)", partial(self._click, window.canada_form.submit_button), ended
+            ):
+                return f"confirmed check again: no result; on {window.current_stage()}"
+        if self.handle.request_count != sent + 1:
+            return f"confirmed check again sent {self.handle.request_count - sent} checks"
+        return judge(plan, window)
 
     def _cancel(self, then: Callable[[], object], sent: int) -> str | None:
         from kiosk_app.app.session import Stage

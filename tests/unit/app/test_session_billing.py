@@ -126,3 +126,26 @@ def test_new_settings_route_the_card_held_again(qtbot: Any, parts: Any) -> None:
     session.settings = Settings(us_cards="parse")
     session.reroute()
     assert session.route.check is CheckKind.DVS_PARSE  # type: ignore[comparison-overlap]  # reroute() changed it
+
+
+def test_a_canadian_check_answered_through_the_form_asks_before_the_form_again(
+    qtbot: Any, parts: Any
+) -> None:
+    # Found by the soak: "Another check", then the Canadian check pressed again on a card whose
+    # barcode cannot fill the form, opened the form and billed the check again once sent.
+    from kiosk_app.app.models import CanadaFormData
+
+    session, backend, pool, _clock, _notices, confirms = parts
+    session.settings = Settings()  # the clerk presses the check
+    backend.issuer = Issuer("CAN", "ON", "DL", IssuerSource.IIN)
+    session.submit_payload(CARD)
+    qtbot.waitUntil(lambda: session.has_scan and pool.is_idle(), timeout=5000)
+    assert session.route is not None and CheckKind.CANADA in session.route.offered
+    assert session.run_check(CheckKind.CANADA) and session.stage is Stage.CANADA_FORM
+    assert session.submit_canada(CanadaFormData("A1234", "1989-12-24", "ON", "G")) == []
+    qtbot.waitUntil(lambda: session.stage is Stage.RESULT and pool.is_idle(), timeout=5000)
+    session.back_to_ready()
+    assert not session.run_check(CheckKind.CANADA)
+    assert session.stage is Stage.READY and [c.check for c in confirms] == [CheckKind.CANADA]
+    assert session.run_check(CheckKind.CANADA, confirmed=True)  # the clerk said yes
+    assert session.stage is Stage.CANADA_FORM and backend.calls == ["read", "canada"]
