@@ -6,6 +6,7 @@ The environment is set at import time, before any kiosk module reads it, and aga
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 from collections.abc import Iterator
@@ -98,6 +99,24 @@ def fresh_simulator() -> Iterator[object]:
         yield handle
     finally:
         handle.stop()
+
+
+@pytest.fixture(autouse=True)
+def qt_cycles_freed_on_the_gui_thread(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a Qt test (its widgets closed by pytest-qt), free its reference cycles here.
+
+    A KioskCore has no parent and sits in a reference cycle with its children, so only the
+    cyclic collector frees it, on whichever thread next allocates: a worker or simulator thread
+    of a later test. Its QObjects then die off their thread ("Timers cannot be stopped from
+    another thread"), their timers stay registered with the GUI thread's dispatcher, and a later
+    event loop turn fires one at freed memory: the suite's intermittent segmentation faults.
+    """
+    yield
+    if "qtbot" in request.fixturenames:
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        gc.collect()
 
 
 # Property tests are deterministic in the suite (CI never flakes on a lucky draw) and carry no

@@ -10,6 +10,11 @@ Every network call, decode, file read and image operation runs through :class:`W
 * The pool keeps every worker until its result has been delivered, so ``is_idle()`` means
   "nothing running and nothing in flight"; ``shutdown()`` cancels everything and waits for the
   threads with ``QThreadPool.waitForDone``.
+* Everything of the caller's dies on the GUI thread: the pool's job holds the callable until
+  its result is delivered, and an exception's frames are stripped of their locals on the pool
+  thread. A Python-owned QObject (say a source with running timers) released on a pool thread
+  would be destroyed there, which Qt does not allow ("Timers cannot be stopped from another
+  thread", then a timer firing at a freed object).
 
 A running callable is not interrupted (Python threads cannot be killed): Cancel abandons the
 result. The HTTP client's own timeouts bound how long an abandoned network call lives.
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import traceback
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,14 +79,35 @@ class Worker(QRunnable):
         try:
             result = fn()
         except BaseException as exc:
+            # Nothing of the caller's may die on this thread: the pool's job still holds the
+            # callable, so this is never its last reference; the exception's frames would keep
+            # what the callable captured (Qt objects, customer data) alive until some later
+            # garbage collection on any thread, so their locals go now.
+            del fn
+            _clear_frames(exc)
             self.signals.errored.emit(self.ticket, exc)
         else:
+            del fn
             self.signals.finished.emit(self.ticket, result)
+
+
+def _clear_frames(exc: BaseException) -> None:
+    """Drop the locals of the finished frames of ``exc`` and of its causes and contexts."""
+    seen: set[int] = set()
+    pending: list[BaseException | None] = [exc]
+    while pending:
+        error = pending.pop()
+        if error is None or id(error) in seen:
+            continue
+        seen.add(id(error))
+        traceback.clear_frames(error.__traceback__)  # the running frame (run()) is skipped
+        pending += [error.__cause__, error.__context__]
 
 
 @dataclass
 class _Job:
     name: str
+    fn: Callable[[], Any] | None  # held here, on the GUI thread, until the result is delivered
     on_result: ResultCallback | None
     on_error: ErrorCallback | None
     cancelled: bool = False
@@ -118,7 +145,7 @@ class WorkerPool(QObject):
         ticket = next(self._tickets)
         worker = Worker(ticket, fn, name, self._signals)
         was_idle = not self._jobs
-        self._jobs[ticket] = _Job(name, on_result, on_error)
+        self._jobs[ticket] = _Job(name, fn, on_result, on_error)
         # The bound method, not the runnable: PySide keeps a started QRunnable's wrapper in
         # the pool until Qt deletes it, and loses track of about 1 % of short jobs, which
         # then stay alive for good (seen in the soak test). A callable leaves nothing behind.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from functools import partial
 from typing import Any
 
 import pytest
@@ -96,3 +97,50 @@ def test_finished_workers_leave_nothing_behind(qtbot: Any, pool: WorkerPool) -> 
         qtbot.waitUntil(pool.is_idle, timeout=5000)
     assert len(results) == 1000
     assert live_workers() == before
+
+
+class _DeathWatch:
+    """Records the thread its Python object is freed on (stands in for a captured QObject)."""
+
+    def __init__(self, threads: list[str]) -> None:
+        self._threads = threads
+
+    def __del__(self) -> None:
+        self._threads.append(threading.current_thread().name)
+
+
+def _fails(watch: _DeathWatch) -> None:
+    error = ValueError("bad")
+    error.watch = watch  # type: ignore[attr-defined]  # the frame and the error: a cycle
+    raise error
+
+
+def _returns(watch: _DeathWatch) -> int:
+    return 1
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["result", "error"])
+def test_what_the_callable_holds_is_released_on_the_gui_thread(
+    qtbot: Any, pool: WorkerPool, fails: bool
+) -> None:
+    # A callable's captured objects must not die on the pool thread (a QObject destroyed off
+    # its thread leaves its timers registered on the GUI thread), nor live on in the frames
+    # of an error until the cyclic collector runs on whatever thread then allocates.
+    import gc
+
+    freed_on: list[str] = []
+    delivered: list[object] = []
+    watch = _DeathWatch(freed_on)
+    gc.disable()
+    try:
+        job = partial(_fails if fails else _returns, watch)
+        pool.submit(job, delivered.append, delivered.append)
+        del watch, job  # the pool holds the only references now
+        assert freed_on == []
+        qtbot.waitUntil(pool.is_idle, timeout=5000)
+        assert len(delivered) == 1
+        assert isinstance(delivered[0], ValueError if fails else int)
+        delivered.clear()  # the error (if any) goes: no cycle left holding the watch
+        assert freed_on == [threading.main_thread().name]
+    finally:
+        gc.enable()
