@@ -166,7 +166,7 @@ def jpeg(quality: int) -> Degrade:
         buffer = BytesIO()
         image.save(buffer, "JPEG", quality=quality)
         buffer.seek(0)
-        with Image.open(buffer) as reread:
+        with Image.open(buffer, formats=("JPEG",)) as reread:
             return reread.convert("L")
 
     return apply

@@ -12,6 +12,10 @@ from PIL import Image, UnidentifiedImageError
 
 from kiosk_app.simulator.aamva import AamvaDocument
 
+# What a scanner or camera produces; anything else (EPS goes to Ghostscript) is not opened.
+# The simulator imports nothing of the kiosk, so this mirrors barcode.imaging.OPENED_FORMATS.
+IMAGE_FORMATS = ("PNG", "JPEG", "TIFF", "BMP", "GIF", "WEBP", "PPM")
+
 _SEX = {"1": "Male", "M": "Male", "2": "Female", "F": "Female", "9": "Not Specified"}
 _POUNDS_PER_KG = 2.20462
 
@@ -66,7 +70,7 @@ def decode_pdf417(image_bytes: bytes) -> bytes | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(BytesIO(image_bytes)) as image:
+            with Image.open(BytesIO(image_bytes), formats=IMAGE_FORMATS) as image:
                 image.load()
                 grey = image.convert("L")
     except (

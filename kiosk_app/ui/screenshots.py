@@ -58,7 +58,7 @@ def compact_png(path: Path, colours: int = 64) -> None:
     """Re-save a screenshot with a small palette (flat UI colours: about a third the size)."""
     from PIL import Image
 
-    with Image.open(path) as image:
+    with Image.open(path, formats=("PNG",)) as image:
         palette = image.convert("RGB").quantize(
             colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
         )
