@@ -49,6 +49,11 @@ def parts(qtbot: Any) -> Any:
     pool.shutdown(5000)
 
 
+def stage_of(session: Session) -> Stage:
+    """The session's stage read afresh (mypy keeps an attribute narrowed across calls)."""
+    return session.stage
+
+
 def _checked(qtbot: Any, session: Session, pool: WorkerPool, payload: bytes = CARD) -> None:
     session.submit_payload(payload)
     qtbot.waitUntil(lambda: session.stage is Stage.RESULT and pool.is_idle(), timeout=5000)
@@ -141,11 +146,11 @@ def test_a_canadian_check_answered_through_the_form_asks_before_the_form_again(
     session.submit_payload(CARD)
     qtbot.waitUntil(lambda: session.has_scan and pool.is_idle(), timeout=5000)
     assert session.route is not None and CheckKind.CANADA in session.route.offered
-    assert session.run_check(CheckKind.CANADA) and session.stage is Stage.CANADA_FORM
+    assert session.run_check(CheckKind.CANADA) and stage_of(session) is Stage.CANADA_FORM
     assert session.submit_canada(CanadaFormData("A1234", "1989-12-24", "ON", "G")) == []
-    qtbot.waitUntil(lambda: session.stage is Stage.RESULT and pool.is_idle(), timeout=5000)
+    qtbot.waitUntil(lambda: stage_of(session) is Stage.RESULT and pool.is_idle(), timeout=5000)
     session.back_to_ready()
     assert not session.run_check(CheckKind.CANADA)
-    assert session.stage is Stage.READY and [c.check for c in confirms] == [CheckKind.CANADA]
+    assert stage_of(session) is Stage.READY and [c.check for c in confirms] == [CheckKind.CANADA]
     assert session.run_check(CheckKind.CANADA, confirmed=True)  # the clerk said yes
-    assert session.stage is Stage.CANADA_FORM and backend.calls == ["read", "canada"]
+    assert stage_of(session) is Stage.CANADA_FORM and backend.calls == ["read", "canada"]
