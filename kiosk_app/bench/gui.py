@@ -104,7 +104,9 @@ def big_picture(path: Path, megapixels: float) -> Path:
     background = Image.fromarray(noise).resize((width, height)).convert("RGB")
     import io
 
-    symbol = Image.open(io.BytesIO(resource_bytes("samples/signature-valid.png"))).convert("RGB")
+    symbol = Image.open(
+        io.BytesIO(resource_bytes("samples/signature-valid.png")), formats=("PNG",)
+    ).convert("RGB")
     scale = (width * 0.45) / symbol.width
     symbol = symbol.resize((int(symbol.width * scale), int(symbol.height * scale)))
     background.paste(symbol, ((width - symbol.width) // 2, (height - symbol.height) // 2))

@@ -14,6 +14,7 @@ from PIL import Image
 from PySide6.QtCore import QCoreApplication, QEvent
 
 from kiosk_app.app.billing import RecentChecks
+from kiosk_app.app.capture.folder import WatchedFolderSource
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.session import Stage
 from kiosk_app.storage.usage import UsageStore
@@ -73,6 +74,15 @@ def build_desk(
         made_desk.usage.close()
     made.clear()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def watch_folder(window: MainWindow, folder: Path) -> WatchedFolderSource:
+    """Create ``folder`` and start a watched-folder source on it in ``window`` (returned)."""
+    folder.mkdir()
+    source = WatchedFolderSource(folder, window.core.pool, poll_ms=40, settle_ms=200)
+    window.core.add_source(source)
+    source.start()
+    return source
 
 
 def wait_stage(qtbot: Any, window: MainWindow, *stages: Stage) -> None:

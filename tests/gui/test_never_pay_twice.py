@@ -9,19 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSize, Qt, QUrl
-from PySide6.QtMultimedia import (
-    QMediaCaptureSession,
-    QMediaFormat,
-    QMediaRecorder,
-    QVideoFrameInput,
-)
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from kiosk_app.app.billing import QUOTA_BLOCKED, QUOTA_WARNING
 from kiosk_app.app.capture.camera import CameraSource
-from kiosk_app.app.capture.folder import WatchedFolderSource
 from kiosk_app.app.capture.serial import SerialConfig, SerialScannerSource
 from kiosk_app.app.session import SAME_CARD, Stage
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
@@ -29,20 +22,22 @@ from kiosk_app.config import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import CheckRecord
 from tests.support.capture import (
+    FPS as VIDEO_FPS,
+)
+from tests.support.capture import (
     FakeCameraBackend,
     FakeScanner,
     aamva_payload,
     card_scene,
-    rgb_video_frame,
+    record_demo_video,
 )
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE, type_text
 
-from .billing_support import TIMEOUT_MS, Desk, png_of, wait_stage
+from .billing_support import TIMEOUT_MS, Desk, png_of, wait_stage, watch_folder
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
 CARD = SAMPLES_BY_KEY["signature-valid"].payload  # a US licence: the signature check
-VIDEO_FPS = 10
 VIDEO_S = 30
 SCAN_GAP_S = 0.004
 
@@ -53,33 +48,10 @@ def _left() -> Qt.MouseButton:
 
 def record_looping_card(qtbot: QtBot, target: Path, payload: bytes) -> None:
     """One loop of the demo video: 1 s of empty desk, then 3 s of the card (4 s a loop)."""
-    session = QMediaCaptureSession()
-    frame_input = QVideoFrameInput()
-    recorder = QMediaRecorder()
-    session.setVideoFrameInput(frame_input)
-    session.setRecorder(recorder)
-    media_format = QMediaFormat(QMediaFormat.FileFormat.AVI)
-    media_format.setVideoCodec(QMediaFormat.VideoCodec.MotionJPEG)
-    recorder.setMediaFormat(media_format)
-    recorder.setQuality(QMediaRecorder.Quality.VeryHighQuality)
-    recorder.setVideoResolution(QSize(960, 540))
-    recorder.setVideoFrameRate(VIDEO_FPS)
-    recorder.setOutputLocation(QUrl.fromLocalFile(str(target)))
     blank = card_scene(None, size=(960, 540))
     card = card_scene(payload, size=(960, 540), angle_deg=4, symbol_width=640)
     scenes = [blank] * VIDEO_FPS + [card] * (3 * VIDEO_FPS)
-    recorder.record()
-    for index, scene in enumerate(scenes):
-        frame = rgb_video_frame(scene)
-        frame.setStreamFrameRate(VIDEO_FPS)
-        frame.setStartTime(index * 1_000_000 // VIDEO_FPS)
-        frame.setEndTime((index + 1) * 1_000_000 // VIDEO_FPS)
-        qtbot.waitUntil(lambda f=frame: frame_input.sendVideoFrame(f), timeout=5000)  # type: ignore[misc]
-    recorder.stop()
-    qtbot.waitUntil(
-        lambda: recorder.recorderState() == QMediaRecorder.RecorderState.StoppedState,
-        timeout=10_000,
-    )
+    record_demo_video(qtbot, target, scenes, resolution=(960, 540))
 
 
 def test_a_looping_video_of_one_card_is_checked_once(
@@ -137,10 +109,7 @@ def test_the_same_picture_twice_in_the_watched_folder_is_checked_once(
     made: Desk = desk(auto_check_on_scan=True)
     window = made.window
     folder = tmp_path / "scans"
-    folder.mkdir()
-    source = WatchedFolderSource(folder, window.core.pool, poll_ms=40, settle_ms=200)
-    window.core.add_source(source)
-    source.start()
+    source = watch_folder(window, folder)
     notices: list[str] = []
     window.session.notice.connect(notices.append)
     picture = png_of(CARD)

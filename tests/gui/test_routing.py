@@ -10,14 +10,13 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from kiosk_app.app.capture.folder import WatchedFolderSource
 from kiosk_app.app.session import Stage
 from kiosk_app.config import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from tests.aamva_factory import CardSpec, build_payload, canadian_spec
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE
 
-from .billing_support import TIMEOUT_MS, Desk, png_of, wait_stage
+from .billing_support import TIMEOUT_MS, Desk, png_of, wait_stage, watch_folder
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
@@ -31,10 +30,7 @@ def test_an_ontario_and_a_california_licence_each_get_their_check(
     made: Desk = desk(auto_check_on_scan=True)
     window = made.window
     folder = tmp_path / "scans"
-    folder.mkdir()
-    source = WatchedFolderSource(folder, window.core.pool, poll_ms=40, settle_ms=200)
-    window.core.add_source(source)
-    source.start()
+    source = watch_folder(window, folder)
     (folder / "ontario.png").write_bytes(png_of(ONTARIO))
     qtbot.waitUntil(lambda: made.rows() == 1, timeout=TIMEOUT_MS)
     wait_stage(qtbot, window, Stage.RESULT)

@@ -237,9 +237,14 @@ FPS = 10
 DEMO_VIDEO_PAYLOAD = aamva_payload(31)  # the card the recorded demo video shows
 
 
-def record_demo_video(qtbot: QtBot, target: Path, scenes: list[np.ndarray] | None = None) -> None:
-    """Record ``scenes`` (RGB arrays, 1280x720) at 10 frames/s; by default 0.5 s of empty
-    desk, then 1.5 s of a card tilted by 8°."""
+def record_demo_video(
+    qtbot: QtBot,
+    target: Path,
+    scenes: list[np.ndarray] | None = None,
+    resolution: tuple[int, int] = (1280, 720),
+) -> None:
+    """Record ``scenes`` (RGB arrays of ``resolution``) at 10 frames/s; by default 0.5 s of
+    empty desk, then 1.5 s of a card tilted by 8°."""
     session = QMediaCaptureSession()
     frame_input = QVideoFrameInput()
     recorder = QMediaRecorder()
@@ -249,7 +254,7 @@ def record_demo_video(qtbot: QtBot, target: Path, scenes: list[np.ndarray] | Non
     media_format.setVideoCodec(QMediaFormat.VideoCodec.MotionJPEG)
     recorder.setMediaFormat(media_format)
     recorder.setQuality(QMediaRecorder.Quality.VeryHighQuality)
-    recorder.setVideoResolution(QSize(1280, 720))
+    recorder.setVideoResolution(QSize(*resolution))
     recorder.setVideoFrameRate(FPS)
     recorder.setOutputLocation(QUrl.fromLocalFile(str(target)))
     errors: list[str] = []
