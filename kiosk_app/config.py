@@ -2,7 +2,9 @@
 
 Precedence (highest first): the machine-wide managed file the IT department writes
 (:func:`kiosk_app.paths.managed_file`), values passed in code (CLI flags), environment variables
-(``KIOSK_*``), the settings file in the platform config directory, the defaults below.
+(``KIOSK_*``), the settings file in the platform config directory, the defaults below. A value
+given in code or by the managed file is never looked for in the environment: a ``KIOSK_*``
+variable it overrules is not even parsed.
 Secrets (API token, legacy auth key) are not stored in the settings file; see
 ``kiosk_app.secrets``.
 """
@@ -11,8 +13,10 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import socket
 import unicodedata
+from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
@@ -30,6 +34,7 @@ from pydantic import (
 )
 from pydantic_settings import (
     BaseSettings,
+    EnvSettingsSource,
     JsonConfigSettingsSource,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
@@ -52,6 +57,8 @@ WHOLE_FILE: Final = ""
 MAX_DESK_ID_CHARS: Final = 64
 # Never read from the managed file (world-readable): provisioned per desk instead.
 _NOT_MANAGED: Final = frozenset({"api_token", "auth_key"})
+# The environment variables of the settings: KIOSK_ + the key (any case).
+ENV_PREFIX: Final = "KIOSK_"
 
 
 def default_desk_id() -> str:
@@ -82,6 +89,10 @@ class SettingsFileProblem:
 _CHECKED_FILE_VALUES: ContextVar[dict[str, Any] | None] = ContextVar(
     "checked_settings_file", default=None
 )
+# While load_settings runs: keys whose KIOSK_* variable a managed value overrules.
+_ENV_OVERRULED: ContextVar[frozenset[str]] = ContextVar("env_overruled", default=frozenset())
+# While the managed file is validated: its values alone (no environment, no settings.json).
+_GIVEN_ONLY: ContextVar[bool] = ContextVar("settings_given_only", default=False)
 
 
 class CheckKind(StrEnum):
@@ -126,7 +137,7 @@ class Settings(BaseSettings):
     """Every admin-adjustable setting, validated (table: docs/configuration.md)."""
 
     model_config = SettingsConfigDict(
-        env_prefix="KIOSK_", extra="ignore", validate_assignment=True, populate_by_name=True
+        env_prefix=ENV_PREFIX, extra="ignore", validate_assignment=True, populate_by_name=True
     )
 
     base_url: str = Field("", description="Check service base URL (https; http only on loopback)")
@@ -255,7 +266,28 @@ class Settings(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        return (init_settings, env_settings, _SettingsFileSource(settings_cls))
+        del env_settings  # _EnvSource reads the same variables, less the overruled ones
+        if _GIVEN_ONLY.get():
+            return (init_settings,)
+        given = getattr(init_settings, "init_kwargs", {})
+        environment = _EnvSource(settings_cls, skipped=frozenset(given) | _ENV_OVERRULED.get())
+        return (init_settings, environment, _SettingsFileSource(settings_cls))
+
+
+class _EnvSource(EnvSettingsSource):
+    """The ``KIOSK_*`` variables, but never those of ``skipped`` keys: a key given in code (the
+    command line, the managed file) wins anyway, so its variable is not even parsed (a value
+    the kiosk could not use there must not stop it)."""
+
+    def __init__(self, settings_cls: type[BaseSettings], skipped: frozenset[str]) -> None:
+        super().__init__(settings_cls)
+        self._skipped = skipped
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:
+        """No value for a skipped key; the variable otherwise."""
+        if field_name in self._skipped:
+            return None, field_name, False
+        return super().get_field_value(field, field_name)
 
 
 class _SettingsFileSource(JsonConfigSettingsSource):
@@ -322,20 +354,35 @@ def load_settings(*, keyring_backend: Any = None, **overrides: Any) -> Settings:
     given = {k: v for k, v in overrides.items() if v is not None}
     given.update(managed)
     values, problems = read_settings_file(path)
+    in_environment = environment_keys(os.environ)
+    overruled = in_environment & frozenset(managed)
     while True:
         token = _CHECKED_FILE_VALUES.set(values)
+        env_token = _ENV_OVERRULED.set(overruled)
         try:
             settings = Settings(**given)
             break
         except ValidationError as exc:
             bad = _file_keys_at_fault(exc, values)
-            if not bad:
+            conflicting = _env_keys_in_conflict(exc, in_environment - overruled, managed)
+            if not (bad or conflicting):
                 raise  # the environment or an override, not the file
             for key in bad:
                 del values[key]
                 problems.append(SettingsFileProblem(key, "is not a valid value"))
+            if not bad:
+                overruled |= conflicting
         finally:
+            _ENV_OVERRULED.reset(env_token)
             _CHECKED_FILE_VALUES.reset(token)
+    for key in sorted(overruled):
+        _log.warning(
+            "managed settings %s: %s%s in the environment is ignored; the managed file sets %s",
+            paths.managed_file(),
+            ENV_PREFIX,
+            key.upper(),
+            key if key in managed else ", ".join(k for k in _LINKED_KEYS if k in managed),
+        )
     for problem in problems:
         _log.warning(
             "settings file %s: %s %s; the default is used",
@@ -370,14 +417,17 @@ def read_managed_settings(
         else:
             values[key] = value
     while values:
+        given_only = _GIVEN_ONLY.set(True)  # the values alone: no environment, no settings.json
         try:
-            Settings.model_validate(values)  # the values alone: no other source
+            Settings(**values)
             break
         except ValidationError as exc:
             bad = _file_keys_at_fault(exc, values) or list(values)
             for key in bad:
                 del values[key]
                 problems.append(SettingsFileProblem(key, "is not a valid value"))
+        finally:
+            _GIVEN_ONLY.reset(given_only)
     for problem in problems:
         _log.warning(
             "managed settings %s: %s %s; ignored",
@@ -386,6 +436,30 @@ def read_managed_settings(
             problem.reason,
         )
     return values, problems
+
+
+def environment_keys(environ: Mapping[str, str]) -> frozenset[str]:
+    """The settings a ``KIOSK_*`` variable of ``environ`` gives (any case, as pydantic reads)."""
+    prefix = ENV_PREFIX.lower()
+    named = (name.lower() for name in environ)
+    return frozenset(
+        name[len(prefix) :]
+        for name in named
+        if name.startswith(prefix) and name[len(prefix) :] in Settings.model_fields
+    )
+
+
+def _env_keys_in_conflict(
+    exc: ValidationError, from_environment: frozenset[str], managed: dict[str, Any]
+) -> frozenset[str]:
+    """The environment's check choices when ``exc`` refuses the check choices together and the
+    managed file sets one of them (e.g. ``KIOSK_US_CARDS=signature`` when the managed
+    ``enabled_checks`` turned the signature check off): the managed values win as a group."""
+    if not set(managed) & set(_LINKED_KEYS):
+        return frozenset()
+    if not _file_keys_at_fault(exc, dict.fromkeys(_LINKED_KEYS)):
+        return frozenset()
+    return from_environment & frozenset(_LINKED_KEYS)
 
 
 def _file_keys_at_fault(exc: ValidationError, values: dict[str, Any]) -> list[str]:

@@ -218,3 +218,152 @@ def test_the_command_line_names_the_ignored_managed_keys(tmp_path: Path, simulat
     assert "managed settings: read_timeout_s is not a valid value; ignored." in done.stderr
     assert "managed settings: api_token is a secret" in done.stderr
     assert "not-here" not in done.stderr + done.stdout
+
+
+# A managed key and a KIOSK_* variable for it that the kiosk could not even use: the managed
+# value wins and the variable is never read (the kiosk does not stop on it).
+OVERRULED_ENVIRONMENT: list[tuple[str, Any, str]] = [
+    ("idle_timeout_s", 45, "300"),  # a good value, overruled
+    ("idle_timeout_s", 45, "never"),  # not a number
+    ("idle_timeout_s", 45, "5"),  # out of range
+    ("enabled_checks", ["canada"], "signature"),  # not JSON: pydantic-settings cannot parse it
+    ("language", "fr", "de"),
+    ("desk_id", "Lyon front desk 1", "desk\x1b[31m"),
+]
+
+
+@pytest.mark.parametrize(("key", "managed", "environment"), OVERRULED_ENVIRONMENT)
+def test_a_managed_key_ignores_its_environment_variable(
+    key: str,
+    managed: Any,
+    environment: str,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    name = f"KIOSK_{key.upper()}"
+    monkeypatch.setenv(name, environment)
+    _managed({key: managed})
+    with caplog.at_level(logging.WARNING, logger="kiosk_app.config"):
+        settings = load_settings()
+    assert getattr(settings, key) == managed
+    assert managed_keys(settings) == {key}
+    assert managed_file_problems(settings) == ()
+    expected = (
+        f"managed settings {paths.managed_file()}: {name} in the environment is ignored; "
+        f"the managed file sets {key}"
+    )
+    assert expected in caplog.messages
+    assert not [m for m in caplog.messages if environment in m]  # never the value
+
+
+def test_an_environment_variable_in_any_case_is_overruled_and_named(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("kiosk_Idle_Timeout_S", "never")  # pydantic reads any case
+    _managed({"idle_timeout_s": 45})
+    with caplog.at_level(logging.WARNING, logger="kiosk_app.config"):
+        assert load_settings().idle_timeout_s == 45
+    assert [m for m in caplog.messages if "KIOSK_IDLE_TIMEOUT_S in the environment" in m]
+
+
+def test_a_bad_environment_value_for_a_key_the_managed_file_does_not_set_still_stops(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("KIOSK_AGE_OF_MAJORITY", "5")
+    _managed({"idle_timeout_s": 45})
+    with pytest.raises(ValidationError):
+        load_settings()
+
+
+def test_a_check_choice_from_the_environment_that_the_managed_checks_turn_off_is_ignored(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The check choices are validated together: the managed file's win as a group."""
+    monkeypatch.setenv("KIOSK_US_CARDS", "signature")
+    monkeypatch.setenv("KIOSK_CANADIAN_LICENCES", "registry")
+    _managed({"enabled_checks": ["dvs-parse"]})
+    with caplog.at_level(logging.WARNING, logger="kiosk_app.config"):
+        settings = load_settings()
+    assert settings.enabled_checks == ["dvs-parse"]
+    assert (settings.us_cards, settings.canadian_licences) == ("parse", "parse")
+    for name in ("KIOSK_CANADIAN_LICENCES", "KIOSK_US_CARDS"):
+        assert (
+            f"managed settings {paths.managed_file()}: {name} in the environment is ignored; "
+            "the managed file sets enabled_checks"
+        ) in caplog.messages
+
+
+def test_a_check_choice_from_the_environment_that_fits_the_managed_checks_applies(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("KIOSK_US_CARDS", "none")
+    _managed({"enabled_checks": ["signature", "canada"]})
+    with caplog.at_level(logging.WARNING, logger="kiosk_app.config"):
+        settings = load_settings()
+    assert settings.us_cards == "none"
+    assert not [m for m in caplog.messages if "in the environment is ignored" in m]
+
+
+def test_the_managed_file_is_validated_on_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A desk's own check choice (environment or settings.json) that the managed checks turn
+    off does not get the managed file refused: the desk's value gives way."""
+    monkeypatch.setenv("KIOSK_US_CARDS", "signature")
+    _user({"canadian_licences": "registry"})
+    _managed({"enabled_checks": ["dvs-parse"], "idle_timeout_s": 45})
+    settings = load_settings()
+    assert managed_file_problems(settings) == ()
+    assert managed_keys(settings) == {"enabled_checks", "idle_timeout_s"}
+    assert settings.enabled_checks == ["dvs-parse"] and settings.idle_timeout_s == 45
+
+
+def test_the_admin_screen_validates_with_an_overruled_environment_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The admin's save builds settings from every field; a variable pydantic cannot parse
+    for one of them is not read either."""
+    from kiosk_app.app.admin import validate_settings
+
+    monkeypatch.setenv("KIOSK_ENABLED_CHECKS", "signature")
+    _managed({"enabled_checks": ["canada"]})
+    settings = load_settings()
+    saved, problems = validate_settings(settings.model_dump())
+    assert problems == {} and saved is not None
+    assert saved.enabled_checks == ["canada"]
+
+
+def test_the_gui_starts_when_the_environment_contradicts_the_managed_file(
+    tmp_path: Path,
+) -> None:
+    """The real command in its own process: KIOSK_* variables the kiosk could not use, for
+    keys the managed file sets, neither stop it nor apply; the log names them."""
+    from kiosk_app.cli.startup_probe import PROBE_ENV, PROBE_PREFIX
+
+    managed = tmp_path / "managed.json"
+    managed.write_text(json.dumps({"idle_timeout_s": 45, "enabled_checks": ["canada"]}))
+    log_dir = tmp_path / "log"
+    environment = {
+        "KIOSK_IDLE_TIMEOUT_S": "never",
+        "KIOSK_ENABLED_CHECKS": "signature",
+        "KIOSK_US_CARDS": "signature",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "kiosk_app"],
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            **environment,
+            "QT_QPA_PLATFORM": "offscreen",
+            "KIOSK_MANAGED_FILE": str(managed),
+            "KIOSK_LOG_DIR": str(log_dir),
+            PROBE_ENV: "1",
+        },
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "invalid setting in the environment" not in done.stderr
+    assert PROBE_PREFIX in done.stdout
+    log = (log_dir / "kiosk-app.log").read_text(encoding="utf-8")
+    for name in environment:
+        assert f"{name} in the environment is ignored" in log, log
