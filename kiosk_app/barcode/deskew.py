@@ -6,8 +6,9 @@ strong, coherent local gradient direction; text, photos and plain background do 
 estimator splits a grey image into tiles, computes each tile's structure tensor (gradient
 energy, dominant direction, coherence), keeps the energetic and coherent tiles, and takes the
 dominant direction of those tiles (a weighted histogram, then a weighted circular mean around
-its peak). The tiles that agree with that direction also give the symbol's bounding box, so a
-large photo can be cropped to the symbol before the slower attempts.
+its peak). The tiles that agree with that direction also give a bounding box, so a large photo
+can be cropped before the slower attempts; the symbol's own box (where blur is measured) is
+the most energetic compact block of tiles, which leaves out a card's edges and printed lines.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ AGREEMENT_DEG = 15.0
 # The bounding box takes tiles within this many degrees (the outer bars of a card in strong
 # perspective converge by more than the angle window allows).
 BOX_AGREEMENT_DEG = 35.0
+# The symbol is a compact block of edges; a card's edge or a printed line is a line of tiles
+# one or two wide, however sharp. Tile energy averaged over a square of this many tiles keeps
+# the block and dilutes the lines ...
+BLOCK_TILES = 5
+# ... and the tiles whose averaged energy reaches this fraction of the highest make blocks.
+BLOCK_ENERGY_FRACTION = 0.3
 
 
 @dataclass(frozen=True)
@@ -51,8 +58,8 @@ class SymbolEstimate:
 
     @property
     def symbol_box(self) -> tuple[int, int, int, int]:
-        """The box of the densest bar tiles (the symbol itself, without a card's or desk's
-        straight edges or the ends of printed lines), or ``box`` when too few are dense."""
+        """The box of the symbol itself: the most energetic compact block of edges, without
+        a card's or desk's straight edges or printed lines (``box`` when there is none)."""
         return self.core_box or self.box
 
 
@@ -90,9 +97,60 @@ def estimate_symbol(grey: np.ndarray) -> SymbolEstimate | None:
     refined = _circular_mean(direction[agree], weights[agree])
     near = candidate & (_angular_distance(direction, peak) <= BOX_AGREEMENT_DEG)
     box = _tile_box(near, factor, grey.shape)
-    dense = agree & (energy >= DENSE_ENERGY_FRACTION * strong)
-    core = _tile_box(dense, factor, grey.shape) if int(dense.sum()) >= MIN_SYMBOL_TILES else None
+    block = _energy_block(energy)
+    if block is None:
+        dense = agree & (energy >= DENSE_ENERGY_FRACTION * strong)
+        block = dense if int(dense.sum()) >= MIN_SYMBOL_TILES else None
+    core = None if block is None else _tile_box(block, factor, grey.shape)
     return SymbolEstimate(_to_quarter_turn(refined), box, int(agree.sum()), core)
+
+
+def _energy_block(energy: np.ndarray) -> np.ndarray | None:
+    """The tiles of the most energetic compact block (the symbol, see :data:`BLOCK_TILES`):
+    of the connected regions of high block-averaged energy, the one holding the most tile
+    energy; ``None`` when it is smaller than :data:`MIN_SYMBOL_TILES` tiles."""
+    averaged = _box_mean(energy, BLOCK_TILES)
+    top = float(averaged.max())
+    if top <= 0:
+        return None
+    labels, count = _components(averaged >= BLOCK_ENERGY_FRACTION * top)
+    if count == 0:
+        return None
+    totals = np.bincount(labels.ravel(), weights=energy.ravel(), minlength=count + 1)
+    totals[0] = 0.0
+    block: np.ndarray = labels == int(np.argmax(totals))
+    return block if int(block.sum()) >= MIN_SYMBOL_TILES else None
+
+
+def _box_mean(values: np.ndarray, size: int) -> np.ndarray:
+    """Mean over a ``size`` x ``size`` square around each element (zero outside)."""
+    half = size // 2
+    padded = np.pad(values, ((half + 1, half), (half + 1, half)))
+    sums = padded.cumsum(axis=0).cumsum(axis=1)
+    result: np.ndarray = (
+        sums[size:, size:] - sums[:-size, size:] - sums[size:, :-size] + sums[:-size, :-size]
+    ) / (size * size)
+    return result
+
+
+def _components(mask: np.ndarray) -> tuple[np.ndarray, int]:
+    """4-connected regions of ``mask``: a label per element (0: outside) and their count."""
+    labels = np.zeros(mask.shape, dtype=np.int32)
+    count = 0
+    rows, cols = mask.shape
+    for start in zip(*np.nonzero(mask), strict=True):
+        if labels[start]:
+            continue
+        count += 1
+        labels[start] = count
+        stack = [start]
+        while stack:
+            row, col = stack.pop()
+            for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+                if 0 <= r < rows and 0 <= c < cols and mask[r, c] and not labels[r, c]:
+                    labels[r, c] = count
+                    stack.append((r, c))
+    return labels, count
 
 
 def _reduce(grey: np.ndarray, factor: int) -> np.ndarray:

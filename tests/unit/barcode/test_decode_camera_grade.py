@@ -183,6 +183,26 @@ def test_symbol_box_leaves_out_the_card_edges() -> None:
     assert quad is not None
 
 
+# A frame with the symbol in the same place that zxing-cpp reads (for its corners).
+SAME_PLACE_READABLE = {"defocus-0.8": "defocus-0.5", "motion-3": "defocus-0.5"}
+
+
+@pytest.mark.parametrize("name", ["defocus-0.8", "motion-3", "small-1.3ppm"])
+def test_symbol_box_is_the_symbol_not_the_card_in_a_camera_frame(name: str) -> None:
+    # The card's edges run along the bars and are as strong as the blurred symbol's edges:
+    # only the symbol's own block of edges may make the box (where blur is measured).
+    frame = _desk_frame(name)
+    estimate = estimate_symbol(frame)
+    assert estimate is not None
+    left, top, right, bottom = estimate.symbol_box
+    sharp = _desk_frame(SAME_PLACE_READABLE.get(name, name))
+    corners = Scanner(budget_s=NO_TIME_LIMIT_S).decode_frame(sharp).symbol.corners
+    for x, y in corners:
+        assert left <= x <= right and top <= y <= bottom
+    width, height = LIVE_FRAME
+    assert (right - left) * (bottom - top) < 0.3 * width * height
+
+
 def test_frames_carry_the_ladder_over_and_the_reading_step_comes_first() -> None:
     frames = [_desk_frame("motion-3", seed) for seed in range(3)]
     reader = CountingReader()
