@@ -2,6 +2,10 @@
 
 The window receives a ``KioskCore`` and talks only to it. More sources (camera, serial, watched
 folder) are added with :meth:`KioskCore.add_source`; the flow does not change per source.
+
+Ownership: the window is the core's Qt parent, and the core the parent of everything it runs
+(pool, session, idle watch, sources and their timers), so all of it is deleted with the window,
+on the GUI thread, never by Python's cyclic collector on whichever thread it runs.
 """
 
 from __future__ import annotations
@@ -38,7 +42,11 @@ def is_test_mode(settings: Settings) -> bool:
 
 
 class KioskCore(QObject):
-    """Owns the pool, the session and the sources; ``shutdown`` awaits every worker."""
+    """Owns the pool, the session and the sources; ``shutdown`` awaits every worker.
+
+    Give it a parent (the main window takes it): a parentless core lives until the cyclic
+    collector frees it, on any thread, with its timers still registered on the GUI thread.
+    """
 
     inputs_changed = Signal(object)  # {display name: status (str | Message)}
     settings_applied = Signal(object)  # Settings: the admin saved new settings
@@ -91,13 +99,20 @@ class KioskCore(QObject):
         self.feedback = SoundFeedback(settings.sounds, parent=self)
         self.feedback.follow(self.session)
         self.settings_applied.connect(self.feedback.apply_settings)
+        self._warm_up_timer = QTimer(self, singleShot=True, interval=PICTURE_WARM_UP_DELAY_MS)
+        self._warm_up_timer.timeout.connect(self._warm_up)
         self.sources: list[CaptureSource] = []
         for source in (self.wedge, self.files):
             self.add_source(source)
         self.session.wiped.connect(self.wedge.forget)
 
     def add_source(self, source: CaptureSource) -> None:
-        """Plug in a capture source: the session hears its payloads and images."""
+        """Plug in a capture source: the session hears its payloads and images.
+
+        A source without a Qt parent becomes the core's child (deleted with it).
+        """
+        if source.parent() is None:
+            source.setParent(self)
         self.sources.append(source)
         self.session.attach(source)
         # A bound method, not a lambda: a lambda held by the source's connection would keep
@@ -145,18 +160,22 @@ class KioskCore(QObject):
         self.session.refresh_quota()
         self.inputs_changed.emit(self.input_statuses())
         self.idle.poke()
-        QTimer.singleShot(PICTURE_WARM_UP_DELAY_MS, self, self._warm_up)
+        self._warm_up_timer.start()
 
     @Slot()
     def _warm_up(self) -> None:
         self.session.backend.warm_up()
 
     def shutdown(self, timeout_ms: int = 15_000) -> bool:
-        """Stop the sources, wipe the customer and wait for the workers; True if all ended."""
+        """Stop the sources and every timer, wipe the customer, wait for the workers, close the
+        picture decoder; True if all workers ended. Deleting the core is its owner's (the
+        window's) part, after this."""
         for source in self.sources:
             source.stop()
         self.idle.stop()
-        self.session.wipe()
+        self._warm_up_timer.stop()
+        self.session.metrics.timer.stop()
+        self.session.wipe()  # also stops a pending Canadian retry
         done = self.pool.shutdown(timeout_ms)
         self.session.backend.close()
         return done

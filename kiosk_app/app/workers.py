@@ -15,6 +15,10 @@ Every network call, decode, file read and image operation runs through :class:`W
   thread. A Python-owned QObject (say a source with running timers) released on a pool thread
   would be destroyed there, which Qt does not allow ("Timers cannot be stopped from another
   thread", then a timer firing at a freed object).
+* A pool is a child of its owner (the core, the admin services) and is deleted with it, on the
+  GUI thread. A pool whose Qt object is gone while Python still holds it is idle (deleting its
+  thread pool waited for the threads; nothing can be delivered any more): ``is_idle()``,
+  ``shutdown()`` and ``live_pools()`` say so instead of raising.
 
 A running callable is not interrupted (Python threads cannot be killed): Cancel abandons the
 result. The HTTP client's own timeouts bound how long an abandoned network call lives.
@@ -30,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 log = logging.getLogger(__name__)
@@ -41,8 +46,8 @@ _LIVE_POOLS: weakref.WeakSet[WorkerPool] = weakref.WeakSet()
 
 
 def live_pools() -> list[WorkerPool]:
-    """Every pool not yet garbage-collected (the test suite checks they are idle)."""
-    return list(_LIVE_POOLS)
+    """Every pool whose Qt object still exists (the test suite checks they are idle)."""
+    return [pool for pool in list(_LIVE_POOLS) if pool.exists()]
 
 
 class WorkerSignals(QObject):
@@ -140,7 +145,7 @@ class WorkerPool(QObject):
         name: str = "work",
     ) -> int:
         """Run ``fn`` in the background; returns the ticket that :meth:`cancel` accepts."""
-        if self._closed:
+        if self._closed or not self.exists():
             raise RuntimeError("the worker pool is shut down")
         ticket = next(self._tickets)
         worker = Worker(ticket, fn, name, self._signals)
@@ -170,8 +175,14 @@ class WorkerPool(QObject):
         job = self._jobs.get(ticket) if ticket is not None else None
         return job is not None and not job.cancelled
 
+    def exists(self) -> bool:
+        """False once Qt deleted the pool (with its parent) while Python still holds it."""
+        return shiboken6.isValid(self) and shiboken6.isValid(self._pool)
+
     def is_idle(self) -> bool:
-        """No worker running and no result waiting to be delivered."""
+        """No worker running and no result waiting to be delivered (a deleted pool is idle)."""
+        if not self.exists():
+            return True
         return not self._jobs and self._pool.activeThreadCount() == 0
 
     def running_names(self) -> list[str]:
@@ -182,6 +193,8 @@ class WorkerPool(QObject):
         """Cancel everything, refuse new work and wait for the threads; True if all ended."""
         self._closed = True
         self.cancel_all()
+        if not self.exists():
+            return True
         done = self._pool.waitForDone(timeout_ms)
         if not done:
             log.warning("worker pool: %d worker(s) still running at shutdown", len(self._jobs))
@@ -189,6 +202,8 @@ class WorkerPool(QObject):
 
     def wait_for_done(self, timeout_ms: int = 10_000) -> bool:
         """Block until the pool threads are finished (results are delivered by the event loop)."""
+        if not self.exists():
+            return True
         return bool(self._pool.waitForDone(timeout_ms))
 
     @Slot(int, object)

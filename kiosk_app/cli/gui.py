@@ -195,15 +195,13 @@ def run_screenshots(args: argparse.Namespace) -> int:
     """Write the twelve screenshots to OUTDIR (offscreen unless a platform was chosen), at
     ``--size`` in ``--language``."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from kiosk_app.ui.launch import application, build_window, display_problem
+    from kiosk_app.ui.launch import application, build_window, delete_now, display_problem
     from kiosk_app.ui.screenshots import ScreenshotError, take_screenshots
 
     problem = display_problem()
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_FAILED
-    from PySide6.QtCore import QCoreApplication, QEvent
-
     from kiosk_app.ui.i18n import current_language, install_language
 
     size = getattr(args, "size", SCREENSHOT_SIZE)
@@ -222,10 +220,7 @@ def run_screenshots(args: argparse.Namespace) -> int:
             return EXIT_FAILED
         finally:
             window.close()
-            # Deleted now, on this thread: left to Python's collector, the window (and its
-            # timers) could be destroyed later from a worker thread, which crashes Qt.
-            window.deleteLater()
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+            delete_now(window)
             del window
             # Python objects of the run caught in reference cycles (with their Qt timers) are
             # collected here, on the GUI thread, not later by a worker thread's allocation.

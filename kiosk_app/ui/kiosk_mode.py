@@ -100,9 +100,10 @@ class KioskMode(QObject):
     ) -> None:
         super().__init__(window)
         self.window = window
-        # No Qt parent: the pool must outlive the window's C++ deletion as long as Python
-        # holds it (a pool deleted under a live wrapper cannot even say it is idle).
-        self.services = services or AdminServices(usage_store=window.core.session.usage)
+        # Deleted with the window, on the GUI thread (a deleted pool says it is idle).
+        self.services = services or AdminServices(
+            usage_store=window.core.session.usage, parent=self
+        )
         self.corner_px = corner_px
         self._enabled = False
         self._closing_allowed = False

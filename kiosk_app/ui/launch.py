@@ -7,8 +7,8 @@ import os
 import sys
 from typing import Any
 
-from PySide6.QtCore import QEventLoop, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
 
 from kiosk_app.app.backend import Backend
 from kiosk_app.app.kiosk import KioskCore
@@ -96,7 +96,19 @@ def run_window(window: MainWindow, fullscreen: bool = False) -> int:
     window.core.start()
     status = app.exec()
     window.core.shutdown()
+    delete_now(window)  # and the core with it, here on the GUI thread
     return int(status)
+
+
+def delete_now(window: QWidget) -> None:
+    """Delete ``window`` (and its children: the core and its timers) now, on this thread.
+
+    Left to Python, a window caught in a reference cycle would be freed by the cyclic collector
+    on whichever thread next allocates (a worker's), and Qt objects destroyed off their thread
+    leave their timers to fire at freed memory. Call it after the window is closed.
+    """
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def spin_until(predicate: Any, timeout_s: float = 10.0, step_ms: int = 20) -> bool:

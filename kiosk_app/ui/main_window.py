@@ -37,6 +37,9 @@ class MainWindow(QMainWindow):
 
     def __init__(self, core: KioskCore, kiosk_mode: bool = False) -> None:
         super().__init__()
+        # The window owns the core: deleted with it, on the GUI thread (a parentless core in a
+        # reference cycle was freed by the cyclic collector on a worker thread: SIGSEGV).
+        core.setParent(self)
         self.core = core
         self.session = core.session
         self.kiosk_mode = kiosk_mode  # kept in step by KioskMode (kiosk_mode.py), which locks down
@@ -250,7 +253,8 @@ class MainWindow(QMainWindow):
         self.result.clear()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
-        """Stop the sources and wait for every worker before closing."""
+        """Stop the sources and timers and wait for every worker before closing (whoever
+        holds the window deletes it afterwards, on the GUI thread: :func:`launch.delete_now`)."""
         self.core.shutdown()
         super().closeEvent(event)
 

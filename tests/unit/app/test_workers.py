@@ -144,3 +144,27 @@ def test_what_the_callable_holds_is_released_on_the_gui_thread(
         assert freed_on == [threading.main_thread().name]
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("delivered", [True, False], ids=["delivered", "in-flight"])
+def test_a_pool_deleted_with_its_parent_is_idle_and_not_listed(qtbot: Any, delivered: bool) -> None:
+    # The window owns the core, which owns its pool: Qt deletes the pool while Python may still
+    # hold it (the guard of the GUI tests asks every live pool whether it is idle).
+    import time
+
+    import shiboken6
+    from PySide6.QtCore import QObject
+
+    owner = QObject()
+    pool = WorkerPool(parent=owner)
+    pool.submit(lambda: time.sleep(0.05))
+    if delivered:
+        qtbot.waitUntil(pool.is_idle, timeout=5000)
+    shiboken6.delete(owner)  # its thread pool waits for the job; the result is never delivered
+    assert not shiboken6.isValid(pool)
+    assert pool.is_idle()
+    assert pool not in live_pools()
+    assert [p for p in live_pools() if not p.is_idle()] == []
+    assert pool.wait_for_done() and pool.shutdown()
+    with pytest.raises(RuntimeError):
+        pool.submit(lambda: None)
