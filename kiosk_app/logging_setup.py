@@ -32,7 +32,7 @@ import re
 import socket
 import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any, Final
@@ -56,6 +56,8 @@ JOURNAL_ENV: Final = "KIOSK_LOG_JOURNAL"
 # "1" adds the Windows Event Log handler (needs pywin32 in the bundle).
 EVENT_LOG_ENV: Final = "KIOSK_LOG_EVENTLOG"
 EVENT_LOG_SOURCE: Final = "kiosk-app"
+# Marks the Event Log handler the kiosk added (whatever factory made it).
+_EVENT_LOG_MARK: Final = "_kiosk_event_log"
 # sd-daemon(3) priorities for logging's levels, highest first: the first level at or below
 # the record's gives its prefix (CRITICAL crit, ERROR err, WARNING warning, INFO info, DEBUG).
 JOURNAL_PRIORITIES: Final[tuple[tuple[int, int], ...]] = (
@@ -413,17 +415,34 @@ def log_file() -> Path:
     return paths.log_dir() / LOG_FILE_NAME
 
 
+# Makes the Windows Event Log handler for a source name; None when it cannot (no pywin32).
+EventLogFactory = Callable[[str], logging.Handler | None]
+
+
+def nt_event_log_handler(source: str) -> logging.Handler | None:
+    """Python's ``NTEventLogHandler`` for ``source`` (the Application log), or ``None`` without
+    pywin32 (the handler itself would only print a notice and drop every record)."""
+    if importlib.util.find_spec("win32evtlogutil") is None:
+        return None
+    return logging.handlers.NTEventLogHandler(source)
+
+
 def configure_logging(
     verbose: bool = False,
     *,
     max_bytes: int = LOG_MAX_BYTES,
     backup_count: int = LOG_BACKUP_COUNT,
+    platform: str = sys.platform,
+    environ: Mapping[str, str] | None = None,
+    event_log: EventLogFactory = nt_event_log_handler,
 ) -> None:
     """Send all logging to the rotating, redacted log file; safe to call again.
 
     ``verbose`` logs DEBUG and also writes to stderr. A second call replaces nothing unless
     the log directory changed, so handlers are never duplicated. The rotation sizes are
-    arguments for tests; the defaults are the named constants above.
+    arguments for tests; the defaults are the named constants above. ``platform``,
+    ``environ`` (default ``os.environ``) and ``event_log`` decide the Windows Event Log
+    handler: the running system's unless a test gives others.
     """
     with _configure_lock:
         root = logging.getLogger()
@@ -433,7 +452,9 @@ def configure_logging(
         _ensure_journal_handler(root, journal)
         # Under systemd the journal handler is stderr already: no second copy of each line.
         _ensure_console_handler(root, verbose and not journal)
-        _ensure_event_log_handler(root)
+        env = os.environ if environ is None else environ
+        wanted = platform == "win32" and env.get(EVENT_LOG_ENV, "").strip() == "1"
+        _ensure_event_log_handler(root, wanted, event_log)
         _install_record_factory()
         root.setLevel(logging.DEBUG if verbose else logging.INFO)
 
@@ -478,20 +499,30 @@ def _ensure_journal_handler(root: logging.Logger, wanted: bool) -> None:
             root.removeHandler(handler)
 
 
-def _ensure_event_log_handler(root: logging.Logger) -> None:
-    """Windows only, when ``KIOSK_LOG_EVENTLOG=1``: the Application log, source ``kiosk-app``.
-
-    Scripted, not tested here (no Windows in the test environment); the handler needs pywin32.
-    """
-    if sys.platform != "win32" or os.environ.get(EVENT_LOG_ENV, "").strip() != "1":
+def _ensure_event_log_handler(root: logging.Logger, wanted: bool, factory: EventLogFactory) -> None:
+    """Windows, when ``KIOSK_LOG_EVENTLOG=1``: the Application log, source ``kiosk-app``, with
+    the file's redaction, desk id and format. Without pywin32, or when Windows refuses the
+    source, one warning and the file log carries on."""
+    existing = [h for h in root.handlers if getattr(h, _EVENT_LOG_MARK, False)]
+    if not wanted:
+        for old in existing:
+            root.removeHandler(old)
+            old.close()
         return
-    if any(isinstance(h, logging.handlers.NTEventLogHandler) for h in root.handlers):
+    if existing:
         return
-    if importlib.util.find_spec("win32evtlogutil") is None:  # pywin32
+    try:
+        handler = factory(EVENT_LOG_SOURCE)
+    except Exception as exc:  # pywin32 raises its own error when the source cannot be added
+        logging.getLogger(__name__).warning(
+            "%s=1 but the Event Log cannot be opened (%s)", EVENT_LOG_ENV, type(exc).__name__
+        )
+        return
+    if handler is None:
         logging.getLogger(__name__).warning("%s=1 but pywin32 is missing", EVENT_LOG_ENV)
         return
-    handler = logging.handlers.NTEventLogHandler(EVENT_LOG_SOURCE)
     _prepare(handler)
+    setattr(handler, _EVENT_LOG_MARK, True)
     root.addHandler(handler)
 
 
@@ -505,7 +536,6 @@ _KIOSK_HANDLERS: Final = (
     _KioskFileHandler,
     _KioskConsoleHandler,
     _KioskJournalHandler,
-    logging.handlers.NTEventLogHandler,
 )
 
 
@@ -514,7 +544,7 @@ def shutdown_logging() -> None:
     with _configure_lock:
         root = logging.getLogger()
         for handler in list(root.handlers):
-            if isinstance(handler, _KIOSK_HANDLERS):
+            if isinstance(handler, _KIOSK_HANDLERS) or getattr(handler, _EVENT_LOG_MARK, False):
                 root.removeHandler(handler)
                 handler.close()
         _remove_record_factory()

@@ -2,7 +2,7 @@
 
 Real streams: the ``JOURNAL_STREAM`` detection is checked against real file descriptors, and the
 journal lines are read back from the test's own captured stderr (fd 2), as journald would read
-them. The Windows Event Log handler is not tested here (no Windows, no pywin32).
+them. The Windows Event Log handler: tests/unit/test_logging_eventlog.py.
 """
 
 from __future__ import annotations
