@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kiosk_app.barcode.enhance import View
+
 # The edge width of a sharp edge (central differences see about two pixels); widths below
 # MIN_BLUR_WIDTH_PX (a defocus of about 1.3 px) are not worth deconvolving: zxing-cpp reads
 # those pictures itself, and noise or JPEG blocking would be amplified for nothing.
@@ -81,6 +83,15 @@ def estimate_blur(grey: np.ndarray) -> BlurEstimate | None:
     if slope_across <= 0 or slope_along <= 0:
         return None
     return BlurEstimate(contrast / slope_across, contrast / slope_along)
+
+
+def deblurred_view(view: View) -> View | None:
+    """``view`` with its measured defocus undone (:func:`deconvolve_gaussian`), ``None`` when
+    its edges are sharp (nothing to undo)."""
+    blur = estimate_blur(view.pixels)
+    if blur is None or not blur.blurred:
+        return None
+    return view.then(deconvolve_gaussian(view.pixels, blur.sigma), np.eye(3))
 
 
 def deconvolve_gaussian(grey: np.ndarray, sigma: float) -> np.ndarray:

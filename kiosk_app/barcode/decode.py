@@ -8,9 +8,11 @@ Strategy (stops at the first read that ``accept`` approves, normally "looks like
    zxing-cpp only reads PDF417 within a few degrees of a quarter turn;
 3. on the (deskewed) view: enlarge small pictures (or the symbol's region of a large one),
    turn by a small tilt that step 2 left alone, rectify perspective
-   (:mod:`kiosk_app.barcode.rectify`), even out lighting and glare, sharpen blur, smooth
-   noise, try zxing-cpp's other binarizers, and last turn by two degrees either way (sheared
-   symbols).
+   (:mod:`kiosk_app.barcode.rectify`) and undo a defocus on the rectified symbol, even out
+   lighting and glare, sharpen blur, smooth noise, try zxing-cpp's other binarizers, and
+   last turn by two degrees either way (sheared symbols). Blur is undone
+   (:mod:`kiosk_app.barcode.deblur`) on the deskewed symbol, and a motion blur also on the
+   unturned one when the turn was small (a diagonal smear leans the bars' estimate).
 
 Steps 1 and 2 always run; step 3 only while the budget lasts. When several symbols are in the
 picture, the PDF417 carrying AAMVA data wins; other formats are never asked for.
@@ -55,6 +57,10 @@ FRAME_BUDGET_S = 0.05
 MIN_DESKEW_DEG = 2.5
 # Smaller tilts from this one up get a late attempt with the turn (some photos need it).
 MIN_FINE_TURN_DEG = 0.8
+# A diagonal motion blur leans the bar pattern: an upright card smeared at 35 degrees is
+# estimated tilted by about 5. A blurred symbol turned by less than this also gets the
+# likeliest motion lengths undone on the picture as it stands.
+MAX_UPRIGHT_RETRY_DEG = 8.0
 # Size of the two last-resort turns for sheared symbols (see _VIEW_RECIPES).
 NUDGE_DEG = 2.0
 
@@ -213,15 +219,26 @@ def _motion_steps(first: int, last: int) -> tuple[tuple[str, str, dict[str, Any]
     return tuple((f"motion-deblur-{i + 1}", f"motion-{i}", {}) for i in range(first, last))
 
 
+def _upright_motion_steps(count: int) -> tuple[tuple[str, str, dict[str, Any]], ...]:
+    """Ladder steps undoing the first ``count`` motion lengths on the symbol as it stands
+    (see :data:`MAX_UPRIGHT_RETRY_DEG`)."""
+    return tuple(
+        (f"upright-motion-deblur-{i + 1}", f"upright-motion-{i}", {}) for i in range(count)
+    )
+
+
 # Blur steps come first (they are skipped at no cost on a sharp picture), the likelier motion
 # lengths before the geometric steps, the less likely ones after them.
 _LIKELY_MOTIONS = 3
+_UPRIGHT_MOTIONS = 2
 _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("deblur", "deblurred", {}),
     *_motion_steps(0, _LIKELY_MOTIONS),
+    *_upright_motion_steps(_UPRIGHT_MOTIONS),
     ("upscale-turn", "enlarged-turned", {}),
     ("upscale", "enlarged", {}),
     ("rectify", "rectified", {}),
+    ("rectify-deblur", "rectified-deblurred", {}),
     ("fine-turn", "fine-turn", {}),
     *_motion_steps(_LIKELY_MOTIONS, len(MOTION_LENGTH_FACTORS)),
     ("lighting", "flat", {}),
@@ -240,6 +257,9 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
 _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
     "enlarged": ("region", enhance.upscale_if_small),
     "rectified": ("symbol", enhance.rectified),
+    # A defocused card at an angle: the blur is measured and undone on the rectified symbol
+    # (deconvolving the symbol box before rectifying reads too, at a larger picture's cost).
+    "rectified-deblurred": ("rectified", deblur.deblurred_view),
     "flat": ("work", enhance.flatten_lighting),
     "sharp": ("work", enhance.sharpen),
     "smooth": ("work", enhance.denoise),
@@ -264,7 +284,8 @@ class _Views:
         self._built: dict[str, View | None] = {}
         self._estimated = False
         self._symbol: SymbolEstimate | None = None
-        self._blur: dict[str, BlurEstimate | None] = {}
+        self._blur: BlurEstimate | None = None
+        self._blur_measured = False
         self._outlines: list[tuple[View, Quad]] = []
         self._outlines_noted = 0
 
@@ -302,6 +323,8 @@ class _Views:
     def _build(self, name: str) -> View | None:
         if name == "deblurred" or name.startswith("motion-"):
             return self._deblurred(name)
+        if name.startswith("upright-motion-"):
+            return self._upright_deblurred(int(name.removeprefix("upright-motion-")))
         if name == "enlarged-turned":
             return self._enlarged_turned()
         if name == "symbol":
@@ -331,16 +354,36 @@ class _Views:
         """The symbol's region with a measured defocus ("deblurred") or one of the motion
         lengths ("motion-N") undone; ``None`` for a sharp picture (nothing to undo)."""
         region = self._symbol_region()
-        if region is None:
-            return None
-        if "blur" not in self._blur:
-            self._blur["blur"] = deblur.estimate_blur(region.pixels)
-        blur = self._blur["blur"]
-        if blur is None or not blur.blurred:
+        blur = self._symbol_blur()
+        if region is None or blur is None or not blur.blurred:
             return None
         if name == "deblurred":
             return region.then(deblur.deconvolve_gaussian(region.pixels, blur.sigma), np.eye(3))
         length = blur.motion_lengths()[int(name.removeprefix("motion-"))]
+        return region.then(deblur.deconvolve_motion(region.pixels, length), np.eye(3))
+
+    def _symbol_blur(self) -> BlurEstimate | None:
+        """The blur measured on the symbol's region (once; ``None``: no region or flat)."""
+        if not self._blur_measured:
+            self._blur_measured = True
+            region = self._symbol_region()
+            self._blur = None if region is None else deblur.estimate_blur(region.pixels)
+        return self._blur
+
+    def _upright_deblurred(self, index: int) -> View | None:
+        """The unturned symbol's box with the motion length ``index`` undone, when the
+        deskew turned a blurred symbol by less than :data:`MAX_UPRIGHT_RETRY_DEG` (else
+        ``None``: the turn was surely right, or there was none)."""
+        estimate = self._estimate()
+        if estimate is None or self.get("work") is self.source:
+            return None
+        if abs(estimate.angle) >= MAX_UPRIGHT_RETRY_DEG:
+            return None
+        blur = self._symbol_blur()  # across the turned bars: the unturned ones measure short
+        if blur is None or not blur.blurred:
+            return None
+        region = enhance.crop(self.source, estimate.symbol_box)
+        length = blur.motion_lengths()[index]
         return region.then(deblur.deconvolve_motion(region.pixels, length), np.eye(3))
 
     def _symbol_region(self) -> View | None:

@@ -4,7 +4,9 @@ A card held at an angle shows its symbol as a quadrilateral: when the top edge i
 the bars converge; when a side is tipped away the rows do. zxing-cpp follows the rows and the
 start/stop patterns and gives up when either converges much. Here the symbol's outline is
 found from where the picture has strong, coherent, near-vertical bar edges (a per-pixel
-structure tensor); a straight line is fitted to each of its four sides, and the quadrilateral
+structure tensor); a straight line is fitted to each of its four sides (the line through most
+of the outline's points with none beyond it: under strong perspective many of a side's
+points lie on the next side), and the quadrilateral
 they make is mapped onto an upright rectangle. Expects a view in which the bars are roughly
 vertical (after :mod:`kiosk_app.barcode.deskew`).
 """
@@ -29,6 +31,14 @@ MAX_BAR_TILT_DEG = 50.0
 MIN_LINE_FILL = 0.3
 # Quiet-zone margin added around the rectified symbol, as a fraction of its size.
 MARGIN_FRACTION = 0.08
+# Candidate lines (through pairs of edge points) tried per side, and how far (analysis
+# pixels) an edge point may lie from a line and still count as on it.
+LINE_CANDIDATES = 200
+LINE_TOLERANCE_PX = 2.5
+# Each edge point beyond a candidate side counts this many points against it.
+OUTSIDE_PENALTY = 2
+# Seed of the candidate pairs: the same picture always gives the same outline.
+LINE_SEED = 15
 
 Point = tuple[float, float]
 #: Corners: top-left, top-right, bottom-right, bottom-left.
@@ -153,20 +163,45 @@ def _fit_sides(mask: np.ndarray) -> tuple[np.ndarray, ...] | None:
     bottoms = (height - 1 - np.argmax(mask[::-1, columns], axis=0)).astype(float)
     lefts = np.argmax(mask[rows], axis=1).astype(float)
     rights = (width - 1 - np.argmax(mask[rows, ::-1], axis=1)).astype(float)
-    top = _robust_line(columns.astype(float), tops, horizontal=True)
-    bottom = _robust_line(columns.astype(float), bottoms, horizontal=True)
-    left = _robust_line(rows.astype(float), lefts, horizontal=False)
-    right = _robust_line(rows.astype(float), rights, horizontal=False)
+    top = _robust_line(columns.astype(float), tops, horizontal=True, outward=-1.0)
+    bottom = _robust_line(columns.astype(float), bottoms, horizontal=True, outward=1.0)
+    left = _robust_line(rows.astype(float), lefts, horizontal=False, outward=-1.0)
+    right = _robust_line(rows.astype(float), rights, horizontal=False, outward=1.0)
     return top, bottom, left, right
 
 
-def _robust_line(along: np.ndarray, offset: np.ndarray, horizontal: bool) -> np.ndarray:
-    """Least-squares line through (along, offset), refitted without the worst fifth."""
-    slope, intercept = np.polyfit(along, offset, 1)
-    residual = np.abs(offset - (slope * along + intercept))
-    keep = residual <= np.percentile(residual, 80)
-    if keep.sum() >= 4:
-        slope, intercept = np.polyfit(along[keep], offset[keep], 1)
+def _robust_line(
+    along: np.ndarray, offset: np.ndarray, horizontal: bool, outward: float
+) -> np.ndarray:
+    """The outline's side through the points (along, offset), the outside being where the
+    offset grows in the sign of ``outward``: of the candidate lines through pairs of points,
+    the one with the most points within :data:`LINE_TOLERANCE_PX` and the fewest beyond it
+    (a side is an envelope: a ragged edge's inner points must not pull it in), refitted by
+    least squares on its points. Under strong perspective a third of the rows' first symbol
+    pixels lie on the slanted top or bottom edge, not on the side: a least-squares fit, even
+    trimmed, follows them."""
+    count = len(along)
+    first, second = np.random.default_rng(LINE_SEED).integers(0, count, (2, LINE_CANDIDATES))
+    apart = along[first] != along[second]
+    first, second = first[apart], second[apart]
+    if len(first) == 0:
+        return _as_line(np.polyfit(along, offset, 1), horizontal)
+    slopes = (offset[second] - offset[first]) / (along[second] - along[first])
+    intercepts = offset[first] - slopes * along[first]
+    beyond = outward * (offset[None, :] - (slopes[:, None] * along[None, :] + intercepts[:, None]))
+    inliers = np.abs(beyond) <= LINE_TOLERANCE_PX
+    outside = beyond > LINE_TOLERANCE_PX
+    score = inliers.sum(axis=1) - OUTSIDE_PENALTY * outside.sum(axis=1)
+    best = inliers[int(np.argmax(score))]
+    if best.sum() < 4:
+        best = np.ones(count, dtype=bool)
+    return _as_line(np.polyfit(along[best], offset[best], 1), horizontal)
+
+
+def _as_line(fit: np.ndarray, horizontal: bool) -> np.ndarray:
+    """The line offset = slope * along + intercept (``fit`` = slope, intercept) as (a, b, c)
+    with a x + b y + c = 0."""
+    slope, intercept = float(fit[0]), float(fit[1])
     if horizontal:  # y = slope * x + intercept
         return np.array([slope, -1.0, intercept])
     return np.array([-1.0, slope, intercept])  # x = slope * y + intercept

@@ -43,6 +43,27 @@ def test_outline_of_a_keystoned_symbol(keystoned: np.ndarray) -> None:
         assert np.hypot(found[0] - expected[0], found[1] - expected[1]) < 12
 
 
+# A card tipped 35 % with its top edge slanted: a third of the rows' first bar pixels lie on
+# the top or bottom edge, not on the left or right side.
+STRONG_TARGET = [(120.0, 150.0), (690.0, 60.0), (650.0, 300.0), (150.0, 400.0)]
+
+
+def test_outline_of_a_strongly_keystoned_symbol_follows_its_sides() -> None:
+    symbol = render_pdf417(LICENCE_PAYLOAD, 3, ec_level="4")
+    width, height = symbol.size
+    quiet = 6.0
+    corners = [(quiet, quiet), (width - quiet, quiet), (width - quiet, height - quiet),
+               (quiet, height - quiet)]  # fmt: skip
+    coefficients = tuple(float(v) for v in homography(STRONG_TARGET, corners).flatten()[:8])
+    picture = np.asarray(
+        symbol.transform((800, 500), Image.Transform.PERSPECTIVE, coefficients, fillcolor=PAPER)
+    )
+    quad = symbol_quad(picture)
+    assert quad is not None
+    for found, expected in zip(quad, STRONG_TARGET, strict=True):
+        assert np.hypot(found[0] - expected[0], found[1] - expected[1]) < 12
+
+
 def test_rectified_view_reads_and_maps_corners_back(keystoned: np.ndarray) -> None:
     import zxingcpp
 
