@@ -13,8 +13,11 @@ and how long each took (opening the picture included for both). Pictures:
 * the camera-grade sets of :mod:`kiosk_app.bench.camera_grade` (defocus, motion blur,
   perspective, small symbols, each at several strengths, on ``--licences N`` corpus licences;
   ``--no-camera-sets`` to skip, ``--camera-only`` to run only them), reported per set;
-  then the time to "not a licence" and "no barcode" (``--no-refusals``) and the simulated
-  live stream's time to auto-capture (``--no-live``).
+  then the time to "not a licence" and "no barcode" (``--no-refusals``), the simulated
+  live stream's time to auto-capture (``--no-live``), and the time to auto-capture through
+  real demo videos of degraded cards played into the camera path
+  (:mod:`kiosk_app.bench.live_video`, ``--no-live-video``); ``--live-only`` runs just these
+  two.
 
 AAMVA pictures are judged with the default AAMVA check, generic PDF417 samples with
 "accept anything". A last row shows what the angle correction gains on the tilted pictures
@@ -73,13 +76,13 @@ class Outcome:
 def main(argv: list[str]) -> int:
     """Run the benchmark and print its table; returns 0."""
     args = _parser().parse_args(argv)
-    samples = list(_samples(args))
+    samples = [] if args.live_only else list(_samples(args))
     outcomes = [_measure(sample, args.budget) for sample in samples]
     tilted = [outcome for outcome in outcomes if outcome.sample.tilted]
     for outcome in tilted:
         _measure_without_deskew(outcome, args.budget)
     report = _report(outcomes)
-    if not args.no_refusals:
+    if not args.no_refusals and not args.live_only:
         report["refusals"] = [
             {"picture": r.name, "outcome": r.outcome, "ms": round(r.seconds * 1000.0, 1)}
             for r in camera_grade.refusal_figures(args.budget)
@@ -95,8 +98,23 @@ def main(argv: list[str]) -> int:
             }
             for f in camera_grade.live_figures(payload)
         ]
+    if not args.no_live_video:
+        from kiosk_app.bench import live_video  # Qt multimedia: only when asked for
+
+        payload = camera_grade.licence_payloads(1)[0]
+        report["live_video"] = [
+            {
+                "video": f.name,
+                "capture_s": None if f.capture_s is None else round(f.capture_s, 2),
+                "decodes": f.decodes,
+                "right_payload": f.right_payload,
+            }
+            for f in live_video.video_figures(payload)
+        ]
     if args.json:
         print(json.dumps(report, indent=2))
+    elif args.live_only:
+        _print_extras(report)
     else:
         _print_report(report)
     return 0
@@ -115,6 +133,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--no-refusals", action="store_true", help="skip not-licence/no-barcode")
     parser.add_argument("--no-live", action="store_true", help="skip the simulated live stream")
+    parser.add_argument(
+        "--no-live-video", action="store_true", help="skip the demo videos through the camera"
+    )
+    parser.add_argument(
+        "--live-only", action="store_true", help="only the live stream and the demo videos"
+    )
     parser.add_argument("--budget", type=float, default=FILE_BUDGET_S, help="scanner budget (s)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
@@ -400,6 +424,14 @@ def _print_extras(report: dict[str, object]) -> None:
                 f"{item['stream']:<30}{capture:>10}{item['decodes']:>9}"
                 f"{item['median_decode_ms']:>11}"
             )
+    videos = report.get("live_video")
+    if isinstance(videos, list):
+        print()
+        print(f"{'demo video (camera path)':<30}{'capture s':>10}{'decodes':>9}{'payload':>11}")
+        for item in videos:
+            capture = "none" if item["capture_s"] is None else item["capture_s"]
+            right = "right" if item["right_payload"] else "-"
+            print(f"{item['video']:<30}{capture:>10}{item['decodes']:>9}{right:>11}")
 
 
 def _row(name: str, method: str, stats: dict[str, object]) -> str:

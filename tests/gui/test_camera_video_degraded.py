@@ -1,7 +1,13 @@
-"""A demo video of degraded frames (issue 15): a card tilted out of the image plane is still
-auto-captured through the real camera path (Motion-JPEG video, sink, latest-wins decode,
-carry-over scanner). A defocused (sigma 0.8 module) or 1.3 px/module card is not yet: the
-recorded video blurs it further (docs/benchmarks.md, "What remains")."""
+"""Demo videos of degraded frames (issue 15, item 6): a held card under defocus (sigma 0.8
+module), motion blur (3 modules), perspective (35 % + shear) or at 1.3 px/module tilted 12 deg
+is auto-captured through the real camera path (Motion-JPEG video played into the sink,
+latest-wins decode, carry-over scanner) while the card is first shown. Speed is measured by
+``python -m kiosk_app.bench decode`` on the same videos; here only a capture in the first pass
+of the card counts (the card is shown 8 s; the benchmark figure is its first 2 s).
+
+The videos are written as a webcam writes MJPEG (:mod:`kiosk_app.bench.mjpeg`); Qt's own
+recorder (``record_demo_video``) compresses far harder and is played for the perspective
+cards only (docs/benchmarks.md)."""
 
 from __future__ import annotations
 
@@ -15,9 +21,12 @@ from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.bench import synthetic
 from kiosk_app.bench.camera_grade import licence_payloads, live_frame
+from kiosk_app.bench.live_video import LIVE_VIDEO_CASES, CaptureClock, write_degraded_video
 from tests.support.capture import FPS, FakeCameraBackend, record_demo_video
 
 PAYLOAD = licence_payloads(1)[0]
+# The card's first pass (generous: the issue asks for a capture within 2 s).
+CARD_S = 8.0
 
 
 def _degraded_scenes(name: str) -> list[np.ndarray]:
@@ -46,6 +55,26 @@ def test_degraded_demo_video_is_captured(
     try:
         qtbot.waitUntil(lambda: bool(captured), timeout=30_000)
         assert captured == [PAYLOAD]
+    finally:
+        source.stop()
+        qtbot.waitUntil(pool.is_idle, timeout=10_000)
+
+
+@pytest.mark.parametrize("name", LIVE_VIDEO_CASES)
+def test_webcam_quality_video_of_a_degraded_card_is_captured_while_first_shown(
+    qtbot: QtBot, pool: WorkerPool, tmp_path: Path, name: str
+) -> None:
+    video = write_degraded_video(tmp_path / f"{name}.avi", name, PAYLOAD, card_s=CARD_S)
+    source = CameraSource(pool, backend=FakeCameraBackend([]), video_file=str(video.path))
+    clock = CaptureClock(video)
+    source.frame_ready.connect(clock.on_frame)
+    source.payload_scanned.connect(clock.on_capture)
+    source.start()
+    try:
+        qtbot.waitUntil(lambda: clock.done, timeout=60_000)
+        assert [payload for _at, payload, _first in clock.captures] == [PAYLOAD]
+        assert clock.first_capture_s() is not None  # in the first pass, after the card came
+        assert clock.card_seen is not None and clock.captures[0][0] >= clock.card_seen
     finally:
         source.stop()
         qtbot.waitUntil(pool.is_idle, timeout=10_000)
