@@ -40,6 +40,11 @@ GAUSSIAN_NSR = 0.002
 MOTION_NSR = 0.003
 # Gaussian edge width per unit of standard deviation (2.5 = sqrt(2 pi)).
 WIDTH_PER_SIGMA = 2.5
+# Defocus undone on a rectified symbol, as a multiple of the measured one: the measure
+# follows the sharpest edges, on the symbol's near side, while rectifying stretches the far
+# side (and its blur) by up to 1 / (1 - side difference). At 35 % the measure alone read 2 of
+# 9, 1.15 times it 9 of 9; 1.3 read none that 1.15 missed.
+RECTIFIED_SIGMA_FACTOR = 1.15
 # Motion lengths tried, as multiples of the measured edge width (a diagonal motion's
 # projection across the bars measures short).
 MOTION_LENGTH_FACTORS = (1.0, 1.07, 1.14, 1.22, 1.3, 1.39, 1.49, 1.6)
@@ -85,13 +90,13 @@ def estimate_blur(grey: np.ndarray) -> BlurEstimate | None:
     return BlurEstimate(contrast / slope_across, contrast / slope_along)
 
 
-def deblurred_view(view: View) -> View | None:
-    """``view`` with its measured defocus undone (:func:`deconvolve_gaussian`), ``None`` when
-    its edges are sharp (nothing to undo)."""
+def deblurred_view(view: View, factor: float = 1.0) -> View | None:
+    """``view`` with its measured defocus times ``factor`` undone (:func:`deconvolve_gaussian`),
+    ``None`` when its edges are sharp (nothing to undo)."""
     blur = estimate_blur(view.pixels)
     if blur is None or not blur.blurred:
         return None
-    return view.then(deconvolve_gaussian(view.pixels, blur.sigma), np.eye(3))
+    return view.then(deconvolve_gaussian(view.pixels, blur.sigma * factor), np.eye(3))
 
 
 def deconvolve_gaussian(grey: np.ndarray, sigma: float) -> np.ndarray:

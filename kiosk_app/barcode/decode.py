@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,11 @@ import numpy as np
 import zxingcpp
 
 from kiosk_app.barcode import deblur, enhance
-from kiosk_app.barcode.deblur import MOTION_LENGTH_FACTORS, BlurEstimate
+from kiosk_app.barcode.deblur import (
+    MOTION_LENGTH_FACTORS,
+    RECTIFIED_SIGMA_FACTOR,
+    BlurEstimate,
+)
 from kiosk_app.barcode.deskew import SymbolEstimate, estimate_symbol, estimate_symbol_angle
 from kiosk_app.barcode.enhance import View
 from kiosk_app.barcode.errors import NoBarcodeFoundError, NotAamvaError
@@ -234,11 +239,13 @@ _UPRIGHT_MOTIONS = 2
 _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("deblur", "deblurred", {}),
     *_motion_steps(0, _LIKELY_MOTIONS),
-    *_upright_motion_steps(_UPRIGHT_MOTIONS),
     ("upscale-turn", "enlarged-turned", {}),
     ("upscale", "enlarged", {}),
     ("rectify", "rectified", {}),
+    # Defocus on perspective (a desk webcam, a card held at an angle: the normal case) before
+    # the rarer diagonal smear that leans the angle estimate.
     ("rectify-deblur", "rectified-deblurred", {}),
+    *_upright_motion_steps(_UPRIGHT_MOTIONS),
     ("fine-turn", "fine-turn", {}),
     *_motion_steps(_LIKELY_MOTIONS, len(MOTION_LENGTH_FACTORS)),
     ("lighting", "flat", {}),
@@ -259,7 +266,10 @@ _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
     "rectified": ("symbol", enhance.rectified),
     # A defocused card at an angle: the blur is measured and undone on the rectified symbol
     # (deconvolving the symbol box before rectifying reads too, at a larger picture's cost).
-    "rectified-deblurred": ("rectified", deblur.deblurred_view),
+    "rectified-deblurred": (
+        "rectified",
+        partial(deblur.deblurred_view, factor=RECTIFIED_SIGMA_FACTOR),
+    ),
     "flat": ("work", enhance.flatten_lighting),
     "sharp": ("work", enhance.sharpen),
     "smooth": ("work", enhance.denoise),

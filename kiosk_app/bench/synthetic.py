@@ -370,7 +370,8 @@ def camera_degradations(
 
     Strengths are in modules of a ``module_px`` card, at least as hard as the issue's table:
     defocus up to sigma 0.8 module, motion up to 3 modules, perspective up to 35 % side
-    difference with shear, and symbols down to 1.3 px/module, upright and tilted. ``seed``
+    difference with shear, symbols down to 1.3 px/module, upright and tilted, and defocus on
+    perspective (the desk webcam and the card held at an angle together). ``seed``
     picks the sensor noise (successive frames of a stream differ in it).
     """
     noise = camera_noise(seed)
@@ -406,6 +407,17 @@ def camera_degradations(
         "defocus-0.7-keystone-0.2",
         "combined",
         chain(keystone(0.2, 0.08), defocus(0.7 * module_px), noise),
+    )
+    yield (
+        "defocus-0.7-keystone-0.35-shear",
+        "combined",
+        chain(keystone(0.35, 0.12), defocus(0.7 * module_px), noise),
+    )
+    # The far side's modules are 30 % smaller: its blur is about a whole module.
+    yield (
+        "defocus-0.7-keystone-0.3-vertical",
+        "combined",
+        chain(keystone(0.3, -0.1, vertical=True), defocus(0.7 * module_px), noise),
     )
 
 
