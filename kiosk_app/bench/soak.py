@@ -261,12 +261,11 @@ def build_soak_window(
 
 def close_soak_window(window: MainWindow) -> None:
     """Close the window (awaits the workers), close its client, delete it now."""
-    from PySide6.QtCore import QCoreApplication, QEvent
+    from kiosk_app.ui.launch import delete_now
 
     window.close()
     close_client(window.session.backend)
-    window.deleteLater()
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    delete_now(window)  # and the core it owns, on this (the GUI) thread
 
 
 def write_sample_pictures(folder: Path) -> Path:

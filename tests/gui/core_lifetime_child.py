@@ -19,8 +19,8 @@ import threading
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 
-from kiosk_app.config import Settings
 from kiosk_app.ui.launch import application, build_window, run_window, spin_until
+from tests.support.gui import make_settings
 
 SHORT_TIMER_MS = 20
 SPIN_S = 0.5
@@ -37,15 +37,8 @@ def _record_destruction(obj: QObject, name: str, seen: dict[str, str]) -> None:
 def main() -> int:
     scenario = sys.argv[1]
     application()
-    settings = Settings(
-        base_url="https://127.0.0.1:9",
-        dvs_url="https://127.0.0.1:9",
-        parse_url="https://127.0.0.1:9",
-        api_token="test",
-        auth_key="test",
-        camera_enabled=False,
-        sounds=False,
-    )
+    # Nothing is sent: no card is read in this run.
+    settings = make_settings("https://127.0.0.1:9", camera_enabled=False, sounds=False)
     seen: dict[str, str] = {}
     window = build_window(settings)
     core = window.core
