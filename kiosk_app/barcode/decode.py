@@ -55,8 +55,13 @@ __all__ = [
 # Time allowed for the escalating attempts on an image file (the fast path and the deskew
 # attempt always run, even past it).
 FILE_BUDGET_S = 1.5
-# For live camera frames: the next frame is a better retry than a long clean-up.
-FRAME_BUDGET_S = 0.05
+# For live camera frames: the next frame is a better retry than a long clean-up, but every
+# frame pays the plain read and the symbol estimate (30-40 ms at 1280x720) before any step, so
+# a budget of a few cheap steps (a deconvolution and a read of the symbol's box: 15-30 ms)
+# reaches the reading step in fewer frames: a card blurred by 3 modules of motion, whose
+# length takes four tries, was captured in 1.2-1.95 s through a demo video at 0.05 s, in
+# 0.45-0.52 s at 0.15 s (docs/benchmarks.md).
+FRAME_BUDGET_S = 0.15
 # Tilts smaller than this are left to zxing-cpp (it reads up to about 4 degrees; the estimate
 # of a tiny symbol can be off by 1-2 degrees, and a needless turn blurs its modules).
 MIN_DESKEW_DEG = 2.5
@@ -165,7 +170,8 @@ class Scanner:
         views = _Views(grey, self._deskew)
         order = _ladder_order(self._next_step, self._preferred) if self._carry_over else None
         rejected = False
-        for attempt in _attempts(views, lambda: self._clock() <= deadline, order):
+        preferred = self._preferred if self._carry_over else None
+        for attempt in _attempts(views, lambda: self._clock() <= deadline, order, preferred):
             if rejected and attempt.name != "deskew":
                 # A clean read of another PDF417 (a boarding pass, a shipping label) answers
                 # at once: no clean-up turns it into a licence. Only a tilted symbol gets its
@@ -434,21 +440,33 @@ class _Views:
 
 
 def _attempts(
-    views: _Views, in_time: Callable[[], bool], order: Sequence[int] | None = None
+    views: _Views,
+    in_time: Callable[[], bool],
+    order: Sequence[int] | None = None,
+    preferred: int | None = None,
 ) -> Iterator[_Attempt]:
     """Plain read, deskewed read, then the ladder (in ``order``, all of it by default) while
     ``in_time()``; views are built lazily. Right after any read in which zxing-cpp located a
     symbol it could not decode, that symbol's outline is rectified and read (see
-    :meth:`_Views.found_outline`)."""
+    :meth:`_Views.found_outline`). A stream's ``preferred`` step (the one that read the last
+    frame) comes before the outlines of the plain and deskewed reads: it is the likeliest."""
     yield _Attempt("plain", views.source, {})
     if views.no_symbol():
         return  # nothing bar-like anywhere: no clean-up would find a symbol
     work = views.get("work")
     if work is not None and work is not views.source:
         yield _Attempt("deskew", work, {})  # a tilt: the known, cheap fix comes first
-    yield from views.outline_attempts()
     tried = 0
+    if preferred is not None:
+        name, view_name, options = _LADDER[preferred]
+        view = views.get(view_name)
+        if view is not None:
+            tried += 1
+            yield _Attempt(name, view, options, preferred)
+    yield from views.outline_attempts()
     for step in range(len(_LADDER)) if order is None else order:
+        if step == preferred and tried:
+            continue
         # A stream (``order`` given) always gets one step per frame, even past the budget.
         if not in_time() and (order is None or tried):
             return

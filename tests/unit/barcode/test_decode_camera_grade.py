@@ -258,6 +258,21 @@ def test_frames_carry_the_ladder_over_and_the_reading_step_comes_first() -> None
     assert reader.calls == 2
 
 
+def test_the_reading_step_comes_before_the_outlines_of_a_tilted_symbol() -> None:
+    # A card tipped 35 % and tilted: its plain and deskewed reads locate the symbol without
+    # decoding it, which queues rectifications of zxing-cpp's outlines; on the next frame the
+    # step that read the last one goes first, before those.
+    frame = _desk_frame("keystone-0.35-tilt")
+    reader = CountingReader()
+    scanner = Scanner(reader=reader, budget_s=NO_TIME_LIMIT_S, carry_over=True)
+    assert scanner.decode_frame(frame).payload == LICENCE_PAYLOAD
+    step = scanner.last_attempt
+    first_calls, reader.calls = reader.calls, 0
+    assert scanner.decode_frame(frame).payload == LICENCE_PAYLOAD
+    assert scanner.last_attempt == step
+    assert reader.calls == 3 < first_calls  # plain, deskew, the step
+
+
 def test_without_carry_over_every_frame_starts_the_ladder_afresh() -> None:
     frame = _desk_frame("motion-3")
     for _ in range(3):
