@@ -21,7 +21,7 @@ APT_PACKAGES=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 lib
 # kiosk session command in cage, set a desk up with setup-kiosk-session (systemctl) and read
 # window geometry under Xvfb with xdotool; xdotool and setxkbmap (x11-xkb-utils) type real X11
 # keys into the kiosk window as a keyboard-wedge scanner does; ansible syntax-checks the example
-# fleet playbook (packaging/ansible); promtool (prometheus) checks the metrics file's format,
+# fleet playbook (packaging/ansible) and installs the built .deb with it; promtool (prometheus) checks the metrics file's format,
 # and a node_exporter + prometheus server on loopback scrape it (tests/packaging/test_fleet_metrics.py).
 if [ "$mode" = test ]; then
   APT_PACKAGES+=(binutils icu-devtools cage xwayland systemd xdotool x11-xkb-utils ansible

@@ -16,3 +16,18 @@ def load_packaging_script(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+ANSIBLE_DIR = ROOT / "packaging" / "ansible"
+
+
+def ansible_env(scratch: Path, base: dict[str, str]) -> dict[str, str]:
+    """``base`` for ansible-playbook: the example's ansible.cfg, Ansible's own files under
+    ``scratch`` (never the user's ~/.ansible), no colours."""
+    return {
+        **base,
+        "ANSIBLE_CONFIG": str(ANSIBLE_DIR / "ansible.cfg"),
+        "ANSIBLE_LOCAL_TEMP": str(scratch / "ansible-tmp"),
+        "HOME": str(scratch),
+        "ANSIBLE_NOCOLOR": "1",
+    }

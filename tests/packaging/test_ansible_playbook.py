@@ -2,9 +2,9 @@
 
 Real Ansible (Debian's ``ansible`` package, which ``packaging/dev.sh test`` installs); the tests
 skip only where it is absent. The playbook's own provisioning tasks run for real on loopback
-against the real ``kiosk-app provision`` (twice: stored, then unchanged). Running the whole
-playbook against a machine is not done here (the slow bundle test still installs the .deb with
-a bare ``dpkg -i``).
+against the real ``kiosk-app provision`` (twice: stored, then unchanged). The whole playbook
+runs against this machine in the slow bundle test (tests/packaging/test_bundle.py), which
+installs the built .deb with it.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ import pytest
 from kiosk_app import secrets
 from kiosk_app.config import Settings
 
-from .scripts import ROOT
+from .scripts import ANSIBLE_DIR, ansible_env
 
-ANSIBLE_DIR = ROOT / "packaging" / "ansible"
 PLAYBOOK = ANSIBLE_DIR / "site.yml"
 PROVISION_TASKS = ANSIBLE_DIR / "tasks" / "provision.yml"
+RESTART_HANDLER = ANSIBLE_DIR / "handlers" / "restart.yml"
 TOKEN = "tok-from-the-vault-5e6f7a8b9c0d"  # a made-up test value
 PIN = "739164"
 ANSIBLE_PLAYBOOK = shutil.which("ansible-playbook")
@@ -34,23 +34,12 @@ needs_ansible = pytest.mark.skipif(
 )
 
 
-def _ansible_env(tmp_path: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        ANSIBLE_CONFIG=str(ANSIBLE_DIR / "ansible.cfg"),
-        ANSIBLE_LOCAL_TEMP=str(tmp_path / "ansible-tmp"),
-        HOME=str(tmp_path),
-        ANSIBLE_NOCOLOR="1",
-    )
-    return env
-
-
 def _playbook(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     assert ANSIBLE_PLAYBOOK is not None
     return subprocess.run(
         [ANSIBLE_PLAYBOOK, *args],
         cwd=ANSIBLE_DIR,
-        env=_ansible_env(tmp_path),
+        env=ansible_env(tmp_path, dict(os.environ)),
         capture_output=True,
         text=True,
         timeout=120,
@@ -140,7 +129,8 @@ def test_the_provision_tasks_store_the_vault_token_once_and_never_show_it(tmp_pa
         "- hosts: localhost\n  gather_facts: false\n  vars:\n"
         "    kiosk_user: kiosk\n"
         f"    kiosk_app_command: {sys.executable} -m kiosk_app\n"
-        f"  tasks:\n    - ansible.builtin.import_tasks: {PROVISION_TASKS}\n",
+        f"  tasks:\n    - ansible.builtin.import_tasks: {PROVISION_TASKS}\n"
+        f"  handlers:\n    - ansible.builtin.import_tasks: {RESTART_HANDLER}\n",
         encoding="utf-8",
     )
     runs = [

@@ -1,23 +1,31 @@
 """The standalone build end to end: bundle, its self-test, the .deb, installed and run.
 
 Runs ``bash packaging/build-linux.sh`` once (minutes: PyInstaller, xz) into a temporary output
-directory, then checks the bundle and the package. The .deb is installed with ``dpkg -i`` when
-this machine allows it (root, dpkg, the package not already installed here) and removed
-afterwards; otherwise its contents are inspected with ``dpkg-deb -c`` only.
+directory, then checks the bundle and the package. The .deb is installed as a fleet installs
+it: the example playbook (packaging/ansible/site.yml) runs against this machine with
+connection local (the package, the managed file, setup-kiosk-session for a throwaway kiosk
+user, the token from an encrypted vault provisioned as that user), twice, when this machine
+allows it (root, dpkg, Ansible, cage; no kiosk set-up of its own). Everything is undone
+afterwards. Otherwise the package's contents are inspected with ``dpkg-deb -c`` only.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from .scripts import ANSIBLE_DIR, ansible_env
 
 pytestmark = [
     pytest.mark.slow,
@@ -46,11 +54,21 @@ def run(
     )
 
 
+# The output folder of an earlier `KIOSK_DIST=... bash packaging/build-linux.sh` to test instead
+# of building again (working on the install tests); unset, the test builds. Not KIOSK_*: the
+# test session drops those.
+REUSE_DIST_ENV = "BUNDLE_TEST_DIST"
+
+
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The output of one full build (bundle, self-test, .deb, figures)."""
     if shutil.which("dpkg-deb") is None:
         pytest.skip("dpkg-deb is not available on this machine")
+    reused = os.environ.get(REUSE_DIST_ENV)
+    if reused:
+        assert (Path(reused) / PACKAGE / PACKAGE).is_file(), f"no build in {reused}"
+        return Path(reused)
     out = tmp_path_factory.mktemp("dist")
     result = run(
         ["bash", str(ROOT / "packaging" / "build-linux.sh")],
@@ -155,33 +173,252 @@ def test_deb_contents_and_control(deb: Path) -> None:
     assert len(names) == len(set(names)), "duplicate Depends entries"
 
 
-@pytest.fixture
-def installed(deb: Path) -> Iterator[Path]:
-    """The package installed with dpkg -i, removed again afterwards."""
+# The desk the example playbook makes of this machine (tests below; all undone afterwards).
+KIOSK_USER = "kiosk-ci-test"
+DESK_ID = "CI front desk 1"
+# Made-up secrets, in a vault encrypted with a test-only password (never a real account's).
+VAULT_TOKEN = "tok-ci-vault-7d3e9a1b5c8f2e4d"
+VAULT_PIN = "604918"
+VAULT_PASSWORD = "test-only-vault-password"
+# group_vars/kiosks/vars.yml's managed settings, plus the inventory's desk id.
+EXPECTED_MANAGED = {"language": "fr", "idle_timeout_s": 120, "desk_id": DESK_ID}
+MANAGED_DIR = Path("/etc/kiosk-app")
+DEB_CACHE = Path("/var/cache/kiosk-app")
+SETUP_KIOSK_SESSION = "/usr/lib/kiosk-app/setup-kiosk-session"
+SYSTEMD_ETC = Path("/etc/systemd/system")
+UNIT = "kiosk-app-kiosk.service"
+KIOSK_FILES = (
+    Path("/etc/systemd/logind.conf.d/kiosk-app.conf"),
+    Path("/etc/sysctl.d/50-kiosk-app.conf"),
+)
+PLAYBOOK_TOOLS = ("ansible-playbook", "ansible-vault", "systemctl", "cage", "Xwayland", "runuser")
+# The playbook's tasks and handler, as its output names them.
+INSTALL = "Install the package and its dependencies"
+MANAGED = "Write the managed settings (same keys as settings.json; never the token)"
+SESSION = "Make the desk a kiosk (kiosk user, cage session on tty1, lock-down)"
+TOKEN_TASK = "Store the API token for the kiosk user (read on standard input)"
+RESTART = "Restart the kiosk session"
+
+
+@dataclass(frozen=True)
+class Desk:
+    """This machine as the example playbook left it: the launcher and the two runs' output."""
+
+    launcher: Path
+    first_run: str
+    second_run: str
+
+
+def _skip_unless_the_playbook_may_run_here() -> None:
+    """Skip (never fail) where the playbook cannot run, or would touch this machine's own set-up."""
+    import pwd
+
     if os.geteuid() != 0 or shutil.which("dpkg") is None:
         pytest.skip("installing needs root and dpkg; contents were checked with dpkg-deb -c")
+    missing = [tool for tool in PLAYBOOK_TOOLS if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"not installed on this machine: {', '.join(missing)}")
     if run(["dpkg-query", "-W", "-f=${Status}", PACKAGE]).stdout.startswith("install ok"):
         pytest.skip(f"{PACKAGE} is already installed on this machine; not touching it")
-    result = run(["dpkg", "-i", str(deb)], timeout=600)
+    if MANAGED_DIR.exists() or DEB_CACHE.exists():
+        pytest.skip(f"{MANAGED_DIR} or {DEB_CACHE} exists on this machine; not touching it")
+    if (SYSTEMD_ETC / "ctrl-alt-del.target").exists() or any(p.exists() for p in KIOSK_FILES):
+        pytest.skip("this machine already has kiosk lock-down settings; not touching them")
     try:
-        assert result.returncode == 0, result.stdout + result.stderr
-        yield Path("/usr/bin") / PACKAGE
+        pwd.getpwnam(KIOSK_USER)
+    except KeyError:
+        return
+    pytest.skip(f"user {KIOSK_USER} exists on this machine")
+
+
+def _playbook_env(work: Path) -> dict[str, str]:
+    """Ansible's environment, without the test session's KIOSK_* variables: the playbook's
+    commands (provision as the kiosk user) must use the desk's own folders and managed file."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("KIOSK_")}
+    return ansible_env(work, clean)
+
+
+def _playbook_command(deb: Path, work: Path) -> list[str]:
+    """ansible-playbook on this machine (connection local) as the docs show it: an inventory
+    with the desk id, the package path, the kiosk user, and the token from an encrypted vault.
+    The desk has no sudo: root becomes the kiosk user with su."""
+    inventory = work / "inventory.ini"
+    inventory.write_text(
+        "[kiosks]\n"
+        "localhost ansible_connection=local ansible_python_interpreter=/usr/bin/python3 "
+        f"ansible_become_method=su kiosk_desk_id='{DESK_ID}'\n",
+        encoding="utf-8",
+    )
+    password = work / "vault-password"
+    password.write_text(VAULT_PASSWORD + "\n", encoding="utf-8")
+    vault = work / "vault.yml"
+    vault.write_text(
+        f'vault_kiosk_api_token: "{VAULT_TOKEN}"\nvault_kiosk_admin_pin: "{VAULT_PIN}"\n',
+        encoding="utf-8",
+    )
+    encrypted = run(
+        ["ansible-vault", "encrypt", "--vault-password-file", str(password), str(vault)],
+        env=_playbook_env(work),
+    )
+    assert encrypted.returncode == 0, encrypted.stdout + encrypted.stderr
+    assert VAULT_TOKEN not in vault.read_text(encoding="utf-8")
+    return [
+        "ansible-playbook",
+        "-i",
+        str(inventory),
+        "-e",
+        f"kiosk_deb={deb}",
+        "-e",
+        f"kiosk_user={KIOSK_USER}",
+        "-e",
+        f"@{vault}",
+        "--vault-password-file",
+        str(password),
+        str(ANSIBLE_DIR / "site.yml"),
+    ]
+
+
+@pytest.fixture(scope="module")
+def desk(deb: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Desk]:
+    """This machine made a desk by packaging/ansible/site.yml, run twice with connection
+    local; afterwards the kiosk set-up is undone, the kiosk user removed, the package purged,
+    the managed file and the copied package deleted and the default target restored."""
+    import pwd
+
+    _skip_unless_the_playbook_may_run_here()
+    work = tmp_path_factory.mktemp("ansible")
+    command = _playbook_command(deb, work)
+    default_target = run(["systemctl", "get-default"]).stdout.strip()
+    try:
+        runs = []
+        for _ in range(2):
+            result = run(command, env=_playbook_env(work), timeout=1200)
+            assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
+            runs.append(result.stdout + result.stderr)
+        yield Desk(Path("/usr/bin") / PACKAGE, runs[0], runs[1])
     finally:
+        if Path(SETUP_KIOSK_SESSION).exists():
+            run([SETUP_KIOSK_SESSION, "--undo"], timeout=120)
+        run(["userdel", "--remove", KIOSK_USER])
+        if default_target:
+            run(["systemctl", "set-default", default_target])
         removal = run(["dpkg", "--purge", PACKAGE], timeout=600)
+        shutil.rmtree(MANAGED_DIR, ignore_errors=True)
+        shutil.rmtree(DEB_CACHE, ignore_errors=True)
         assert removal.returncode == 0, removal.stdout + removal.stderr
     assert not Path("/opt/kiosk-app").exists()
     assert not (Path("/usr/bin") / PACKAGE).exists()
+    assert not any(p.exists() for p in KIOSK_FILES)
+    with pytest.raises(KeyError):
+        pwd.getpwnam(KIOSK_USER)
 
 
-def test_installed_launcher_self_test_passes(installed: Path) -> None:
-    assert os.access(installed, os.X_OK)
-    self_test(str(installed))
+def run_as_kiosk_user(
+    command: list[str], stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``command`` as the kiosk user, with only its own home (as its session would)."""
+    import pwd
+
+    home = pwd.getpwnam(KIOSK_USER).pw_dir
+    runuser = shutil.which("runuser")
+    assert runuser is not None
+    return subprocess.run(
+        [runuser, "-u", KIOSK_USER, "--", *command],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"},
+        timeout=300,
+    )
+
+
+_TASK = re.compile(r"^(?:TASK|RUNNING HANDLER) \[(?P<name>[^\]]+)\]")
+_STATE = re.compile(r"^(?P<state>ok|changed|skipping|failed|fatal): \[localhost\]")
+
+
+def task_states(output: str) -> dict[str, str]:
+    """Each task (and handler) of a run's output and its state on this host."""
+    states: dict[str, str] = {}
+    name = ""
+    for line in output.splitlines():
+        if task := _TASK.match(line):
+            name = task["name"]
+        elif (state := _STATE.match(line)) and name:
+            states[name] = state["state"]
+    return states
+
+
+def recap(output: str) -> dict[str, int]:
+    """The PLAY RECAP counters for this host (ok, changed, failed, ...)."""
+    line = next(li for li in output.splitlines() if li.startswith("localhost") and "ok=" in li)
+    return {key: int(value) for key, value in re.findall(r"(\w+)=(\d+)", line)}
+
+
+def test_the_playbook_installs_the_package(desk: Desk, deb: Path) -> None:
+    version = run(["dpkg-deb", "-f", str(deb), "Version"]).stdout.strip()
+    status = run(["dpkg-query", "-W", "-f=${Status} ${Version}", PACKAGE]).stdout
+    assert status == f"install ok installed {version}"
+    assert task_states(desk.first_run)[INSTALL] == "changed"
+    assert os.access(desk.launcher, os.X_OK)
+
+
+def test_the_playbook_writes_the_managed_file_the_installed_kiosk_reads(desk: Desk) -> None:
+    managed = MANAGED_DIR / "managed.json"
+    assert json.loads(managed.read_text(encoding="utf-8")) == EXPECTED_MANAGED
+    for path, mode in ((managed, 0o644), (MANAGED_DIR, 0o755)):
+        info = path.stat()
+        assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (0, 0, mode), path
+    assert task_states(desk.first_run)[MANAGED] == "changed"
+    # The kiosk user's installed kiosk, with no KIOSK_* variable, reads the real file.
+    report = run_as_kiosk_user([str(desk.launcher), "self-test", "--json"])
+    answer = json.loads(report.stdout)
+    assert answer["desk_id"] == DESK_ID, report.stdout + report.stderr
+    assert answer["managed_settings_ignored"] == []
+
+
+def test_the_playbook_provisions_the_vault_token_for_the_kiosk_user(desk: Desk) -> None:
+    import pwd
+
+    assert task_states(desk.first_run)[TOKEN_TASK] == "changed"
+    report = json.loads(run_as_kiosk_user([str(desk.launcher), "self-test", "--json"]).stdout)
+    keyring = next(c for c in report["checks"] if c["name"] == "keyring")
+    assert "API token stored" in keyring["detail"], keyring
+    # The same secrets again, as the kiosk user: already stored, so nothing changes.
+    again = run_as_kiosk_user(
+        [str(desk.launcher), "provision"],
+        stdin=json.dumps({"api_token": VAULT_TOKEN, "admin_pin": VAULT_PIN}),
+    )
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert again.stdout.startswith("provision: unchanged"), again.stdout
+    # Stored by the kiosk user in its own home (not as root), and never shown by Ansible.
+    account = pwd.getpwnam(KIOSK_USER)
+    for path in Path(account.pw_dir).rglob("*"):
+        assert path.stat().st_uid == account.pw_uid, path
+    for output in (desk.first_run, desk.second_run):
+        assert VAULT_TOKEN not in output and VAULT_PIN not in output
+    assert VAULT_TOKEN not in (MANAGED_DIR / "managed.json").read_text(encoding="utf-8")
+
+
+def test_a_second_playbook_run_changes_nothing(desk: Desk) -> None:
+    counts = recap(desk.second_run)
+    assert counts["changed"] == 0 and counts["failed"] == 0, desk.second_run[-4000:]
+    assert recap(desk.first_run)["changed"] >= 5
+    # The first run's new managed file and token notified the restart handler (skipped: no
+    # systemd as PID 1 here); the second run notified nothing.
+    assert task_states(desk.first_run)[RESTART] == "skipping"
+    assert RESTART not in task_states(desk.second_run)
+    assert task_states(desk.second_run)[SESSION] == "ok"
+
+
+def test_installed_launcher_self_test_passes(desk: Desk) -> None:
+    self_test(str(desk.launcher))
     if shutil.which("desktop-file-validate"):
         desktop = "/usr/share/applications/kiosk-app.desktop"
         assert run(["desktop-file-validate", desktop]).returncode == 0
 
 
-def test_installed_kiosk_session_command_shows_the_window_in_cage(installed: Path) -> None:
+def test_installed_kiosk_session_command_shows_the_window_in_cage(desk: Desk) -> None:
     """The kiosk unit's ExecStart (cage -d -- kiosk-app --kiosk), headless, as a plain user."""
     if not (shutil.which("cage") and shutil.which("Xwayland") and shutil.which("setpriv")):
         pytest.skip("cage, Xwayland or setpriv is not installed on this machine")
@@ -214,7 +451,7 @@ def test_installed_kiosk_session_command_shows_the_window_in_cage(installed: Pat
                 "cage",
                 "-d",
                 "--",
-                str(installed),
+                str(desk.launcher),
                 "--kiosk",
             ],
             env=env,
@@ -223,49 +460,14 @@ def test_installed_kiosk_session_command_shows_the_window_in_cage(installed: Pat
     assert "startup-probe: first window shown after" in result.stdout, result.stdout + result.stderr
 
 
-SETUP_KIOSK_SESSION = "/usr/lib/kiosk-app/setup-kiosk-session"
-SYSTEMD_ETC = Path("/etc/systemd/system")
-UNIT = "kiosk-app-kiosk.service"
-KIOSK_FILES = (
-    Path("/etc/systemd/logind.conf.d/kiosk-app.conf"),
-    Path("/etc/sysctl.d/50-kiosk-app.conf"),
-)
-
-
-@pytest.fixture
-def kiosk_test_user(installed: Path) -> Iterator[str]:
-    """A user name for setup-kiosk-session; afterwards the set-up is undone, the user removed
-    and the machine's default target restored."""
-    import pwd
-
-    user = "kiosk-ci-test"
-    if not (shutil.which("systemctl") and shutil.which("cage") and shutil.which("Xwayland")):
-        pytest.skip("systemctl, cage or Xwayland is not installed on this machine")
-    if (SYSTEMD_ETC / "ctrl-alt-del.target").exists() or any(p.exists() for p in KIOSK_FILES):
-        pytest.skip("this machine already has kiosk lock-down settings; not touching them")
-    try:
-        pwd.getpwnam(user)
-        pytest.skip(f"user {user} exists on this machine")
-    except KeyError:
-        pass
-    default_target = run(["systemctl", "get-default"]).stdout.strip()
-    try:
-        yield user
-    finally:
-        run([SETUP_KIOSK_SESSION, "--undo"])
-        run(["userdel", "--remove", user])
-        if default_target:
-            run(["systemctl", "set-default", default_target])
-
-
-def test_setup_kiosk_session_locks_the_desk_down_and_undo_reverts_it(kiosk_test_user: str) -> None:
-    """The IT command, run as on a desk (systemd need not be running: enable/mask edit files)."""
+def test_setup_kiosk_session_locked_the_desk_down_and_undo_reverts_it(desk: Desk) -> None:
+    """The IT command as the playbook ran it (systemd need not be running: enable/mask edit
+    files), then its --undo. Last of the module: the desk is no kiosk any more afterwards."""
     import grp
     import pwd
 
-    result = run([SETUP_KIOSK_SESSION, kiosk_test_user], timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-
+    kiosk_test_user = KIOSK_USER
+    assert task_states(desk.first_run)[SESSION] == "changed"
     account = pwd.getpwnam(kiosk_test_user)
     assert Path(account.pw_dir).is_dir()
     for group in ("video", "dialout", "audio", "render"):
