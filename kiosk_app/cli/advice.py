@@ -30,13 +30,15 @@ def add_language_option(command: argparse.ArgumentParser) -> None:
 
 
 def kiosk_language() -> str:
-    """The interface language of the kiosk's settings; English when they cannot be read."""
+    """The interface language of the kiosk's settings (the managed file's first, as for the
+    kiosk itself); English when they cannot be read."""
     from pydantic import ValidationError
 
-    from kiosk_app.config import Settings
+    from kiosk_app.config import Settings, read_managed_settings
 
     try:
-        return Settings().language
+        managed, _problems = read_managed_settings()
+        return Settings(**managed).language
     except (ValidationError, OSError, ValueError):
         return "en"
 

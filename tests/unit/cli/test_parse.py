@@ -145,3 +145,17 @@ def test_parse_into_a_closed_pipe_exits_quietly(tmp_path: Path) -> None:
     )
     assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr
     assert done.returncode == 0
+
+
+@pytest.mark.parametrize("environment", ["en", "de"])  # overruled: a good value, a bad one
+def test_the_command_line_messages_follow_the_managed_language(
+    environment: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kiosk_app import paths
+    from kiosk_app.cli.advice import kiosk_language
+
+    monkeypatch.setenv("KIOSK_LANGUAGE", environment)
+    managed = paths.managed_file()
+    managed.parent.mkdir(parents=True, exist_ok=True)
+    managed.write_text('{"language": "fr"}', encoding="utf-8")
+    assert kiosk_language() == "fr"
