@@ -127,9 +127,10 @@ class Scanner:
     only), so one scanner may serve several worker threads.
 
     ``carry_over=True`` is for a stream of frames of the same scene (the live camera, one
-    decode at a time), whose frame budget allows only a step or two of the ladder per frame:
+    decode at a time), whose frame budget allows only a few steps of the ladder per frame:
     each frame's escalation starts where the previous frame's stopped, so successive frames
-    try every step, and the step that read the last frame is tried first on the next one.
+    try every step, and the step that read the last frame is tried first on the next one
+    (a frame read from a rectified outline hands that outline on).
     The state is a hint only; a frame from another scene just costs one step.
     """
 
@@ -146,6 +147,7 @@ class Scanner:
         self._carry_over = carry_over
         self._preferred: int | None = None
         self._next_step = 0
+        self._outline: Quad | None = None
         self._deskew = deskew
         self._accept = accept
         self._budget_s = budget_s
@@ -168,6 +170,11 @@ class Scanner:
         """Decode the licence barcode in a uint8 grey array; the attempts of the module doc."""
         deadline = self._clock() + self._budget_s
         views = _Views(grey, self._deskew)
+        if self._carry_over and self._outline is not None:
+            # The last frame was read from a rectified outline: a held card barely moves, so
+            # its outline is tried again even when zxing-cpp does not locate it this time.
+            views.found_outline(views.source, self._outline)
+        self._outline = None
         order = _ladder_order(self._next_step, self._preferred) if self._carry_over else None
         rejected = False
         preferred = self._preferred if self._carry_over else None
@@ -185,6 +192,8 @@ class Scanner:
             if found is not None:
                 self.last_attempt = attempt.name
                 self._preferred = attempt.step
+                if self._carry_over and attempt.name == "corners":
+                    self._outline = _quad(found.symbol.corners)
                 return found
             rejected = rejected or (other and attempt.name in _TRUSTED_ATTEMPTS)
             if outline is not None:
@@ -514,6 +523,14 @@ def _failed_outline(result: Any) -> Quad | None:
     if any(x == 0 and y == 0 for x, y in corners):
         return None
     return (corners[0], corners[1], corners[2], corners[3])
+
+
+def _quad(corners: tuple[tuple[int, int], ...]) -> Quad | None:
+    """Four reported corners as a :data:`Quad` (``None`` unless there are four)."""
+    if len(corners) != 4:
+        return None
+    points = tuple((float(x), float(y)) for x, y in corners)
+    return (points[0], points[1], points[2], points[3])
 
 
 def _is_pdf417(result: Any) -> bool:

@@ -273,6 +273,32 @@ def test_the_reading_step_comes_before_the_outlines_of_a_tilted_symbol() -> None
     assert reader.calls == 3 < first_calls  # plain, deskew, the step
 
 
+class OutlineHidingReader:
+    """The real zxing-cpp reader; with ``hide`` set, symbols it located but could not
+    decode are not reported (a frame in which zxing-cpp does not find the outline)."""
+
+    def __init__(self) -> None:
+        self.hide = False
+
+    def __call__(self, image: Any, **options: Any) -> Sequence[Any]:
+        results = zxingcpp.read_barcodes(image, **options)
+        return [result for result in results if result.valid] if self.hide else results
+
+
+def test_a_frame_read_from_an_outline_hands_it_to_the_next_frame() -> None:
+    first, second = (_desk_frame("keystone-0.35-shear", seed) for seed in (100, 101))
+    reader = OutlineHidingReader()
+    scanner = Scanner(reader=reader, budget_s=0.0, carry_over=True)  # one step per frame
+    assert scanner.decode_frame(first).payload == LICENCE_PAYLOAD
+    assert scanner.last_attempt == "corners"
+    reader.hide = True
+    assert scanner.decode_frame(second).payload == LICENCE_PAYLOAD
+    assert scanner.last_attempt == "corners"
+    # Without the last frame's outline the same frame is not read.
+    with pytest.raises(NoBarcodeFoundError):
+        Scanner(reader=reader, budget_s=0.0, carry_over=True).decode_frame(second)
+
+
 def test_without_carry_over_every_frame_starts_the_ladder_afresh() -> None:
     frame = _desk_frame("motion-3")
     for _ in range(3):
