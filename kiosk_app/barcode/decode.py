@@ -33,7 +33,7 @@ import zxingcpp
 from kiosk_app.barcode import deblur, enhance
 from kiosk_app.barcode.deblur import (
     MOTION_LENGTH_FACTORS,
-    RECTIFIED_SIGMA_FACTOR,
+    RECTIFIED_SIGMA_FACTORS,
     BlurEstimate,
 )
 from kiosk_app.barcode.deskew import SymbolEstimate, estimate_symbol, estimate_symbol_angle
@@ -79,6 +79,9 @@ SMALL_REGION_PX = 800
 # Rectifications of outlines that zxing-cpp located but could not decode, per picture.
 MAX_OUTLINE_ATTEMPTS = 3
 
+# Margin kept around the symbol's box when a turned picture is cut down for deconvolution
+# (a fraction of the box's size on each side).
+BLUR_REGION_MARGIN = 0.1
 # The deskew step turns only the symbol's region when it covers less than this part of the
 # picture.
 CROP_BELOW_FRACTION = 0.5
@@ -259,7 +262,10 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("rectify", "rectified", {}),
     # Defocus on perspective (a desk webcam, a card held at an angle: the normal case) before
     # the rarer diagonal smear that leans the angle estimate.
-    ("rectify-deblur", "rectified-deblurred", {}),
+    *(
+        (f"rectify-deblur-{i + 1}", f"rectified-deblurred-{i}", {})
+        for i in range(len(RECTIFIED_SIGMA_FACTORS))
+    ),
     *_upright_motion_steps(_UPRIGHT_MOTIONS),
     ("fine-turn", "fine-turn", {}),
     *_motion_steps(_LIKELY_MOTIONS, len(MOTION_LENGTH_FACTORS)),
@@ -281,10 +287,10 @@ _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
     "rectified": ("symbol", enhance.rectified),
     # A defocused card at an angle: the blur is measured and undone on the rectified symbol
     # (deconvolving the symbol box before rectifying reads too, at a larger picture's cost).
-    "rectified-deblurred": (
-        "rectified",
-        partial(deblur.deblurred_view, factor=RECTIFIED_SIGMA_FACTOR),
-    ),
+    **{
+        f"rectified-deblurred-{i}": ("rectified", partial(deblur.deblurred_view, factor=factor))
+        for i, factor in enumerate(RECTIFIED_SIGMA_FACTORS)
+    },
     "flat": ("work", enhance.flatten_lighting),
     "sharp": ("work", enhance.sharpen),
     "smooth": ("work", enhance.denoise),
@@ -378,7 +384,7 @@ class _Views:
     def _deblurred(self, name: str) -> View | None:
         """The symbol's region with a measured defocus ("deblurred") or one of the motion
         lengths ("motion-N") undone; ``None`` for a sharp picture (nothing to undo)."""
-        region = self._symbol_region()
+        region = self._blur_region()
         blur = self._symbol_blur()
         if region is None or blur is None or not blur.blurred:
             return None
@@ -391,7 +397,7 @@ class _Views:
         """The blur measured on the symbol's region (once; ``None``: no region or flat)."""
         if not self._blur_measured:
             self._blur_measured = True
-            region = self._symbol_region()
+            region = self._blur_region()
             self._blur = None if region is None else deblur.estimate_blur(region.pixels)
         return self._blur
 
@@ -419,6 +425,17 @@ class _Views:
         if work is not self.source or estimate is None:
             return work
         return enhance.crop(self.source, estimate.symbol_box)
+
+    def _blur_region(self) -> View | None:
+        """The symbol's region, and of a turned picture only the symbol's box turned (with a
+        margin): deconvolving a whole turned card costs three times as much."""
+        region = self._symbol_region()
+        estimate = self._estimate()
+        if region is None or region is not self.get("work") or region is self.source:
+            return region
+        if estimate is None:
+            return region
+        return _turned_box(region, estimate.symbol_box)
 
     def _enlarged_turned(self) -> View | None:
         """A small tilted symbol enlarged *before* it is turned upright (turning 1.3 px
@@ -500,6 +517,29 @@ def _ladder_order(start: int, preferred: int | None) -> list[int]:
 def _deskewed(source: View, estimate: SymbolEstimate) -> View:
     """The picture (or just the symbol's region, see :func:`_cropped`) turned upright."""
     return enhance.rotate(_cropped(source, estimate), -estimate.angle)
+
+
+def _turned_box(view: View, box: tuple[int, int, int, int]) -> View:
+    """The part of a turned ``view`` that holds ``box`` (source coordinates), with a margin of
+    :data:`BLUR_REGION_MARGIN` of its size on each side."""
+    left, top, right, bottom = box
+    corners = np.array(
+        [[left, top, 1.0], [right, top, 1.0], [right, bottom, 1.0], [left, bottom, 1.0]]
+    )
+    mapped = (np.linalg.inv(view.to_source) @ corners.T).T
+    xs, ys = mapped[:, 0] / mapped[:, 2], mapped[:, 1] / mapped[:, 2]
+    margin_x = BLUR_REGION_MARGIN * float(xs.max() - xs.min())
+    margin_y = BLUR_REGION_MARGIN * float(ys.max() - ys.min())
+    height, width = view.pixels.shape
+    crop_box = (
+        max(0, int(xs.min() - margin_x)),
+        max(0, int(ys.min() - margin_y)),
+        min(width, int(np.ceil(xs.max() + margin_x))),
+        min(height, int(np.ceil(ys.max() + margin_y))),
+    )
+    if crop_box[2] - crop_box[0] < 16 or crop_box[3] - crop_box[1] < 16:
+        return view
+    return enhance.crop(view, crop_box)
 
 
 def _cropped(source: View, estimate: SymbolEstimate) -> View:

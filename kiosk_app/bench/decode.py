@@ -396,12 +396,16 @@ def _print_camera_sets(report: dict[str, object]) -> None:
     if not sets:
         return
     print()
-    print(f"{'camera-grade set':<28}{'bare':>8}{'pipeline':>10}{'median ms':>11}{'p95 ms':>9}")
+    width = max(len("camera-grade set"), *(len(name) for name in sets)) + 2
+    print(
+        f"{'camera-grade set':<{width}}{'bare':>7}{'pipeline':>10}"
+        f"{'median ms':>11}{'p95 ms':>9}{'bare median':>13}{'bare p95':>10}"
+    )
     for name, methods in sets.items():
         bare, pipe = methods["bare"], methods["pipeline"]
         print(
-            f"{name:<28}{bare['read']}/{bare['images']:<6}{pipe['read']:>6}/{pipe['images']:<3}"
-            f"{pipe['median_ms']:>11}{pipe['p95_ms']:>9}"
+            f"{name:<{width}}{bare['read']:>3}/{bare['images']:<3}{pipe['read']:>6}/{pipe['images']:<3}"
+            f"{pipe['median_ms']:>11}{pipe['p95_ms']:>9}{bare['median_ms']:>13}{bare['p95_ms']:>10}"
         )
     print()
 
