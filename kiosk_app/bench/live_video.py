@@ -116,8 +116,11 @@ class VideoFigure:
     right_payload: bool
 
 
-def video_figures(payload: bytes, names: tuple[str, ...] = LIVE_VIDEO_CASES) -> list[VideoFigure]:
-    """Each demo video played once through the camera path (see the module doc)."""
+def video_figures(
+    payloads: list[bytes], names: tuple[str, ...] = LIVE_VIDEO_CASES
+) -> list[VideoFigure]:
+    """The demo video of each degradation and licence played once through the camera path
+    (see the module doc), degradation by degradation."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("QT_LOGGING_RULES", "qt.multimedia.*=false")
@@ -130,8 +133,9 @@ def video_figures(payload: bytes, names: tuple[str, ...] = LIVE_VIDEO_CASES) -> 
     figures = []
     with tempfile.TemporaryDirectory(prefix="kiosk-live-video-") as folder:
         for name in names:
-            video = write_degraded_video(Path(folder) / f"{name}.avi", name, payload)
-            figures.append(_play(pool, name, video, payload))
+            for payload in payloads:
+                video = write_degraded_video(Path(folder) / f"{name}.avi", name, payload)
+                figures.append(_play(pool, name, video, payload))
     pool.shutdown()
     app.processEvents()
     return figures
