@@ -36,7 +36,12 @@ from kiosk_app.barcode.deblur import (
     RECTIFIED_SIGMA_FACTORS,
     BlurEstimate,
 )
-from kiosk_app.barcode.deskew import SymbolEstimate, estimate_symbol, estimate_symbol_angle
+from kiosk_app.barcode.deskew import (
+    SymbolEstimate,
+    block_angle,
+    estimate_symbol,
+    estimate_symbol_angle,
+)
 from kiosk_app.barcode.enhance import View
 from kiosk_app.barcode.errors import NoBarcodeFoundError, NotAamvaError
 from kiosk_app.barcode.imaging import grey_from_bytes, grey_from_frame, read_image_file
@@ -439,14 +444,19 @@ class _Views:
 
     def _enlarged_turned(self) -> View | None:
         """A small tilted symbol enlarged *before* it is turned upright (turning 1.3 px
-        modules first blurs them away); ``None`` unless the symbol is small and tilted."""
+        modules first blurs them away), by the tilt measured on the symbol's own block when
+        there is one (a small symbol's weak bars barely count in the whole picture's);
+        ``None`` unless the symbol is small and tilted."""
         estimate = self._estimate()
-        if estimate is None or abs(estimate.angle) < MIN_DESKEW_DEG:
+        if estimate is None:
+            return None
+        angle = block_angle(self.source.pixels, estimate)
+        if abs(angle) < MIN_DESKEW_DEG:
             return None
         region = _cropped(self.source, estimate)
         if max(region.pixels.shape) > SMALL_REGION_PX:
             return None
-        return enhance.rotate(enhance.scale(region, 2.0), -estimate.angle)
+        return enhance.rotate(enhance.scale(region, 2.0), -angle)
 
     def _region(self) -> View | None:
         """The deskewed view, or just the symbol's region of an upright picture when that
