@@ -67,6 +67,11 @@ FILE_BUDGET_S = 1.5
 # length takes four tries, was captured in 1.2-1.95 s through a demo video at 0.05 s, in
 # 0.45-0.52 s at 0.15 s (docs/benchmarks.md).
 FRAME_BUDGET_S = 0.15
+# A stream forgets the step that read its last frame when it failed on this many frames in a
+# row: one noisy frame of a held card must not send the ladder round all its steps (a card
+# whose frames read by "deblur" but for one in six took up to 2 s to capture), a new scene
+# costs one step per frame until then.
+FORGET_PREFERRED_AFTER = 2
 # Tilts smaller than this are left to zxing-cpp (it reads up to about 4 degrees; the estimate
 # of a tiny symbol can be off by 1-2 degrees, and a needless turn blurs its modules).
 MIN_DESKEW_DEG = 2.5
@@ -154,6 +159,7 @@ class Scanner:
         self._reader = reader
         self._carry_over = carry_over
         self._preferred: int | None = None
+        self._preferred_misses = 0
         self._next_step = 0
         self._outline: Quad | None = None
         self._deskew = deskew
@@ -186,7 +192,11 @@ class Scanner:
         order = _ladder_order(self._next_step, self._preferred) if self._carry_over else None
         rejected = False
         preferred = self._preferred if self._carry_over else None
-        for attempt in _attempts(views, lambda: self._clock() <= deadline, order, preferred):
+        # Without a preferred step, the measured-defocus step leads every frame's ladder (see
+        # _ladder_order), on top of the sweep's steps and without moving the sweep on.
+        leading = _FIRST_CHOICE if self._carry_over and preferred is None else None
+        in_time = self._in_time(deadline)
+        for attempt in _attempts(views, in_time, order, preferred, leading):
             if rejected and attempt.name != "deskew":
                 # A clean read of another PDF417 (a boarding pass, a shipping label) answers
                 # at once: no clean-up turns it into a licence. Only a tilted symbol gets its
@@ -194,12 +204,15 @@ class Scanner:
                 break
             found, other, outline = self._read(attempt)
             if attempt.step is not None and attempt.step == self._preferred and found is None:
-                self._preferred = None  # the scene changed
-            elif attempt.step is not None:
+                self._preferred_misses += 1
+                if self._preferred_misses >= FORGET_PREFERRED_AFTER:
+                    self._preferred = None  # the scene changed
+            elif attempt.step is not None and attempt.step != leading:
                 self._next_step = (attempt.step + 1) % len(_LADDER)
             if found is not None:
                 self.last_attempt = attempt.name
                 self._preferred = attempt.step
+                self._preferred_misses = 0
                 if self._carry_over and attempt.name == "corners":
                     self._outline = _quad(found.symbol.corners)
                 return found
@@ -210,6 +223,10 @@ class Scanner:
         if rejected:
             raise NotAamvaError(_HINT_NOT_AAMVA)
         raise NoBarcodeFoundError(_HINT_NOT_FOUND)
+
+    def _in_time(self, deadline: float) -> Callable[[], bool]:
+        """Whether the clock is still before ``deadline``."""
+        return lambda: self._clock() <= deadline
 
     def _read(self, attempt: _Attempt) -> tuple[DecodedBarcode | None, bool, Quad | None]:
         """Run one attempt: the accepted barcode or None, whether a PDF417 was rejected, and
@@ -286,6 +303,8 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("nudge-clockwise", "nudge-cw", {}),
     ("nudge-counter-clockwise", "nudge-ccw", {}),
 )
+# A stream's first ladder step on every frame until a step has read (see _ladder_order).
+_FIRST_CHOICE = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "deblur")
 # How each view is made: (the view it starts from, the clean-up applied to it).
 _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
     "enlarged": ("region", enhance.upscale_if_small),
@@ -480,12 +499,14 @@ def _attempts(
     in_time: Callable[[], bool],
     order: Sequence[int] | None = None,
     preferred: int | None = None,
+    leading: int | None = None,
 ) -> Iterator[_Attempt]:
     """Plain read, deskewed read, then the ladder (in ``order``, all of it by default) while
     ``in_time()``; views are built lazily. Right after any read in which zxing-cpp located a
     symbol it could not decode, that symbol's outline is rectified and read (see
     :meth:`_Views.found_outline`). A stream's ``preferred`` step (the one that read the last
-    frame) comes before the outlines of the plain and deskewed reads: it is the likeliest."""
+    frame) comes before the outlines of the plain and deskewed reads: it is the likeliest; a
+    ``leading`` step is tried on top of the one step a stream always gets."""
     yield _Attempt("plain", views.source, {})
     if views.no_symbol():
         return  # nothing bar-like anywhere: no clean-up would find a symbol
@@ -504,23 +525,26 @@ def _attempts(
         if step == preferred and tried:
             continue
         # A stream (``order`` given) always gets one step per frame, even past the budget.
-        if not in_time() and (order is None or tried):
+        if step != leading and not in_time() and (order is None or tried):
             return
         name, view_name, options = _LADDER[step]
         view = views.get(view_name)
         if view is not None:
-            tried += 1
+            tried += step != leading
             yield _Attempt(name, view, options, step)
             yield from views.outline_attempts()
 
 
 def _ladder_order(start: int, preferred: int | None) -> list[int]:
-    """Every ladder step once: ``preferred`` first, then on from ``start``, wrapping."""
+    """Every ladder step once: ``preferred`` first (without one, the measured-defocus step:
+    the likeliest fix of a held card, skipped at no cost when the symbol is sharp; one bad
+    first frame must not leave it for a whole round of the ladder), then on from ``start``,
+    wrapping."""
     count = len(_LADDER)
     order = [(start + offset) % count for offset in range(count)]
-    if preferred is not None:
-        order.remove(preferred)
-        order.insert(0, preferred)
+    first = _FIRST_CHOICE if preferred is None else preferred
+    order.remove(first)
+    order.insert(0, first)
     return order
 
 

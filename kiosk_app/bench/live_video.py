@@ -1,7 +1,8 @@
 """Time to auto-capture through a real demo video (issue 15, item 6).
 
 A demo video shows an empty desk, then a held card under one degradation (each frame with its
-own sensor noise), 1280x720 at 30 frames/s, as webcam-quality Motion-JPEG
+own sensor noise, shifted by a hand's jitter of up to :data:`JITTER_PX`), 1280x720 at 30
+frames/s, as webcam-quality Motion-JPEG
 (:mod:`kiosk_app.bench.mjpeg`). It is played by ``QMediaPlayer`` into the camera's video sink
 (:class:`~kiosk_app.app.capture.camera.CameraSource` with ``video_file``), so every frame goes
 through the real live path: sink, latest-wins decode in the worker pool, the frame scanner,
@@ -36,6 +37,8 @@ DESK_S = 0.5
 CARD_S = 4.0
 # Seeds of the card frames' sensor noise (apart from the simulated stream's).
 NOISE_SEED = 300
+# A hand holding the card: each noise variant is also shifted by up to this many pixels.
+JITTER_PX = 3
 # A player that has not shown the whole video after this long has failed.
 PLAY_TIMEOUT_S = 60.0
 
@@ -54,10 +57,15 @@ def write_degraded_video(
     """The demo video of the card of ``payload`` under the degradation ``name``."""
     base = synthetic.card(payload, synthetic.CAMERA_MODULE_PX)
     cards = []
+    shifts = np.random.default_rng(NOISE_SEED).integers(
+        -JITTER_PX, JITTER_PX + 1, (LIVE_VARIANTS, 2)
+    )
     for seed in range(LIVE_VARIANTS):
         degradations = synthetic.camera_degradations(seed=NOISE_SEED + seed)
         degrade = {n: d for n, _kind, d in degradations}[name]
-        cards.append(mjpeg.jpeg_frame(live_frame(degrade, base)))
+        frame = live_frame(degrade, base)  # the desk's margins take the shift's wrap-around
+        shifted = np.roll(frame, (int(shifts[seed][0]), int(shifts[seed][1])), axis=(0, 1))
+        cards.append(mjpeg.jpeg_frame(shifted))
     desk = mjpeg.jpeg_frame(np.full((LIVE_FRAME[1], LIVE_FRAME[0]), DESK_GREY, dtype=np.uint8))
     desk_frames = round(DESK_S * fps)
     card_frames = round(card_s * fps)

@@ -321,6 +321,28 @@ def test_a_frame_read_from_an_outline_hands_it_to_the_next_frame() -> None:
         Scanner(reader=reader, budget_s=0.0, carry_over=True).decode_frame(second)
 
 
+def test_until_a_step_reads_every_frame_of_a_stream_tries_the_measured_defocus_first() -> None:
+    # The first card frame can be one that the deconvolution cannot read (noise, the card
+    # just moved): the sweep moves on, but the next frame tries the deconvolution again.
+    reader = CountingReader()
+    scanner = Scanner(reader=reader, budget_s=0.0, carry_over=True)  # one step per frame
+    with pytest.raises(NoBarcodeFoundError):
+        scanner.decode_frame(_desk_frame("motion-3"))  # not read by the first steps
+    assert scanner.decode_frame(_desk_frame("defocus-0.8")).payload == LICENCE_PAYLOAD
+    assert scanner.last_attempt == "deblur"
+
+
+def test_a_held_card_keeps_its_reading_step_through_one_bad_frame() -> None:
+    defocused = _desk_frame("defocus-0.8")
+    scanner = Scanner(budget_s=0.0, carry_over=True)
+    assert scanner.decode_frame(defocused).payload == LICENCE_PAYLOAD
+    assert scanner.last_attempt == "deblur"
+    with pytest.raises(NoBarcodeFoundError):
+        scanner.decode_frame(_desk_frame("motion-3"))  # one frame the step cannot read
+    assert scanner.decode_frame(defocused).payload == LICENCE_PAYLOAD
+    assert scanner.last_attempt == "deblur"
+
+
 def test_without_carry_over_every_frame_starts_the_ladder_afresh() -> None:
     frame = _desk_frame("motion-3")
     for _ in range(3):
