@@ -32,7 +32,7 @@ os.environ["KIOSK_MANAGED_FILE"] = str(_SESSION_DIR / "managed.json")
 
 # The shared fixtures (GUI window, desk, admin kiosk) live in tests/support: one place, no
 # test module importing another.
-pytest_plugins = ["tests.support.gui", "tests.support.admin"]
+pytest_plugins = ["tests.support.gui", "tests.support.admin", "tests.support.log_state"]
 
 # A copy of ../shared/corpus (public data, notices in its README) so a clean clone is complete.
 CORPUS_DIR = Path(__file__).resolve().parent / "data" / "corpus"

@@ -11,11 +11,9 @@ never the kiosk. Not tested: the real Event Log (no Windows here).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 
 import pytest
 
-from kiosk_app import logging_setup
 from kiosk_app.logging_setup import (
     EVENT_LOG_ENV,
     EVENT_LOG_SOURCE,
@@ -61,17 +59,7 @@ class Factory:
         return handler
 
 
-@pytest.fixture(autouse=True)
-def clean_logging() -> Iterator[None]:
-    root = logging.getLogger()
-    level = root.level
-    logging_setup.SENSITIVE.forget_all()
-    set_desk_id(None)
-    yield
-    shutdown_logging()
-    logging_setup.SENSITIVE.forget_all()
-    set_desk_id(None)
-    root.setLevel(level)
+pytestmark = pytest.mark.usefixtures("clean_logging")
 
 
 def test_on_windows_with_the_switch_the_event_log_gets_redacted_records_with_the_desk() -> None:

@@ -12,7 +12,6 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,6 @@ from kiosk_app.logging_setup import (
     register_sensitive,
     register_sensitive_date,
     set_desk_id,
-    shutdown_logging,
 )
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 
@@ -41,19 +39,13 @@ TOKEN = "tok_live_4c1d8e2f7a9b3e5d0c6f"
 LICENCE = Path("aamva/c0shea-IdParser")
 
 
+pytestmark = pytest.mark.usefixtures("clean_logging")
+
+
 @pytest.fixture(autouse=True)
-def clean_logging(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    root = logging.getLogger()
-    level = root.level
+def no_journal_of_our_own(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("JOURNAL_STREAM", raising=False)
     monkeypatch.delenv(JOURNAL_ENV, raising=False)
-    logging_setup.SENSITIVE.forget_all()
-    set_desk_id(None)
-    yield
-    shutdown_logging()
-    logging_setup.SENSITIVE.forget_all()
-    set_desk_id(None)
-    root.setLevel(level)
 
 
 def _stream_id(fd: int) -> str:

@@ -6,7 +6,6 @@ import base64
 import json
 import logging
 import sys
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ from kiosk_app.logging_setup import (
     forget_customer_values,
     register_sensitive,
     register_sensitive_date,
-    shutdown_logging,
 )
 
 log = logging.getLogger("kiosk_app.tests.logging")
@@ -28,15 +26,7 @@ C0SHEA = "aamva/c0shea-IdParser"
 JAY_MASON = "aamva/Jay-Mason-USDriversLicenseParser"
 
 
-@pytest.fixture(autouse=True)
-def clean_logging() -> Iterator[None]:
-    root = logging.getLogger()
-    level = root.level
-    logging_setup.SENSITIVE.forget_all()
-    yield
-    shutdown_logging()
-    logging_setup.SENSITIVE.forget_all()
-    root.setLevel(level)
+pytestmark = pytest.mark.usefixtures("clean_logging")
 
 
 def log_text() -> str:

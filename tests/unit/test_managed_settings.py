@@ -46,6 +46,28 @@ def _user(data: dict[str, Any]) -> None:
     _write(paths.settings_file(), data)
 
 
+def _start_gui_probe(
+    managed: Path, environment: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """The real GUI command, offscreen, started far enough to print the start-up probe."""
+    from kiosk_app.cli.startup_probe import PROBE_ENV
+
+    return subprocess.run(
+        [sys.executable, "-m", "kiosk_app"],
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            **environment,
+            "QT_QPA_PLATFORM": "offscreen",
+            "KIOSK_MANAGED_FILE": str(managed),
+            PROBE_ENV: "1",
+        },
+        timeout=120,
+        check=False,
+    )
+
+
 def test_tests_never_read_the_real_managed_file() -> None:
     assert not str(paths.managed_file()).startswith("/etc")
 
@@ -174,23 +196,11 @@ def test_desk_id_refuses_control_characters_and_long_names(value: str) -> None:
 
 @pytest.mark.parametrize("content", [b'{"idle_timeout_s": "never", "desk_id": 5}', b"[" * 99_999])
 def test_the_gui_starts_with_a_bad_managed_file(tmp_path: Path, content: bytes) -> None:
-    from kiosk_app.cli.startup_probe import PROBE_ENV, PROBE_PREFIX
+    from kiosk_app.cli.startup_probe import PROBE_PREFIX
 
     managed = tmp_path / "garbage.json"
     managed.write_bytes(content)
-    done = subprocess.run(
-        [sys.executable, "-m", "kiosk_app"],
-        capture_output=True,
-        text=True,
-        env={
-            **os.environ,
-            "QT_QPA_PLATFORM": "offscreen",
-            "KIOSK_MANAGED_FILE": str(managed),
-            PROBE_ENV: "1",
-        },
-        timeout=120,
-        check=False,
-    )
+    done = _start_gui_probe(managed, {})
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert PROBE_PREFIX in done.stdout
@@ -338,7 +348,7 @@ def test_the_gui_starts_when_the_environment_contradicts_the_managed_file(
 ) -> None:
     """The real command in its own process: KIOSK_* variables the kiosk could not use, for
     keys the managed file sets, neither stop it nor apply; the log names them."""
-    from kiosk_app.cli.startup_probe import PROBE_ENV, PROBE_PREFIX
+    from kiosk_app.cli.startup_probe import PROBE_PREFIX
 
     managed = tmp_path / "managed.json"
     managed.write_text(json.dumps({"idle_timeout_s": 45, "enabled_checks": ["canada"]}))
@@ -348,21 +358,7 @@ def test_the_gui_starts_when_the_environment_contradicts_the_managed_file(
         "KIOSK_ENABLED_CHECKS": "signature",
         "KIOSK_US_CARDS": "signature",
     }
-    done = subprocess.run(
-        [sys.executable, "-m", "kiosk_app"],
-        capture_output=True,
-        text=True,
-        env={
-            **os.environ,
-            **environment,
-            "QT_QPA_PLATFORM": "offscreen",
-            "KIOSK_MANAGED_FILE": str(managed),
-            "KIOSK_LOG_DIR": str(log_dir),
-            PROBE_ENV: "1",
-        },
-        timeout=120,
-        check=False,
-    )
+    done = _start_gui_probe(managed, {**environment, "KIOSK_LOG_DIR": str(log_dir)})
     assert done.returncode == 0, done.stderr
     assert "invalid setting in the environment" not in done.stderr
     assert PROBE_PREFIX in done.stdout
