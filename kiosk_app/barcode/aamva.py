@@ -20,7 +20,14 @@ from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
 from kiosk_app.barcode.licence import LicenceRecord, PayloadFacts, build_record
 from kiosk_app.barcode.wedge import split_at_element_ids
 
-__all__ = ["RawPayload", "looks_like_aamva", "parse_aamva", "parse_aamva_strict", "split_payload"]
+__all__ = [
+    "RawPayload",
+    "looks_like_aamva",
+    "parse_aamva",
+    "parse_aamva_strict",
+    "split_payload",
+    "well_formed_aamva",
+]
 
 _BOM = b"\xef\xbb\xbf"
 _AIM_PREFIX = re.compile(rb"^\][A-Za-z][0-9A-Za-z]")
@@ -69,6 +76,27 @@ def looks_like_aamva(payload: bytes) -> bool:
     if b"@" in head[:_MAX_LEAD_JUNK] and _FILE_TYPE.search(head):
         return True
     return _DL_SUBFILE.search(data[:400]) is not None
+
+
+def well_formed_aamva(payload: bytes) -> bool:
+    """Whether ``payload`` is licence data down to its structure (never raises): a header with
+    its file type, IIN, version and subfile designators, a DL or ID subfile, and every element's
+    value printable.
+
+    Stricter than :func:`looks_like_aamva`, which a misread can pass: a 1.3 px/module tilted
+    card read through a last-resort clean-up came out as 238 bytes of garbage that began with
+    ``@`` and held ``DLDAQ``, but had no ``ANSI`` header and control characters in values.
+    The header's offsets and lengths are not compared with the data: real cards miss their
+    own by up to 43 bytes (the corpus: WV, MA, LA; Jay-Mason's fixtures by 114).
+    """
+    try:
+        raw = split_payload(payload)
+    except Exception:  # any malformed data is simply not well formed
+        return False
+    header = raw.header
+    if not header.version or not header.designators:
+        return False
+    return all(value.isprintable() for value in raw.elements.values())
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,10 @@ BLUR_REGION_MARGIN = 0.1
 CROP_BELOW_FRACTION = 0.5
 
 # Heavy clean-ups can produce misreads; only a plain or deskewed read of a non-licence
-# PDF417 is taken as evidence that the wrong barcode (or card) was shown.
+# PDF417 is taken as evidence that the wrong barcode (or card) was shown, and a payload read
+# by any other attempt must also pass the scanner's ``confirm`` check (by default
+# aamva.well_formed_aamva): a misread that merely looks like AAMVA would go to the billable
+# signature check and come back failed for a genuine card.
 _TRUSTED_ATTEMPTS = frozenset({"plain", "deskew"})
 
 Reader = Callable[..., Sequence[Any]]
@@ -119,6 +122,18 @@ def _default_accept(payload: bytes) -> bool:
     return looks_like_aamva(payload)
 
 
+def _default_confirm(payload: bytes) -> bool:
+    """The structural AAMVA check a heavy clean-up's read must pass too."""
+    from kiosk_app.barcode.aamva import well_formed_aamva
+
+    return well_formed_aamva(payload)
+
+
+def _confirm_all(payload: bytes) -> bool:
+    """No further check (a scanner with its own ``accept`` judges payloads by that alone)."""
+    return True
+
+
 @dataclass(frozen=True)
 class _Attempt:
     """One read: a view of the picture and the reader options to use on it."""
@@ -133,11 +148,14 @@ class Scanner:
     """Decodes the licence PDF417 in pictures and camera frames.
 
     ``reader`` is the zxing-cpp entry point (``zxingcpp.read_barcodes`` or a fake with the same
-    signature), ``accept`` decides which payloads count (AAMVA by default), ``budget_s`` bounds
-    the escalating attempts; ``deskew=False`` turns the angle correction off (the benchmark
-    uses it to measure what the correction gains). A scanner keeps no state between decodes
-    but ``last_attempt`` (the name of the attempt that read the last picture; diagnostics
-    only), so one scanner may serve several worker threads.
+    signature), ``accept`` decides which payloads count (AAMVA by default), ``confirm`` is the
+    further check a payload read by a clean-up step (anything after the plain and deskewed
+    reads) must pass, else the ladder goes on (by default: the structural AAMVA check with the
+    default ``accept``, none with another), ``budget_s`` bounds the escalating attempts;
+    ``deskew=False`` turns the angle correction off (the benchmark uses it to measure what the
+    correction gains). A scanner keeps no state between decodes but ``last_attempt`` (the name
+    of the attempt that read the last picture; diagnostics only), so one scanner may serve
+    several worker threads.
 
     ``carry_over=True`` is for a stream of frames of the same scene (the live camera, one
     decode at a time), whose frame budget allows only a few steps of the ladder per frame:
@@ -155,8 +173,12 @@ class Scanner:
         clock: Callable[[], float] = time.monotonic,
         deskew: bool = True,
         carry_over: bool = False,
+        confirm: Accept | None = None,
     ) -> None:
         self._reader = reader
+        if confirm is None:
+            confirm = _default_confirm if accept is _default_accept else _confirm_all
+        self._confirm = confirm
         self._carry_over = carry_over
         self._preferred: int | None = None
         self._preferred_misses = 0
@@ -249,6 +271,8 @@ class Scanner:
                 continue
             payload = bytes(result.bytes)
             if payload and self._accept(payload):
+                if attempt.name not in _TRUSTED_ATTEMPTS and not self._confirm(payload):
+                    continue  # a clean-up's misread: the next step may read it right
                 return DecodedBarcode(payload, _symbol_info(result, attempt.view)), rejected, None
             rejected = rejected or bool(payload)
         return None, rejected, outline

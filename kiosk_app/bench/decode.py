@@ -19,9 +19,11 @@ and how long each took (opening the picture included for both). Pictures:
   (:mod:`kiosk_app.bench.live_video`, ``--no-live-video``; one video per degradation and
   licence, ``--video-licences N``, 3 by default); ``--live-only`` runs just these two.
 
-AAMVA pictures are judged with the default AAMVA check, generic PDF417 samples with
-"accept anything". A last row shows what the angle correction gains on the tilted pictures
-(the pipeline with and without it). Payloads are never printed.
+AAMVA pictures are judged with the default AAMVA checks (the structural one on a clean-up step's
+read too), generic PDF417 samples with "accept anything". A payload other than the expected one
+is a wrong read, counted apart from the misses with the attempt that made it. A last row shows
+what the angle correction gains on the tilted pictures (the pipeline with and without it).
+Payloads are never printed.
 """
 
 from __future__ import annotations
@@ -70,11 +72,13 @@ class Sample:
 
 @dataclass
 class Outcome:
-    """Per picture: read or not and seconds, for each method."""
+    """Per picture: read or not and seconds, for each method; the pipeline's wrong reads
+    (a payload other than the expected one) and the attempt that made each."""
 
     sample: Sample
     read: dict[str, bool] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    wrong: dict[str, str] = field(default_factory=dict)
 
 
 def main(argv: list[str]) -> int:
@@ -235,9 +239,9 @@ def _measure(sample: Sample, budget: float) -> Outcome:
     """Time the bare call and the pipeline on one picture."""
     outcome = Outcome(sample)
     outcome.read["bare"], outcome.seconds["bare"] = _timed(lambda: _bare_read(sample))
-    scanner = Scanner(accept=_accept_for(sample), budget_s=budget)
+    scanner = Scanner(accept=_accept_for(sample), budget_s=budget, confirm=_confirm_for(sample))
     outcome.read["pipeline"], outcome.seconds["pipeline"] = _timed(
-        lambda: _pipeline_read(scanner, sample)
+        lambda: _pipeline_read(scanner, sample, outcome.wrong, "pipeline")
     )
     return outcome
 
@@ -245,8 +249,10 @@ def _measure(sample: Sample, budget: float) -> Outcome:
 def _measure_without_deskew(outcome: Outcome, budget: float) -> None:
     """The pipeline with the angle correction turned off (for the deskew-gain row)."""
     sample = outcome.sample
-    scanner = Scanner(accept=_accept_for(sample), budget_s=budget, deskew=False)
-    read, seconds = _timed(lambda: _pipeline_read(scanner, sample))
+    scanner = Scanner(
+        accept=_accept_for(sample), budget_s=budget, deskew=False, confirm=_confirm_for(sample)
+    )
+    read, seconds = _timed(lambda: _pipeline_read(scanner, sample, outcome.wrong, "no-deskew"))
     outcome.read["no-deskew"], outcome.seconds["no-deskew"] = read, seconds
 
 
@@ -263,16 +269,30 @@ def _bare_read(sample: Sample) -> bool:
     return any(result.bytes == sample.expected for result in results)
 
 
-def _pipeline_read(scanner: Scanner, sample: Sample) -> bool:
+def _pipeline_read(scanner: Scanner, sample: Sample, wrong: dict[str, str], method: str) -> bool:
+    """Whether the scanner reads the expected payload; a payload other than that one (a
+    misread the AAMVA check let through) is noted in ``wrong`` with the attempt that made it."""
     try:
-        return scanner.decode_bytes(sample.data).payload == sample.expected
+        payload = scanner.decode_bytes(sample.data).payload
     except BarcodeError:
         return False
+    if payload != sample.expected:
+        wrong[method] = scanner.last_attempt or "?"
+    return payload == sample.expected
 
 
 def _accept_for(sample: Sample) -> Callable[[bytes], bool]:
     if sample.aamva:
         return _looks_like_aamva
+    return lambda payload: True
+
+
+def _confirm_for(sample: Sample) -> Callable[[bytes], bool]:
+    """The scanner's own check of a clean-up step's read for licences, none for the others."""
+    if sample.aamva:
+        from kiosk_app.barcode.aamva import well_formed_aamva
+
+        return well_formed_aamva
     return lambda payload: True
 
 
@@ -302,6 +322,7 @@ def _stats(outcomes: list[Outcome], method: str) -> dict[str, object]:
     return {
         "images": len(timed),
         "read": read,
+        "wrong": sum(method in o.wrong for o in timed),
         "rate": round(read / len(timed), 3) if timed else None,
         "median_ms": round(statistics.median(millis), 1) if millis else None,
         "p95_ms": round(float(np.percentile(millis, 95)), 1) if millis else None,
@@ -345,14 +366,22 @@ def _report(outcomes: list[Outcome]) -> dict[str, object]:
             "median_ms_where_bare_reads": {"bare": median_bare, "pipeline": median_pipe},
             "median_ratio": ratio,
         },
-        "missed_by_pipeline": [o.sample.name for o in outcomes if not o.read["pipeline"]],
+        "missed_by_pipeline": [
+            o.sample.name for o in outcomes if not o.read["pipeline"] and "pipeline" not in o.wrong
+        ],
+        "wrong_by_pipeline": [
+            f"{o.sample.name} ({o.wrong['pipeline']})" for o in outcomes if "pipeline" in o.wrong
+        ],
         "regressions": [o.sample.name for o in bare_read if not o.read["pipeline"]],
     }
 
 
 def _print_report(report: dict[str, object]) -> None:
     """The report as a plain-text table."""
-    header = f"{'pictures':<26}{'method':<11}{'read':>10}{'rate':>8}{'median ms':>11}{'p95 ms':>9}"
+    header = (
+        f"{'pictures':<26}{'method':<11}{'read':>10}{'rate':>8}{'wrong':>7}"
+        f"{'median ms':>11}{'p95 ms':>9}"
+    )
     print(header)
     print("-" * len(header))
     groups = report["groups"]
@@ -382,7 +411,7 @@ def _print_report(report: dict[str, object]) -> None:
         f"median on pictures the bare call reads: bare {medians['bare']} ms, pipeline "
         f"{medians['pipeline']} ms, ratio {targets['median_ratio']} (target: <= 1.5)"
     )
-    for label in ("regressions", "missed_by_pipeline"):
+    for label in ("regressions", "missed_by_pipeline", "wrong_by_pipeline"):
         names = report[label]
         assert isinstance(names, list)
         print(f"{label.replace('_', ' ')}: {', '.join(names) if names else 'none'}")
@@ -398,14 +427,14 @@ def _print_camera_sets(report: dict[str, object]) -> None:
     print()
     width = max(len("camera-grade set"), *(len(name) for name in sets)) + 2
     print(
-        f"{'camera-grade set':<{width}}{'bare':>7}{'pipeline':>10}"
+        f"{'camera-grade set':<{width}}{'bare':>7}{'pipeline':>10}{'wrong':>7}"
         f"{'median ms':>11}{'p95 ms':>9}{'bare median':>13}{'bare p95':>10}"
     )
     for name, methods in sets.items():
         bare, pipe = methods["bare"], methods["pipeline"]
         print(
             f"{name:<{width}}{bare['read']:>3}/{bare['images']:<3}{pipe['read']:>6}/{pipe['images']:<3}"
-            f"{pipe['median_ms']:>11}{pipe['p95_ms']:>9}{bare['median_ms']:>13}{bare['p95_ms']:>10}"
+            f"{pipe['wrong']:>7}{pipe['median_ms']:>11}{pipe['p95_ms']:>9}{bare['median_ms']:>13}{bare['p95_ms']:>10}"
         )
     print()
 
@@ -462,6 +491,6 @@ def _row(name: str, method: str, stats: dict[str, object]) -> str:
     read = f"{stats['read']}/{stats['images']}"
     rate = f"{stats['rate']:.0%}" if isinstance(stats["rate"], float) else "-"
     return (
-        f"{name:<26}{method:<11}{read:>10}{rate:>8}"
+        f"{name:<26}{method:<11}{read:>10}{rate:>8}{stats['wrong']:>7}"
         f"{stats['median_ms'] or '-':>11}{stats['p95_ms'] or '-':>9}"
     )
