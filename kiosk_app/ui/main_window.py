@@ -7,7 +7,14 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QMainWindow,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from kiosk_app.app.capture.files import IMAGE_SUFFIXES, image_paths_from_mime
 from kiosk_app.app.kiosk import KioskCore
@@ -91,7 +98,7 @@ class MainWindow(QMainWindow):
         self.ready.set_language(current_language())
         self._rehearsed = False
         self.confirm_dialog: ConfirmBilledDialog | None = None
-        self.picker: PicturePicker | None = None  # the kiosk-mode Open, while it is open
+        self.picker: QDialog | None = None  # the Open button's dialog, while it is open
 
     def _connect(self) -> None:
         s = self.session
@@ -180,17 +187,26 @@ class MainWindow(QMainWindow):
         """The Open button: choose a picture of the back of the licence.
 
         In kiosk mode a :class:`PicturePicker` (read-only, confined to the scan and Pictures
-        folders, no history written) instead of Qt's file dialog, which is a file manager.
+        folders, no history written); on an ordinary desktop Qt's file dialog, read-only (no
+        renaming, deleting or new folders through it). Both open without blocking: the choice
+        arrives as a signal, so the event loop (camera, wedge, idle wipe) runs meanwhile.
         """
+        self._close_picker()
+        picker: QDialog
         if self.kiosk_mode:
-            self._close_picker()
-            picker = PicturePicker(picture_folders(self.core.settings.watch_folder), parent=self)
-            picker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-            picker.chosen.connect(self.core.files.submit_path)
-            self.picker = picker
-            picker.open()
-            return
-        name, _filter = QFileDialog.getOpenFileName(
+            kiosk_picker = PicturePicker(
+                picture_folders(self.core.settings.watch_folder), parent=self
+            )
+            kiosk_picker.chosen.connect(self.core.files.submit_path)
+            picker = kiosk_picker
+        else:
+            picker = self._desktop_file_dialog()
+        picker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.picker = picker
+        picker.open()
+
+    def _desktop_file_dialog(self) -> QFileDialog:
+        dialog = QFileDialog(
             self,
             QCoreApplication.translate("Window", "Open a picture of the back of the licence"),
             "",
@@ -198,8 +214,10 @@ class MainWindow(QMainWindow):
                 "%1", " ".join(f"*{suffix}" for suffix in IMAGE_SUFFIXES)
             ),
         )
-        if name:
-            self.core.files.submit_path(Path(name))
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setOption(QFileDialog.Option.ReadOnly)
+        dialog.fileSelected.connect(lambda name: self.core.files.submit_path(Path(name)))
+        return dialog
 
     def _close_picker(self) -> None:
         if self.picker is not None and shiboken6.isValid(self.picker):

@@ -16,7 +16,15 @@ from kiosk_app.app.session import Stage
 from kiosk_app.config import CheckKind
 from tests.support.clock import FakeClock
 from tests.support.gui import WindowFactory
-from tests.support.qt import SCAN_GAP_S, TIMEOUT_MS, scan, send_key, type_text, wait_stage
+from tests.support.qt import (
+    OFFSCREEN_DIALOG_NOTE,
+    SCAN_GAP_S,
+    TIMEOUT_MS,
+    scan,
+    send_key,
+    type_text,
+    wait_stage,
+)
 
 SAMPLES_DIR = Path(resources_init).parent / "samples"
 HUMAN_GAP_S = 0.18  # a quick clerk: well over the 50 ms burst gap
@@ -172,13 +180,22 @@ def test_drop_of_a_non_image_is_refused(
     assert not window.session.has_scan
 
 
-def test_open_button_decodes_the_chosen_picture(
-    qtbot: Any, make_window: WindowFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
+def test_open_button_decodes_the_chosen_picture(qtbot: Any, make_window: WindowFactory) -> None:
     window = make_window()
-    chosen = str(SAMPLES_DIR / "canada-passed.png")
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (chosen, ""))
     qtbot.mouseClick(window.ready.open_button, Qt.MouseButton.LeftButton)
+    # Outside kiosk mode Qt's own dialog, open without blocking and read-only (no renaming or
+    # deleting through it); the picture is chosen in it as a person would.
+    dialog = window.picker
+    assert isinstance(dialog, QFileDialog) and dialog.isVisible()
+    assert dialog.testOption(QFileDialog.Option.ReadOnly)
+    assert dialog.fileMode() is QFileDialog.FileMode.ExistingFile
+    dialog.setDirectory(str(SAMPLES_DIR))
+    dialog.selectFile("canada-passed.png")
+    dialog.accept()
+    qtbot.waitUntil(
+        lambda: window.picker is None or not window.picker.isVisible(), timeout=TIMEOUT_MS
+    )
     qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
     wait_stage(qtbot, window, Stage.READY)
     # A Canadian licence whose barcode gives number, birth date and province: one press, no

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
-from PySide6.QtWidgets import QTableWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer
+from PySide6.QtWidgets import QApplication, QFileDialog, QTableWidget, QWidget
 
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import CSV_COLUMNS, CheckRecord, UsageStore
-from kiosk_app.ui.admin.usage_panel import UsagePanel
+from kiosk_app.ui.admin.usage_panel import UsagePanel, choose_csv_path
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.clock import FakeClock
 from tests.support.gui import customer_values, make_backend, make_settings
@@ -170,3 +170,26 @@ def test_repeats_not_billed_are_counted_today_and_this_month(qtbot: Any, store: 
         "Repeats not billed (same card, already checked): 2 today, 3 this month"
     )
     assert store.row_count() == 0  # repeats are not checks
+
+
+def test_the_export_dialog_is_read_only_and_saves_where_chosen(qtbot: Any, tmp_path: Path) -> None:
+    """The real chooser: Qt's own dialog, read-only (no renaming, deleting or new folders
+    through it, even for an admin who walks away), still returns the chosen file."""
+    seen: list[tuple[bool, QFileDialog.AcceptMode]] = []
+
+    def choose_in_the_dialog() -> None:
+        dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, QFileDialog)]
+        if not dialogs:
+            QTimer.singleShot(50, choose_in_the_dialog)
+            return
+        dialog = dialogs[0]
+        seen.append((dialog.testOption(QFileDialog.Option.ReadOnly), dialog.acceptMode()))
+        dialog.setDirectory(str(tmp_path))
+        dialog.selectFile(str(tmp_path / "march.csv"))
+        dialog.accept()
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    QTimer.singleShot(0, choose_in_the_dialog)
+    assert choose_csv_path(parent) == tmp_path / "march.csv"
+    assert seen == [(True, QFileDialog.AcceptMode.AcceptSave)]

@@ -53,13 +53,14 @@ def verdict_title(verdict: str | None) -> str:
 
 
 def choose_csv_path(parent: QWidget) -> Path | None:
-    """Ask where to write the CSV (Qt's own dialog, so it stays above a kiosk window)."""
+    """Ask where to write the CSV (Qt's own dialog, so it stays above a kiosk window; read-only,
+    so nothing can be renamed or deleted through it)."""
     name, _filter = QFileDialog.getSaveFileName(
         parent,
         QCoreApplication.translate("UsagePanel", "Export usage counts"),
         "kiosk-usage.csv",
         QCoreApplication.translate("UsagePanel", "CSV files (*.csv)"),
-        options=QFileDialog.Option.DontUseNativeDialog,
+        options=QFileDialog.Option.DontUseNativeDialog | QFileDialog.Option.ReadOnly,
     )
     return Path(name) if name else None
 
