@@ -3,19 +3,6 @@ window against the embedded simulator, a desk, the admin kiosk) are in tests/sup
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from tests.support.workers import no_worker_left
 
-import pytest
-
-from kiosk_app.app.workers import live_pools
-
-
-@pytest.fixture(autouse=True)
-def no_worker_left() -> Iterator[None]:
-    """Fail the test if any worker pool is still busy when it ends."""
-    yield
-    busy = [pool for pool in live_pools() if not pool.is_idle()]
-    names = [name for pool in busy for name in pool.running_names()]
-    for pool in busy:
-        pool.shutdown(10_000)
-    assert not busy, f"workers still running at the end of the test: {names}"
+__all__ = ["no_worker_left"]

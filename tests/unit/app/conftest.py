@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.gui.conftest import no_worker_left
 from tests.support.clock import FakeClock
+from tests.support.workers import no_worker_left
 
 __all__ = ["FakeClock", "no_worker_left"]

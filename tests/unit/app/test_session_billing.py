@@ -13,18 +13,10 @@ from kiosk_app.app.session import NOT_FOR_THIS_CARD, SAME_CARD, BilledAgain, Ses
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.issuer import Issuer, IssuerSource
 from kiosk_app.config import CheckKind, Settings
-from tests.unit.app.test_session import ScriptedBackend
+from tests.support.clock import FakeClock
+from tests.support.scripted_backend import ScriptedBackend
 
 CARD = b"@card-one"
-
-
-class Clock:
-    """A monotonic clock moved by hand."""
-
-    now = 50.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def billed(verdict: Verdict = Verdict.PASSED) -> Outcome:
@@ -36,7 +28,7 @@ def parts(qtbot: Any) -> Any:
     backend = ScriptedBackend()
     backend.answer = billed
     pool = WorkerPool()
-    clock = Clock()
+    clock = FakeClock(50.0)
     session = Session(
         Settings(auto_check_on_scan=True), backend, pool, recent=RecentChecks(5, clock=clock)
     )
