@@ -42,7 +42,12 @@ from pydantic_settings import (
 
 from kiosk_app import paths, secrets
 from kiosk_app.api import constants
-from kiosk_app.storage.files import atomic_write_text, remove_stale_temp_files
+from kiosk_app.storage.files import (
+    NotRegularFileError,
+    atomic_write_text,
+    read_regular_file,
+    remove_stale_temp_files,
+)
 
 _log = logging.getLogger(__name__)
 
@@ -53,6 +58,8 @@ MAX_SETTINGS_FILE_BYTES: Final = 1024 * 1024
 _LINKED_KEYS: Final = ("enabled_checks", "us_cards", "canadian_licences", "default_check")
 # The whole file, in a problem of the file as a whole.
 WHOLE_FILE: Final = ""
+# The reason given for a FIFO, a device or a folder where the settings file should be.
+NOT_A_REGULAR_FILE: Final = "is not a regular file (a FIFO, a device or a folder)"
 # A desk's name goes in every log record and metric label: short, one line.
 MAX_DESK_ID_CHARS: Final = 64
 # Never read from the managed file (world-readable): provisioned per desk instead.
@@ -309,13 +316,16 @@ def read_settings_file(path: Path) -> tuple[dict[str, Any], list[SettingsFilePro
     """The settings file's members, and what made it unusable as a whole (then ``{}``).
 
     A missing file is no problem. A file too large, not UTF-8, not JSON, nested too deep to
-    parse, or JSON that is not an object is a problem; its values are then all defaults.
+    parse, or JSON that is not an object is a problem; its values are then all defaults. So is
+    a FIFO, a device or a folder in the file's place: it is opened without blocking and never
+    read (:func:`kiosk_app.storage.files.read_regular_file`).
     """
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_SETTINGS_FILE_BYTES + 1)
+        raw = read_regular_file(path, MAX_SETTINGS_FILE_BYTES)
     except FileNotFoundError:
         return {}, []
+    except NotRegularFileError:
+        return {}, [SettingsFileProblem(WHOLE_FILE, NOT_A_REGULAR_FILE)]
     except OSError as exc:
         return {}, [SettingsFileProblem(WHOLE_FILE, f"cannot be read ({type(exc).__name__})")]
     if len(raw) > MAX_SETTINGS_FILE_BYTES:

@@ -33,7 +33,7 @@ from keyring.backends import fail, null
 
 from kiosk_app import logging_setup, paths
 from kiosk_app.api import constants
-from kiosk_app.storage.files import OWNER_ONLY, atomic_write_text
+from kiosk_app.storage.files import OWNER_ONLY, atomic_write_text, read_regular_file
 
 KEYRING_SERVICE: Final = "kiosk-app"
 API_TOKEN_NAME: Final = "api_token"  # noqa: S105  (an entry name, not a secret)
@@ -41,6 +41,8 @@ AUTH_KEY_NAME: Final = "auth_key"
 ADMIN_PIN_SET_NAME: Final = "admin_pin_set"
 ADMIN_PIN_SET_VALUE: Final = "yes"  # a fact, not a secret: never registered for redaction
 FALLBACK_FILE_NAME: Final = "secrets.json"
+# The fallback file holds a few short values; anything far bigger is not one.
+MAX_FALLBACK_FILE_BYTES: Final = 64 * 1024
 MASK: Final = "••••"
 MASK_VISIBLE_CHARS: Final = 4
 # Shorter secrets show fewer trailing characters, so the mask never shows the whole value.
@@ -111,7 +113,7 @@ class AdminPinMarker:
         if not path.exists():
             return False
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = _load_fallback(path)
         except (OSError, ValueError):
             return True
         return not isinstance(data, dict) or ADMIN_PIN_SET_NAME in data
@@ -208,7 +210,7 @@ def _read_fallback() -> dict[str, str]:
     path = fallback_file()
     try:
         _tighten_permissions(path)
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = _load_fallback(path)
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as exc:
@@ -217,6 +219,14 @@ def _read_fallback() -> dict[str, str]:
     if not isinstance(data, dict):
         return {}
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _load_fallback(path: Path) -> Any:
+    """The fallback file's JSON (a FIFO or device in its place raises, never blocks)."""
+    raw = read_regular_file(path, MAX_FALLBACK_FILE_BYTES)
+    if len(raw) > MAX_FALLBACK_FILE_BYTES:
+        raise ValueError("larger than any secrets file")
+    return json.loads(raw.decode("utf-8"))
 
 
 def _write_fallback_entry(name: str, value: str) -> None:

@@ -7,8 +7,6 @@ escapes. Images are decoded in memory only (never written anywhere).
 from __future__ import annotations
 
 import io
-import os
-import stat
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +17,7 @@ from kiosk_app.barcode.errors import (
     UnreadableImageError,
     UnsupportedImageFormatError,
 )
+from kiosk_app.storage.files import NotRegularFileError, read_regular_file
 
 # Largest picture opened (pixels). A 48 MP phone photo fits; a decompression bomb does not.
 MAX_IMAGE_PIXELS = 50_000_000
@@ -66,11 +65,9 @@ def read_image_file(path: str | Path) -> bytes:
     without blocking, then refused), a device such as ``/dev/zero`` never ends.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise UnreadableImageError(_HINT_NOT_IMAGE)
-            data = handle.read(MAX_FILE_BYTES + 1)
+        data = read_regular_file(path, MAX_FILE_BYTES)
+    except NotRegularFileError as exc:
+        raise UnreadableImageError(_HINT_NOT_IMAGE) from exc
     except OSError as exc:
         raise UnreadableImageError(_HINT_MISSING) from exc
     if len(data) > MAX_FILE_BYTES:

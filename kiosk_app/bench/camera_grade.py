@@ -26,7 +26,9 @@ from PIL import Image
 
 from kiosk_app.barcode.decode import FILE_BUDGET_S, FRAME_BUDGET_S, Scanner
 from kiosk_app.barcode.errors import BarcodeError, NoBarcodeFoundError, NotAamvaError
+from kiosk_app.barcode.imaging import MAX_FILE_BYTES
 from kiosk_app.bench import synthetic
+from kiosk_app.storage.files import read_regular_file
 
 CORPUS_AAMVA = Path(__file__).resolve().parents[2] / "tests" / "data" / "corpus" / "aamva"
 # Licences used for the sets (the issue measured nine).
@@ -70,7 +72,7 @@ def licence_payloads(count: int) -> list[bytes]:
 
     payloads = []
     for path in sorted(CORPUS_AAMVA.rglob("*.txt")):
-        data = path.read_bytes()
+        data = read_regular_file(path, MAX_FILE_BYTES)
         if looks_like_aamva(data) and data not in payloads:
             payloads.append(data)
         if len(payloads) == count:

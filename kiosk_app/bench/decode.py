@@ -44,8 +44,9 @@ from PIL import Image
 
 from kiosk_app.barcode.decode import FILE_BUDGET_S, Scanner
 from kiosk_app.barcode.errors import BarcodeError
-from kiosk_app.barcode.imaging import OPENED_FORMATS
+from kiosk_app.barcode.imaging import MAX_FILE_BYTES, OPENED_FORMATS
 from kiosk_app.bench import camera_grade, synthetic
+from kiosk_app.storage.files import read_regular_file
 
 if TYPE_CHECKING:
     from kiosk_app.bench.live_video import VideoFigure
@@ -181,7 +182,7 @@ def _corpus_samples(folder: Path) -> Iterator[Sample]:
         yield Sample(
             name=str(path.relative_to(folder)),
             group="corpus",
-            data=path.read_bytes(),
+            data=read_regular_file(path, MAX_FILE_BYTES),
             expected=expected,
             aamva=_looks_like_aamva(expected),
         )
@@ -192,7 +193,7 @@ def _expected_payload(image: Path) -> bytes | None:
     for suffix in (".bin", ".txt", ".expected-pdf417.txt"):
         candidate = image.with_name(image.stem + suffix)
         if candidate.is_file():
-            return candidate.read_bytes()
+            return read_regular_file(candidate, MAX_FILE_BYTES)
     return None
 
 

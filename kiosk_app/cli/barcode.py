@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any, BinaryIO
 
 from kiosk_app.barcode.aamva import parse_aamva
@@ -18,6 +17,7 @@ from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.cli.advice import Translate, add_language_option, licence_members, translator
 from kiosk_app.cli.output import plain, plain_lines, safe_json
+from kiosk_app.storage.files import read_regular_file
 
 EXIT_OK = 0
 EXIT_INPUT_REJECTED = 2
@@ -44,8 +44,7 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
 def _read_input(name: str, stdin: BinaryIO) -> bytes:
     if name == "-":
         return stdin.read(_MAX_INPUT + 1)
-    with Path(name).open("rb") as handle:
-        return handle.read(_MAX_INPUT + 1)
+    return read_regular_file(name, _MAX_INPUT)
 
 
 def summary_lines(record: LicenceRecord, translate: Translate | None = None) -> list[str]:

@@ -18,7 +18,6 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import pydantic
@@ -42,6 +41,7 @@ from kiosk_app.config import (
     settings_file_problems,
 )
 from kiosk_app.logging_setup import set_desk_id
+from kiosk_app.storage.files import NOT_REGULAR, NotRegularFileError, read_regular_file
 from kiosk_app.storage.metrics import write_metrics_quietly
 from kiosk_app.storage.usage import UsageStore, UsageStoreError, counted_call
 
@@ -247,8 +247,11 @@ def _read_input(name: str, limit: int) -> bytes:
     try:
         if name == "-":
             return sys.stdin.buffer.read(limit + 1)
-        with Path(name).open("rb") as handle:
-            return handle.read(limit + 1)
+        return read_regular_file(name, limit)
+    except NotRegularFileError:
+        raise InputRejectedError(
+            f"The file {plain(name)!r} is {NOT_REGULAR}.", field="file"
+        ) from None
     except OSError:
         raise InputRejectedError(f"Cannot read the file {plain(name)!r}.", field="file") from None
 

@@ -14,12 +14,14 @@ printed, never a secret; exit 0 when done (or nothing to change), 2 when the inp
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Final
 
 from kiosk_app import secrets
+from kiosk_app.storage.files import NOT_REGULAR, NotRegularFileError, read_regular_file
 from kiosk_app.storage.pin import PinError, PinStore, validate_new_pin
 
 # Three short secrets in JSON: anything bigger is not provisioning input (and is not read whole).
@@ -74,13 +76,15 @@ def run(args: argparse.Namespace) -> int:
     """Read the input, provision, print one line."""
     try:
         if args.from_file:
-            with open(args.from_file, "rb") as handle:
-                values = parse_input(handle)
+            values = parse_input(io.BytesIO(read_regular_file(args.from_file, MAX_INPUT_BYTES)))
         else:
             values = parse_input(sys.stdin.buffer)
         result = provision(values)
     except ProvisionInputError as exc:
         print(f"provision: refused: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
+    except NotRegularFileError:
+        print(f"provision: refused: --from-file is {NOT_REGULAR}", file=sys.stderr)
         return EXIT_REFUSED
     except OSError as exc:
         print(f"provision: refused: cannot read or store ({type(exc).__name__})", file=sys.stderr)

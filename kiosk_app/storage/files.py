@@ -4,12 +4,19 @@ A reader sees either the old file or the new one, never a half-written one, even
 process is killed mid-write or the machine loses power (the directory entry is synced too).
 A killed writer can leave its temporary file behind; :func:`remove_stale_temp_files` deletes
 such leftovers, and nothing ever reads them.
+
+Reading: :func:`read_regular_file` is how the kiosk reads every file it is given (settings,
+managed file, PIN, secrets, token file, payloads, pictures, corpus): opened without blocking and
+refused unless it is a regular file, so a FIFO or a device put in a file's place never hangs
+the kiosk at start (a FIFO with no writer would block a plain ``open()`` for good).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -22,6 +29,41 @@ PRIVATE_DIR: Final = 0o700
 # A temporary file older than this was left by a killed writer, not by one still at work.
 STALE_TEMP_AGE_S: Final = 60.0
 TEMP_SUFFIX: Final = ".tmp"
+
+
+NOT_REGULAR: Final = "not a regular file (a FIFO, a device or a folder)"
+
+
+class NotRegularFileError(OSError):
+    """The path is a FIFO, a device, a socket or a folder: never read (it could block)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__(errno.EINVAL, NOT_REGULAR, os.fspath(path))
+
+
+# Opening a FIFO with O_NONBLOCK returns at once (no writer needed); O_BINARY: no CRLF
+# translation on Windows, where os.open is text mode by default. Neither exists everywhere.
+_READ_FLAGS: Final = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file ``path`` (the caller refuses more).
+
+    Opened without blocking, then checked on the open descriptor (no race with a rename):
+    anything but a regular file raises :class:`NotRegularFileError`; a missing file raises
+    ``FileNotFoundError``, and any other failure its ``OSError``.
+    """
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except BaseException:
+        os.close(fd)
+        raise
+    if not regular:
+        os.close(fd)
+        raise NotRegularFileError(path)
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read(limit + 1)
 
 
 def _temp_prefix(target: Path) -> str:

@@ -33,11 +33,13 @@ from pathlib import Path
 from typing import Any, Final, Protocol
 
 from kiosk_app import paths
-from kiosk_app.storage.files import atomic_write_text
+from kiosk_app.storage.files import atomic_write_text, read_regular_file
 
 PIN_FILE_NAME: Final = "admin_pin.json"
 MIN_PIN_LENGTH: Final = 4
 MAX_PIN_LENGTH: Final = 12
+# The PIN file is a few hundred bytes; anything far bigger is not one (and is not read whole).
+MAX_PIN_FILE_BYTES: Final = 64 * 1024
 SALT_BYTES: Final = 16
 HASH_BYTES: Final = 32
 
@@ -260,7 +262,10 @@ class PinStore:
 
     def _read(self) -> _PinRecord:
         try:
-            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
+            raw = read_regular_file(self.path, MAX_PIN_FILE_BYTES)
+            if len(raw) > MAX_PIN_FILE_BYTES:
+                raise ValueError("larger than any PIN file")
+            data: Any = json.loads(raw.decode("utf-8"))
             record = _PinRecord(**data)
             ints = (record.n, record.r, record.p, record.failures, record.lockouts)
             if not all(isinstance(v, int) for v in ints):

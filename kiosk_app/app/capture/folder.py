@@ -44,6 +44,7 @@ from kiosk_app.app.capture.statuses import (
 from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.imaging import MAX_FILE_BYTES
+from kiosk_app.storage.files import read_regular_file
 
 log = logging.getLogger(__name__)
 
@@ -146,8 +147,9 @@ def _read_if_unchanged(path: Path, expected: FileState) -> _ReadResult:
         return _ReadResult(path.name, state, None)
     if state.size > MAX_FILE_BYTES:
         raise FileTooLargeError(path.name)
-    with path.open("rb") as handle:  # a writer still holding it (Windows) raises OSError
-        data = handle.read(MAX_FILE_BYTES + 1)
+    # A writer still holding it (Windows) raises OSError; so does a FIFO put in its place
+    # since the listing (never opened blocking).
+    data = read_regular_file(path, MAX_FILE_BYTES)
     return _ReadResult(path.name, state, data)
 
 
