@@ -43,12 +43,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def entry() -> int:
+    """The ``kiosk-app`` program (console script, ``python -m kiosk_app``, the bundle): the
+    process hardened first, before any customer data is in memory, then :func:`main`.
+
+    Tests call :func:`main` in their own process, which must stay as it was."""
+    from kiosk_app.hardening import forbid_core_dumps
+
+    forbid_core_dumps()
+    return main()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and run the chosen command; returns the exit status."""
     from kiosk_app.api.transport import ignore_key_log_setting
-    from kiosk_app.hardening import forbid_core_dumps
 
-    forbid_core_dumps()  # before any customer data is in memory: no core dump holds one
     ignore_key_log_setting()  # the GUI and every command: no TLS key log, ever
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
