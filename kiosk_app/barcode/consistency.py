@@ -30,13 +30,17 @@ from kiosk_app.barcode.consistency_rules import (
     mandatory_elements,
     rules_for,
 )
-from kiosk_app.barcode.licence import LicenceRecord, age_on
+from kiosk_app.barcode.licence import LicenceRecord, age_on, calendar_date
 
 __all__ = ["ConsistencyReport", "Finding", "check_consistency"]
 
 _DATE_ELEMENTS = (("DBB", "date_of_birth"), ("DBD", "issue_date"), ("DBA", "expiry_date"))
 # Placeholder dates some issuers write for "none" (all zeros, all nines).
 _NO_DATE = re.compile(r"0{8}|9{8}")
+# The height elements: any unit (DAU), centimetres (DAV, version 01). Blank or "NONE" is no
+# height given, not an implausible one.
+_HEIGHT_ELEMENTS = ("DAU", "DAV")
+_NO_HEIGHT = re.compile(r"\s*(?:NONE|N/A|UNK)?\s*", re.IGNORECASE)
 # ZIP, ZIP+4, and the standard's 11-character field padded with zeros (some issuers pad less).
 _US_POSTAL = re.compile(r"\d{5,11}")
 # A1A 1A1, possibly padded to the field's 11 characters with zeros.
@@ -179,7 +183,10 @@ def _header_length(record: LicenceRecord, today: date) -> list[Finding] | None:
     return []
 
 
-def _dates_real(record: LicenceRecord, today: date) -> list[Finding] | None:
+def _unread_dates(record: LicenceRecord, in_calendar: bool) -> list[Finding] | None:
+    """DATE_IMPLAUSIBLE (``in_calendar``: the date exists, in a year out of range) or
+    DATE_INVALID (no such day) for each date element not read as a date; None when the card
+    has no date element. A placeholder (all zeros, all nines) is neither."""
     present = [
         (element_id, field)
         for element_id, field in _DATE_ELEMENTS
@@ -187,12 +194,36 @@ def _dates_real(record: LicenceRecord, today: date) -> list[Finding] | None:
     ]
     if not present:
         return None
+    code = "DATE_IMPLAUSIBLE" if in_calendar else "DATE_INVALID"
     findings = []
     for element_id, field in present:
-        raw = re.sub(r"\D", "", record.elements[element_id])
-        if getattr(record, field) is None and not _NO_DATE.fullmatch(raw):
-            findings.append(_finding("DATE_INVALID", element=element_id))
+        raw = record.elements[element_id]
+        if getattr(record, field) is not None or _NO_DATE.fullmatch(re.sub(r"\D", "", raw)):
+            continue
+        if calendar_date(raw) is in_calendar:
+            findings.append(_finding(code, element=element_id))
     return findings
+
+
+def _dates_real(record: LicenceRecord, today: date) -> list[Finding] | None:
+    return _unread_dates(record, in_calendar=False)
+
+
+def _dates_plausible(record: LicenceRecord, today: date) -> list[Finding] | None:
+    return _unread_dates(record, in_calendar=True)
+
+
+def _height_plausible(record: LicenceRecord, today: date) -> list[Finding] | None:
+    present = [
+        element_id
+        for element_id in _HEIGHT_ELEMENTS
+        if not _NO_HEIGHT.fullmatch(record.elements.get(element_id) or "")
+    ]
+    if not present:
+        return None
+    if record.height_inches is None and record.height_cm is None:
+        return [_finding("HEIGHT_IMPLAUSIBLE", element=", ".join(present))]
+    return []
 
 
 def _birth_before_issue(record: LicenceRecord, today: date) -> list[Finding] | None:
@@ -323,6 +354,8 @@ CHECKS: tuple[tuple[str, Check], ...] = (
     ("HEADER_FIRST_OFFSET", _header_first_offset),
     ("HEADER_LENGTH", _header_length),
     ("DATE_INVALID", _dates_real),
+    ("DATE_IMPLAUSIBLE", _dates_plausible),
+    ("HEIGHT_IMPLAUSIBLE", _height_plausible),
     ("BIRTH_AFTER_ISSUE", _birth_before_issue),
     ("ISSUE_IN_FUTURE", _issue_not_future),
     ("EXPIRY_BEFORE_ISSUE", _expiry_after_issue),

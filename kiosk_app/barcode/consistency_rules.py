@@ -73,6 +73,13 @@ RULES: dict[str, Rule] = {
         Rule("DATE_INVALID",
              "A date in the barcode ({element}) is not a real date.",
              "AAMVA DL/ID Card Design Standard, Annex D date format (MMDDCCYY / CCYYMMDD)"),
+        Rule("DATE_IMPLAUSIBLE",
+             "A date in the barcode ({element}) is an implausible date.",
+             "a calendar date outside the plausible years (licence.PLAUSIBLE_YEARS)"),
+        Rule("HEIGHT_IMPLAUSIBLE",
+             "The height in the barcode ({element}) is not a plausible height; it is left out.",
+             "AAMVA DL/ID Card Design Standard, Annex D elements DAU (in / cm) and DAV (cm); "
+             "plausible ranges in licence.HEIGHT_RANGES"),
         Rule("BIRTH_AFTER_ISSUE",
              "The date of birth is not before the issue date.",
              "common sense; AAMVA elements DBB and DBD"),

@@ -25,9 +25,12 @@ _SUFFIXES = frozenset(
     {"JR", "SR", "II", "III", "IV", "VI", "VII", "VIII", "IX", "ESQ", "1ST", "2ND", "3RD", "4TH",
      "5TH"}
 )  # fmt: skip
-# Heights: plausible ranges (a value outside is reported as no height, never made up).
-_INCHES_RANGE = range(12, 109)
-_CM_RANGE = range(30, 276)
+# Heights: the plausible range of each unit, as data. A value outside is no height (never made
+# up); the consistency check HEIGHT_IMPLAUSIBLE then says the card's height was left out.
+HEIGHT_RANGES: dict[str, range] = {"in": range(12, 109), "cm": range(30, 276)}
+# Dates: the years a date element may fall in. A date that exists in the calendar outside them
+# (a mock date in 1111) is no date here; the consistency check calls it implausible.
+PLAUSIBLE_YEARS = range(1900, 2200)
 _FEET_INCHES = re.compile(r"\s*([3-8])\s*(?:'\s*-?|-)\s*(\d{1,2})\s*(?:\"|'')?\s*$")
 _COUNTRY_NAMES = {jurisdictions.USA: "United States", jurisdictions.CAN: "Canada"}
 _COLOUR_WORDS = {
@@ -135,12 +138,29 @@ def parse_date(value: str | None, prefer_year_first: bool) -> date | None:
     month_first = (int(digits[4:]), int(digits[:2]), int(digits[2:4]))
     orders = (year_first, month_first) if prefer_year_first else (month_first, year_first)
     for year, month, day in orders:
-        if 1900 <= year <= 2199:
+        if year in PLAUSIBLE_YEARS:
             try:
                 return date(year, month, day)
             except ValueError:
                 continue
     return None
+
+
+def calendar_date(value: str | None) -> bool:
+    """Whether an 8-digit date exists in the calendar in either order, whatever its year."""
+    digits = re.sub(r"\D", "", value or "")
+    if len(digits) != 8:
+        return False
+    for year, month, day in (
+        (int(digits[:4]), int(digits[4:6]), int(digits[6:])),
+        (int(digits[4:]), int(digits[:2]), int(digits[2:4])),
+    ):
+        try:
+            date(year, month, day)
+        except ValueError:
+            continue
+        return True
+    return False
 
 
 def _iso(value: date | None) -> str | None:
@@ -187,10 +207,12 @@ def _int(value: str | None) -> int | None:
     return int(digits.group(1)) if digits else None
 
 
-def _height(value: str | None, version: int, canadian: bool) -> tuple[int | None, int | None]:
-    """(inches, centimetres) from ``DAU``: ``070 IN``, ``175 CM``, ``5-10``, ``5'-04"``,
-    ``5'10"``, ``510``; unitless two- or three-digit numbers are inches in the US and
-    centimetres in Canada. (None, None) when the text gives no plausible height."""
+def _height(value: str | None, *, unitless_cm: bool) -> tuple[int | None, int | None]:
+    """(inches, centimetres) from a height element: ``070 IN``, ``175 CM``, ``5-10``, ``5'-04"``,
+    ``5'10"``, ``510``. A unitless number is in centimetres when ``unitless_cm`` (Canadian cards;
+    the centimetre element ``DAV``) or when it is over 100, else in inches; three digits that
+    read as feet and inches (``510``) are feet and inches (300 cm and more is no height).
+    (None, None) when the text gives no height in :data:`HEIGHT_RANGES`."""
     text = (value or "").strip().upper()
     feet_inches = _FEET_INCHES.match(text)
     if feet_inches:
@@ -199,14 +221,17 @@ def _height(value: str | None, version: int, canadian: bool) -> tuple[int | None
     match = re.fullmatch(r"(\d{1,3})\s*(IN|CM|INCHES|\")?\.?", text)
     if not match:
         return None, None
-    number, unit = match.group(1), match.group(2) or ""
+    number, unit = int(match.group(1)), match.group(2) or ""
     if unit == "CM":
-        return (None, int(number)) if int(number) in _CM_RANGE else (None, None)
-    if not unit and len(number) == 3 and number[0] in "34567" and int(number[1:]) < 12:
-        return int(number[0]) * 12 + int(number[1:]), None  # 510 = 5 ft 10 in
-    if not unit and (canadian or int(number) > 100):
-        return (None, int(number)) if int(number) in _CM_RANGE else (None, None)
-    return (int(number), None) if int(number) in _INCHES_RANGE else (None, None)
+        return (None, number) if number in HEIGHT_RANGES["cm"] else (None, None)
+    if unit:
+        return (number, None) if number in HEIGHT_RANGES["in"] else (None, None)
+    digits = match.group(1)
+    if len(digits) == 3 and digits[0] in "34567" and int(digits[1:]) < 12:
+        return number // 100 * 12 + number % 100, None  # 510 = 5 ft 10 in, never 510 cm
+    if unitless_cm or number > 100:
+        return (None, number) if number in HEIGHT_RANGES["cm"] else (None, None)
+    return (number, None) if number in HEIGHT_RANGES["in"] else (None, None)
 
 
 def _postal_code(value: str | None, country: str | None) -> str | None:
@@ -530,9 +555,10 @@ def build_record(
         return parse_date(elements.get(element_id), year_first)
 
     name = _name(elements)
-    inches, cm = _height(elements.get("DAU"), version, country == jurisdictions.CAN)
+    inches, cm = _height(elements.get("DAU"), unitless_cm=country == jurisdictions.CAN)
     if cm is None and inches is None:
-        cm = _int(elements.get("DAV"))
+        # Version 01's centimetre element; some issuers wrote feet and inches there (5-10).
+        inches, cm = _height(elements.get("DAV"), unitless_cm=True)
     return LicenceRecord(
         version=version, jurisdiction_version=jurisdiction_version, iin=iin,
         jurisdiction=jurisdiction, country=country, document_type=document_type,

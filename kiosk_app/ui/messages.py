@@ -379,6 +379,11 @@ CONSISTENCY_MESSAGES: tuple[str, ...] = (
         "messages", "The barcode data is {missing} bytes shorter than its header declares."
     ),
     QT_TRANSLATE_NOOP("messages", "A date in the barcode ({element}) is not a real date."),
+    QT_TRANSLATE_NOOP("messages", "A date in the barcode ({element}) is an implausible date."),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "The height in the barcode ({element}) is not a plausible height; it is left out.",
+    ),
     QT_TRANSLATE_NOOP("messages", "The date of birth is not before the issue date."),
     QT_TRANSLATE_NOOP("messages", "The issue date is in the future."),
     QT_TRANSLATE_NOOP("messages", "The expiry date is not after the issue date."),

@@ -1786,134 +1786,134 @@
         <translation>Erreur (aucune réponse)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="59"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="60"/>
         <source>Export usage counts</source>
         <translation>Exporter les compteurs d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="61"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="62"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="114"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="111"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="114"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
         <source>Billable</source>
         <translation>Facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="114"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
         <source>Day</source>
         <translation>Jour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="118"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="120"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="121"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="128"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="129"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="130"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="132"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="133"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="144"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="145"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="156"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="157"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="174"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="175"/>
         <source>Repeats not billed (same card, already checked): %1 today, %2 this month</source>
         <translation>Répétitions non facturées (même carte, déjà vérifiée)&#x202f;: %1 aujourd’hui, %2 ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="184"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="185"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="190"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="191"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="196"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="197"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="199"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="204"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="205"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="212"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="213"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="218"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="219"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="228"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="229"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
         <source>Checks today</source>
         <translation>Vérifications aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="117"/>
         <source>Checks this month</source>
         <translation>Vérifications ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="117"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="118"/>
         <source>Checks in the last 30 days</source>
         <translation>Vérifications des 30 derniers jours</translation>
     </message>
@@ -2069,23 +2069,23 @@
 <context>
     <name>Window</name>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="31"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="38"/>
         <source>TEST MODE — results are not real</source>
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="43"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="161"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="53"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="171"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="192"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="211"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="194"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="213"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -2177,27 +2177,27 @@
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="387"/>
+        <location filename="../../kiosk_app/app/session.py" line="388"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check}&#x202f;: désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="397"/>
+        <location filename="../../kiosk_app/app/session.py" line="404"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="474"/>
+        <location filename="../../kiosk_app/app/session.py" line="477"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="644"/>
+        <location filename="../../kiosk_app/app/session.py" line="647"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="739"/>
+        <location filename="../../kiosk_app/app/session.py" line="746"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -2829,46 +2829,56 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="382"/>
+        <source>A date in the barcode ({element}) is an implausible date.</source>
+        <translation>Une date du code-barres ({element}) est invraisemblable.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="383"/>
+        <source>The height in the barcode ({element}) is not a plausible height; it is left out.</source>
+        <translation>La taille inscrite dans le code-barres ({element}) est invraisemblable ; elle est omise.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="387"/>
         <source>The date of birth is not before the issue date.</source>
         <translation>La date de naissance n&apos;est pas antérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="383"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="388"/>
         <source>The issue date is in the future.</source>
         <translation>La date de délivrance est dans le futur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="384"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="389"/>
         <source>The expiry date is not after the issue date.</source>
         <translation>La date d&apos;expiration n&apos;est pas postérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="385"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="390"/>
         <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
         <translation>La carte est valide {years} ans&#x202f;; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="390"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="395"/>
         <source>The card is marked REAL ID compliant but is valid for more than {maximum} years.</source>
         <translation>La carte est marquée conforme REAL ID mais est valide plus de {maximum} ans.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="394"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="399"/>
         <source>The holder was {age} years old at issue, which is unusual for this document.</source>
         <translation>Le titulaire avait {age} ans à la délivrance, ce qui est inhabituel pour ce document.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="397"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="402"/>
         <source>The licence number does not have the form {jurisdiction} uses.</source>
         <translation>Le numéro de permis n&apos;a pas la forme qu&apos;utilise {jurisdiction}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="398"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="403"/>
         <source>The postal code does not have the form {form}.</source>
         <translation>Le code postal n&apos;a pas la forme {form}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="399"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="404"/>
         <source>The postal code&apos;s first letter is not used in {province}.</source>
         <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import date
+
 import pytest
 
 from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva, split_payload
+from kiosk_app.barcode.consistency import check_consistency
 from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
+from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.barcode.wedge import segment_score, split_at_element_ids
-from tests.aamva_factory import CardSpec, build_payload, damaged
+from tests.aamva_factory import CardSpec, build_payload, canadian_spec, damaged
 
 _V8_DL = (
     b"DLDAQD12345678\nDCSDAGOSTINO\nDDEN\nDACANTHONY\nDDFN\nDADMARIO\nDDGN\nDCAD\nDCBNONE\n"
@@ -141,3 +146,60 @@ def test_licence_subfile_without_number_or_birth_date_is_truncated() -> None:
     with pytest.raises(TruncatedPayloadError) as caught:
         parse_aamva(payload)
     assert "SMITH" not in str(caught.value)
+
+
+# --- quirks of public fixtures, one parametrised test each -------------------------------------
+
+TODAY = date(2025, 6, 1)
+NEW_HAMPSHIRE_V8 = CardSpec(
+    version=8, jurisdiction="NH", licence_number="12ABC34567", postal_code="033010000"
+)
+
+
+def _codes(record: LicenceRecord) -> list[str]:
+    return check_consistency(record, TODAY).codes()
+
+
+@pytest.mark.parametrize(
+    ("spec", "dav", "inches", "cm", "shown"),
+    [
+        (NEW_HAMPSHIRE_V8, "5-10", 70, None, "70 in"),  # feet-inches in the cm element
+        (NEW_HAMPSHIRE_V8, "5'10\"", 70, None, "70 in"),
+        (NEW_HAMPSHIRE_V8, "510", 70, None, "70 in"),
+        (NEW_HAMPSHIRE_V8, "178", None, 178, "178 cm"),
+        (CardSpec(version=1), "180", None, 180, "180 cm"),
+        (CardSpec(version=1), "6-01", 73, None, "73 in"),
+        (NEW_HAMPSHIRE_V8, "5", None, None, None),  # never "5 cm"
+        (NEW_HAMPSHIRE_V8, "999", None, None, None),
+        (NEW_HAMPSHIRE_V8, "5-13", None, None, None),
+    ],
+)
+def test_height_in_the_centimetre_element(
+    spec: CardSpec, dav: str, inches: int | None, cm: int | None, shown: str | None
+) -> None:
+    payload = build_payload(replace(spec, omit=("DAU",), overrides=(("DAV", dav),)))
+    record = parse_aamva(payload)
+    assert (record.height_inches, record.height_cm, record.height_text()) == (inches, cm, shown)
+    assert record.driver_license().height == shown
+    assert ("HEIGHT_IMPLAUSIBLE" in _codes(record)) is (shown is None)
+
+
+@pytest.mark.parametrize(
+    ("spec", "old", "new", "code"),
+    [
+        (CardSpec(), b"DBB01311980", b"DBB01311114", "DATE_IMPLAUSIBLE"),  # a mock year
+        (CardSpec(), b"DBB01311980", b"DBB11111111", "DATE_IMPLAUSIBLE"),
+        (CardSpec(), b"DBA01312031", b"DBA01312231", "DATE_IMPLAUSIBLE"),
+        (canadian_spec(), b"DBB19800131", b"DBB11140131", "DATE_IMPLAUSIBLE"),
+        (CardSpec(), b"DBB01311980", b"DBB02301980", "DATE_INVALID"),  # no 30 February
+        (CardSpec(), b"DBB01311980", b"DBB13451980", "DATE_INVALID"),
+    ],
+)
+def test_implausible_dates_are_not_called_unreal(
+    spec: CardSpec, old: bytes, new: bytes, code: str
+) -> None:
+    payload = build_payload(spec)
+    assert old in payload
+    codes = _codes(parse_aamva(payload.replace(old, new)))
+    other = {"DATE_IMPLAUSIBLE", "DATE_INVALID"} - {code}
+    assert code in codes and not other & set(codes)

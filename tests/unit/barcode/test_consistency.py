@@ -46,6 +46,8 @@ BROKEN: dict[str, bytes] = {
     "HEADER_ENTRIES": build_payload(CardSpec()).replace(b"636014100002", b"636014100003"),
     "HEADER_FIRST_OFFSET": build_payload(CardSpec()).replace(b"DL0041", b"DL0045", 1),
     "DATE_INVALID": build_payload(CardSpec()).replace(b"DBB01311980", b"DBB02301980"),
+    "DATE_IMPLAUSIBLE": build_payload(CardSpec()).replace(b"DBB01311980", b"DBB01311114"),
+    "HEIGHT_IMPLAUSIBLE": _spec_with(overrides=(("DAU", "5 IN"),)),
     "BIRTH_AFTER_ISSUE": _spec_with(date_of_birth=date(2024, 1, 1)),
     "ISSUE_IN_FUTURE": _spec_with(issue_date=date(2025, 7, 1), expiry_date=date(2030, 1, 31)),
     "EXPIRY_BEFORE_ISSUE": _spec_with(expiry_date=date(2023, 1, 31)),
