@@ -19,7 +19,6 @@ import unicodedata
 from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -42,6 +41,7 @@ from pydantic_settings import (
 
 from kiosk_app import paths, secrets
 from kiosk_app.api import constants
+from kiosk_app.kinds import CLERK_CHECKS, CheckKind
 from kiosk_app.storage.files import (
     NotRegularFileError,
     atomic_write_text,
@@ -102,14 +102,6 @@ _ENV_OVERRULED: ContextVar[frozenset[str]] = ContextVar("env_overruled", default
 _GIVEN_ONLY: ContextVar[bool] = ContextVar("settings_given_only", default=False)
 
 
-class CheckKind(StrEnum):
-    """The three checks a clerk can run."""
-
-    SIGNATURE = "signature"
-    DVS_PARSE = "dvs-parse"
-    CANADA = "canada"
-
-
 # The per-country choices (issue 21) and the check each one runs (None: no automatic check).
 US_CARD_CHECKS: dict[str, CheckKind | None] = {
     "signature": CheckKind.SIGNATURE,
@@ -159,8 +151,7 @@ class Settings(BaseSettings):
     read_timeout_s: float = Field(constants.READ_TIMEOUT_S, ge=2, le=180)
 
     enabled_checks: list[CheckKind] = Field(
-        default_factory=lambda: [CheckKind.SIGNATURE, CheckKind.DVS_PARSE, CheckKind.CANADA],
-        min_length=1,
+        default_factory=lambda: list(CLERK_CHECKS), min_length=1
     )
     us_cards: UsCardCheck = Field("signature", description="Check for US licences and IDs")
     canadian_licences: CanadianLicenceCheck = Field(
@@ -239,7 +230,7 @@ class Settings(BaseSettings):
         old = str(data.pop("default_check", "") or "")
         us, canada = _OLD_DEFAULT.get(old, ("signature", "registry"))
         try:
-            enabled = [CheckKind(k) for k in data.get("enabled_checks") or list(CheckKind)]
+            enabled = [CheckKind(k) for k in data.get("enabled_checks") or CLERK_CHECKS]
         except ValueError:
             return data  # the field's own validation reports the bad value
         data.setdefault("us_cards", _first_enabled(us, US_CARD_CHECKS, enabled))
@@ -247,6 +238,14 @@ class Settings(BaseSettings):
             "canadian_licences", _first_enabled(canada, CANADIAN_LICENCE_CHECKS, enabled)
         )
         return data
+
+    @field_validator("enabled_checks")
+    @classmethod
+    def _clerk_checks_only(cls, value: list[CheckKind]) -> list[CheckKind]:
+        """Only a check a clerk runs can be enabled (the legacy parse is the command line's)."""
+        if any(kind not in CLERK_CHECKS for kind in value):
+            raise ValueError(f"only {', '.join(CLERK_CHECKS)} can be enabled")
+        return value
 
     @field_validator("us_cards", "canadian_licences")
     @classmethod

@@ -45,6 +45,7 @@ _WatchedHTTPPool.ConnectionCls
 # pydantic calls the validators and the settings-sources hook.
 Settings._migrate_default_check
 Settings._choice_is_enabled
+Settings._clerk_checks_only
 Settings._desk_id_is_plain
 Settings.settings_customise_sources
 

@@ -48,7 +48,7 @@ from kiosk_app.api.models import (
     ParseImageResult,
     SignatureCheckRequest,
 )
-from kiosk_app.api.outcome import ErrorInfo, Outcome, ServiceKind, Verdict
+from kiosk_app.api.outcome import ErrorInfo, Outcome
 from kiosk_app.api.replies import (
     decode_json,
     looks_like_web_page,
@@ -79,6 +79,7 @@ from kiosk_app.api.verdicts import (
 )
 from kiosk_app.barcode.payload import barcode_params, dvs_track_data, track_string
 from kiosk_app.barcode.symbol import SymbolInfo
+from kiosk_app.kinds import CheckKind, Verdict
 
 if TYPE_CHECKING:
     from kiosk_app.config import Settings
@@ -226,7 +227,7 @@ class VerificationClient:
             driver_license_class=valid.licence_class,
             metadata=valid.metadata,
         ).model_dump(by_alias=True, exclude_none=True)
-        return self._check(body, ServiceKind.CANADA)
+        return self._check(body, CheckKind.CANADA)
 
     def check_signature(self, payload: bytes) -> CheckResult:
         """Digital signature and revocation check of a raw PDF417 payload (byte-exact)."""
@@ -234,9 +235,9 @@ class VerificationClient:
         body = SignatureCheckRequest(
             services=[constants.SIGNATURE_SERVICE_ID], track_string=track_string(payload)
         ).model_dump(by_alias=True)
-        return self._check(body, ServiceKind.SIGNATURE)
+        return self._check(body, CheckKind.SIGNATURE)
 
-    def _check(self, body: dict[str, Any], service: ServiceKind) -> CheckResult:
+    def _check(self, body: dict[str, Any], service: CheckKind) -> CheckResult:
         if len(body.get("services") or []) != 1:  # never null/empty: it would bill every service
             raise ConfigurationError("A check must name exactly one service.")
         url, headers = self._check_endpoint()
@@ -480,7 +481,7 @@ def _looks_like_check(document: Any) -> bool:
     return isinstance(document, list) or (isinstance(document, dict) and "success" in document)
 
 
-def _unshaped_failure(document: Any, service: ServiceKind, test_mode: bool) -> Outcome:
+def _unshaped_failure(document: Any, service: CheckKind, test_mode: bool) -> Outcome:
     """A 200 reply in another shape (e.g. field-level validation errors): show its message."""
     message = json_error_message(document)
     if not message:

@@ -8,25 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import IntEnum, StrEnum
+from enum import IntEnum
 
-
-class ServiceKind(StrEnum):
-    """Which check produced the outcome."""
-
-    CANADA = "canada"
-    SIGNATURE = "signature"
-    DVS_PARSE = "dvs-parse"
-    LEGACY_PARSE = "legacy-parse"
-
-
-class Verdict(StrEnum):
-    """Overall verdict, as the service's ``statusString`` spells it."""
-
-    PASSED = "Passed"
-    FAILED = "Failed"
-    FLAGGED = "Flagged"
-    UNDEFINED = "Undefined"
+from kiosk_app.kinds import CheckKind, Verdict
 
 
 class MatchCategory(IntEnum):
@@ -74,7 +58,7 @@ class ErrorInfo:
 class Outcome:
     """The result of one check, ready for display by the GUI or the CLI."""
 
-    service: ServiceKind
+    service: CheckKind
     verdict: Verdict
     status_code: int | None
     status_string: str

@@ -22,27 +22,21 @@ from kiosk_app.api.models import (
     canada_raw,
     signature_raw,
 )
-from kiosk_app.api.outcome import (
-    ErrorInfo,
-    FieldOutcome,
-    MatchCategory,
-    Outcome,
-    ServiceKind,
-    Verdict,
-)
+from kiosk_app.api.outcome import ErrorInfo, FieldOutcome, MatchCategory, Outcome
+from kiosk_app.kinds import CheckKind, Verdict
 
-BILLABLE_CODES: dict[ServiceKind, frozenset[int]] = {
-    ServiceKind.CANADA: frozenset({0, 1, 2}),
-    ServiceKind.SIGNATURE: frozenset({0, 1}),
+BILLABLE_CODES: dict[CheckKind, frozenset[int]] = {
+    CheckKind.CANADA: frozenset({0, 1, 2}),
+    CheckKind.SIGNATURE: frozenset({0, 1}),
 }
 # Codes each check service documents (the signature service does not use 2).
-KNOWN_CODES: dict[ServiceKind, frozenset[int]] = {
-    ServiceKind.CANADA: frozenset({0, 1, 2, 3}),
-    ServiceKind.SIGNATURE: frozenset({0, 1, 3}),
+KNOWN_CODES: dict[CheckKind, frozenset[int]] = {
+    CheckKind.CANADA: frozenset({0, 1, 2, 3}),
+    CheckKind.SIGNATURE: frozenset({0, 1, 3}),
 }
-SERVICE_IDS: dict[ServiceKind, str] = {
-    ServiceKind.CANADA: constants.CANADA_SERVICE_ID,
-    ServiceKind.SIGNATURE: constants.SIGNATURE_SERVICE_ID,
+SERVICE_IDS: dict[CheckKind, str] = {
+    CheckKind.CANADA: constants.CANADA_SERVICE_ID,
+    CheckKind.SIGNATURE: constants.SIGNATURE_SERVICE_ID,
 }
 _VERDICTS = {
     StatusCode.FAILED: Verdict.FAILED,
@@ -69,7 +63,7 @@ def same_service_id(left: str | None, right: str | None) -> bool:
 
 
 def select_element(
-    elements: Sequence[CheckResponseElement], service: ServiceKind
+    elements: Sequence[CheckResponseElement], service: CheckKind
 ) -> CheckResponseElement:
     """The reply element for the one service that was requested."""
     wanted = SERVICE_IDS[service]
@@ -83,9 +77,7 @@ def select_element(
     raise BadReplyError("The verification service answered for a different check.")
 
 
-def check_outcome(
-    element: CheckResponseElement, service: ServiceKind, *, test_mode: bool
-) -> Outcome:
+def check_outcome(element: CheckResponseElement, service: CheckKind, *, test_mode: bool) -> Outcome:
     """The outcome of one check element (Canadian or signature)."""
     detail = element.request_detail
     common: dict[str, object] = {
@@ -127,7 +119,7 @@ def check_outcome(
         fields=fields,
         retry_after_seconds=(
             constants.CANADA_RETRY_AFTER_S
-            if undefined_known and service is ServiceKind.CANADA
+            if undefined_known and service is CheckKind.CANADA
             else None
         ),
         advice=_advice(service, known, undefined_known),
@@ -136,12 +128,12 @@ def check_outcome(
     )
 
 
-def _advice(service: ServiceKind, known: bool, undefined: bool) -> str | None:
+def _advice(service: CheckKind, known: bool, undefined: bool) -> str | None:
     if not known:
         return ADVICE_UNKNOWN_CODE
     if not undefined:
         return None
-    if service is ServiceKind.CANADA:
+    if service is CheckKind.CANADA:
         return ADVICE_CANADA_UNDEFINED
     return ADVICE_SIGNATURE_UNDEFINED
 
@@ -179,9 +171,9 @@ def _find(fields: Sequence[FieldOutcome], name: str) -> FieldOutcome | None:
 
 
 def _service_extras(
-    service: ServiceKind, profile: Profile | None, fields: Sequence[FieldOutcome]
+    service: CheckKind, profile: Profile | None, fields: Sequence[FieldOutcome]
 ) -> dict[str, object]:
-    if service is ServiceKind.CANADA:
+    if service is CheckKind.CANADA:
         return _canada_extras(profile, fields)
     return _signature_extras(profile, fields)
 
@@ -238,7 +230,7 @@ def dvs_outcome(reply: DvsResponse, *, test_mode: bool) -> Outcome:
     parsed = flag if flag is not None else bool(document)
     verdict = Verdict.PASSED if parsed else Verdict.FAILED
     return Outcome(
-        service=ServiceKind.DVS_PARSE,
+        service=CheckKind.DVS_PARSE,
         verdict=verdict,
         status_code=None,
         status_string=verdict.value,
@@ -267,7 +259,7 @@ def legacy_outcome(result: ParseImageResult, *, test_mode: bool) -> Outcome:
     succeeded = result.success if result.success is not None else bool(document)
     if succeeded:
         return Outcome(
-            service=ServiceKind.LEGACY_PARSE,
+            service=CheckKind.LEGACY_PARSE,
             verdict=Verdict.PASSED,
             status_code=None,
             status_string=Verdict.PASSED.value,
@@ -276,7 +268,7 @@ def legacy_outcome(result: ParseImageResult, *, test_mode: bool) -> Outcome:
             test_mode=test_mode,
         )
     return Outcome(
-        service=ServiceKind.LEGACY_PARSE,
+        service=CheckKind.LEGACY_PARSE,
         verdict=Verdict.UNDEFINED,
         status_code=None,
         status_string=Verdict.UNDEFINED.value,

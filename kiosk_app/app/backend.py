@@ -22,7 +22,8 @@ from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, RepairedPayloa
 from kiosk_app.barcode.imaging import read_image_file
 from kiosk_app.barcode.issuer import Issuer, issuer_from_header, issuer_of
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
-from kiosk_app.config import CheckKind, Settings
+from kiosk_app.config import Settings
+from kiosk_app.kinds import CheckKind
 from kiosk_app.logging_setup import payload_values
 
 

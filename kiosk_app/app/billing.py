@@ -27,7 +27,7 @@ from typing import Final
 
 from kiosk_app.api.errors import InputRejectedError
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.usage import UsageStore, UsageStoreError
 
 KEY_BYTES: Final = 32

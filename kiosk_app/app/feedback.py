@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, QUrl, Signal, Slot
 
-from kiosk_app.api.outcome import Verdict
+from kiosk_app.kinds import Verdict
 
 if TYPE_CHECKING:
     from PySide6.QtMultimedia import QSoundEffect

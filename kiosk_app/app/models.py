@@ -12,7 +12,7 @@ from enum import StrEnum
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.barcode.consistency import Finding
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind
 
 CHECK_TITLES: dict[CheckKind, str] = {
     CheckKind.SIGNATURE: "Verify signature",

@@ -39,7 +39,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from kiosk_app.api import validation
 from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
 from kiosk_app.api.errors import ApiStatusError, InputRejectedError, KioskApiError
-from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
+from kiosk_app.api.outcome import Outcome
 from kiosk_app.app.backend import Backend, ScanData
 from kiosk_app.app.billing import (
     QUOTA_BLOCKED,
@@ -66,7 +66,8 @@ from kiosk_app.app.routing import REPAIRED, Route, route_card
 from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.errors import BarcodeError
-from kiosk_app.config import CheckKind, Settings
+from kiosk_app.config import Settings
+from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.logging_setup import (
     forget_customer_values,
     register_customer,
@@ -293,7 +294,7 @@ class Session(QObject):
 
     def enabled_checks(self) -> list[CheckKind]:
         """The checks the administrator turned on, in display order."""
-        return [k for k in CheckKind if k in self.settings.enabled_checks]
+        return [k for k in CLERK_CHECKS if k in self.settings.enabled_checks]
 
     def demo_samples(self) -> list[DemoSample]:
         """The samples offered by "Try a sample" (empty unless in demo mode)."""
@@ -558,9 +559,7 @@ class Session(QObject):
         """A check avoided because the card had it already: the Usage tab's "repeats not
         billed" (written in a worker)."""
         if kind is not None and self.usage is not None:
-            self.pool.submit(
-                partial(_record_repeat, self.usage, ServiceKind(kind.value)), name="usage-repeat"
-            )
+            self.pool.submit(partial(_record_repeat, self.usage, kind), name="usage-repeat")
 
     def _announce_card(self) -> None:
         route = self._route
@@ -762,7 +761,7 @@ def _counted_check(
     counted (a cancelled check still counts: it ran), the month's count read again."""
     gate.enforce(quota, mode)
     try:
-        return counted_call(usage, ServiceKind(kind.value), check, _same_outcome)
+        return counted_call(usage, kind, check, _same_outcome)
     finally:
         gate.refresh()
 
@@ -778,7 +777,7 @@ def _complete(prefill: CanadaFormData | None) -> bool:
     return prefill is not None and all(getattr(prefill, f).strip() for f in REQUIRED_FORM_FIELDS)
 
 
-def _record_repeat(usage: UsageStore, service: ServiceKind) -> None:
+def _record_repeat(usage: UsageStore, service: CheckKind) -> None:
     try:
         usage.record_repeat(service)
     except (UsageStoreError, UsageRecordError) as exc:

@@ -16,16 +16,9 @@ import os
 import statistics
 import time
 
-from kiosk_app.api.outcome import (
-    ErrorInfo,
-    FieldOutcome,
-    MatchCategory,
-    Outcome,
-    ServiceKind,
-    Verdict,
-)
+from kiosk_app.api.outcome import ErrorInfo, FieldOutcome, MatchCategory, Outcome
 from kiosk_app.app.models import ResultView
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind, Verdict
 
 
 def _rss_mb() -> float:
@@ -37,9 +30,9 @@ def hostile_views(rows: int, message_chars: int) -> dict[str, ResultView]:
     """The two hostile results: many rows, and one huge ``success:false`` message."""
     row = FieldOutcome("FirstName", "Caption", "value", MatchCategory.MATCH, None)
     fields = (row,) * rows
-    many = Outcome(ServiceKind.SIGNATURE, Verdict.PASSED, 1, "Passed", True, fields)
+    many = Outcome(CheckKind.SIGNATURE, Verdict.PASSED, 1, "Passed", True, fields)
     huge = Outcome(
-        ServiceKind.SIGNATURE,
+        CheckKind.SIGNATURE,
         Verdict.UNDEFINED,
         3,
         "Undefined",

@@ -635,7 +635,7 @@ def close_client(backend: Backend) -> None:
 
 
 def _check_kind(check: str) -> Any:
-    from kiosk_app.config import CheckKind
+    from kiosk_app.kinds import CheckKind
 
     return CheckKind(check)
 

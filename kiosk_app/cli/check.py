@@ -25,7 +25,7 @@ import pydantic
 from kiosk_app.api.client import CheckResult, VerificationClient, resolve_credentials
 from kiosk_app.api.error_mapping import scrub
 from kiosk_app.api.errors import InputRejectedError, KioskApiError
-from kiosk_app.api.outcome import Outcome, ServiceKind
+from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.validation import MAX_BARCODE_PAYLOAD_BYTES, CanadaCheckInput
 from kiosk_app.app.routing import route_card
 from kiosk_app.barcode.aamva import parse_aamva
@@ -33,13 +33,8 @@ from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.issuer import issuer_from_header, issuer_of
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
 from kiosk_app.cli.output import plain, plain_lines
-from kiosk_app.config import (
-    CheckKind,
-    Settings,
-    load_settings,
-    managed_file_problems,
-    settings_file_problems,
-)
+from kiosk_app.config import Settings, load_settings, managed_file_problems, settings_file_problems
+from kiosk_app.kinds import CheckKind
 from kiosk_app.logging_setup import set_desk_id
 from kiosk_app.storage.files import NOT_REGULAR, NotRegularFileError, read_regular_file
 from kiosk_app.storage.metrics import write_metrics_quietly
@@ -52,10 +47,10 @@ Call = Callable[[VerificationClient], CheckResult]
 MAX_IMAGE_INPUT_BYTES = 20 * 1024 * 1024
 
 _TITLES = {
-    ServiceKind.CANADA: "Canadian registry check",
-    ServiceKind.SIGNATURE: "Digital signature check",
-    ServiceKind.DVS_PARSE: "Document verification (barcode parse)",
-    ServiceKind.LEGACY_PARSE: "Legacy parse",
+    CheckKind.CANADA: "Canadian registry check",
+    CheckKind.SIGNATURE: "Digital signature check",
+    CheckKind.DVS_PARSE: "Document verification (barcode parse)",
+    CheckKind.LEGACY_PARSE: "Legacy parse",
 }
 
 
@@ -116,7 +111,7 @@ def _run_canada(args: argparse.Namespace) -> int:
         province=args.province,
         licence_class=args.licence_class,
     )
-    return _run(args, lambda client: client.check_canada(data), ServiceKind.CANADA)
+    return _run(args, lambda client: client.check_canada(data), CheckKind.CANADA)
 
 
 def _run_signature(args: argparse.Namespace) -> int:
@@ -124,7 +119,7 @@ def _run_signature(args: argparse.Namespace) -> int:
         payload = _read_payload(args.barcode_file)
     except InputRejectedError as err:
         return _not_sent(err, ())
-    return _run(args, lambda client: client.check_signature(payload), ServiceKind.SIGNATURE)
+    return _run(args, lambda client: client.check_signature(payload), CheckKind.SIGNATURE)
 
 
 def _run_dvs(args: argparse.Namespace) -> int:
@@ -136,7 +131,7 @@ def _run_dvs(args: argparse.Namespace) -> int:
     return _run(
         args,
         lambda client: client.dvs_parse(payload, back_image=image),
-        ServiceKind.DVS_PARSE,
+        CheckKind.DVS_PARSE,
     )
 
 
@@ -160,7 +155,7 @@ def _run_auto(args: argparse.Namespace) -> int:
         return EXIT_INPUT_REJECTED
     if not args.json:
         print(f"Routing: {plan.check.value} — {plan.reason}")
-    return _run(args, plan.call, ServiceKind(plan.check.value), routing=routing)
+    return _run(args, plan.call, plan.check, routing=routing)
 
 
 @dataclass(frozen=True)
@@ -215,8 +210,8 @@ def _run_legacy(args: argparse.Namespace) -> int:
     except InputRejectedError as err:
         return _not_sent(err, ())
     if image is not None:
-        return _run(args, lambda client: client.legacy_parse_image(image), ServiceKind.LEGACY_PARSE)
-    return _run(args, lambda client: client.legacy_parse(payload or b""), ServiceKind.LEGACY_PARSE)
+        return _run(args, lambda client: client.legacy_parse_image(image), CheckKind.LEGACY_PARSE)
+    return _run(args, lambda client: client.legacy_parse(payload or b""), CheckKind.LEGACY_PARSE)
 
 
 def _read_payload(name: str) -> bytes:
@@ -287,7 +282,7 @@ def _open_usage() -> UsageStore | None:
 
 
 def _counted(
-    call: Call, client: VerificationClient, service: ServiceKind, settings: Settings
+    call: Call, client: VerificationClient, service: CheckKind, settings: Settings
 ) -> CheckResult:
     """Run ``call`` and count it in the usage database, as the GUI does; then the metrics."""
     store = _open_usage()
@@ -306,7 +301,7 @@ def _outcome_of(result: CheckResult) -> Outcome:
 def _run(
     args: argparse.Namespace,
     call: Call,
-    service: ServiceKind,
+    service: CheckKind,
     routing: dict[str, Any] | None = None,
 ) -> int:
     secrets: tuple[str, ...] = tuple(s for s in (args.token, args.auth_key) if s)

@@ -434,7 +434,7 @@ def _client(base_url: str) -> Any:
 
 
 def _expect_passed(outcome: Any) -> str:
-    from kiosk_app.api.outcome import Verdict
+    from kiosk_app.kinds import Verdict
 
     if outcome.verdict is not Verdict.PASSED:
         raise CheckFailedError(f"verdict {outcome.verdict}, expected {Verdict.PASSED}")

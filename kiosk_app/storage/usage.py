@@ -35,7 +35,8 @@ from typing import Final, TextIO, TypeVar
 
 from kiosk_app import paths
 from kiosk_app.api.errors import InputRejectedError
-from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
+from kiosk_app.api.outcome import Outcome
+from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.storage.files import create_private_file
 
 DB_FILE_NAME: Final = "usage.sqlite3"
@@ -75,7 +76,7 @@ CREATE TABLE IF NOT EXISTS repeats (
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]{0,99}$")
 _LOG_ID = re.compile(r"^[A-Za-z0-9-]{1,64}$")
-_SERVICES: Final = frozenset(s.value for s in ServiceKind)
+_SERVICES: Final = frozenset(s.value for s in CheckKind)
 _VERDICTS: Final = frozenset(v.value for v in Verdict)
 
 _log = logging.getLogger(__name__)
@@ -270,7 +271,7 @@ class UsageStore:
                 row,
             )
 
-    def record_repeat(self, service: ServiceKind | str, moment: datetime | None = None) -> None:
+    def record_repeat(self, service: CheckKind | str, moment: datetime | None = None) -> None:
         """Count one check *not* run because its card was checked already (issue 20)."""
         if str(service) not in _SERVICES:
             raise UsageRecordError("unknown service id")
@@ -490,7 +491,7 @@ _Answer = TypeVar("_Answer")
 
 def record_outcome(
     store: UsageStore | None,
-    service: ServiceKind | str,
+    service: CheckKind | str,
     duration_ms: int,
     outcome: Outcome | None = None,
     error: BaseException | None = None,
@@ -526,7 +527,7 @@ def record_outcome(
 
 def counted_call(
     store: UsageStore | None,
-    service: ServiceKind | str,
+    service: CheckKind | str,
     call: Callable[[], _Answer],
     outcome_of: Callable[[_Answer], Outcome],
     *,

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialog, QFrame, QHBoxLayout, QLabel, QVBoxLayout,
 
 from kiosk_app.app.billing import PriorCheck
 from kiosk_app.app.session import BilledAgain, CardRouting
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind
 from kiosk_app.ui.admin.usage_panel import verdict_title
 from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.widgets import big_button, label, set_button_text

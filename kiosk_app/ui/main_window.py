@@ -21,7 +21,8 @@ from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.models import CanadaFormData, FieldProblem
 from kiosk_app.app.session import BilledAgain, Stage
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
-from kiosk_app.config import CheckKind, Settings
+from kiosk_app.config import Settings
+from kiosk_app.kinds import CheckKind
 from kiosk_app.ui import theme
 from kiosk_app.ui.billing_widgets import ConfirmBilledDialog
 from kiosk_app.ui.canada_form import CanadaFormScreen

@@ -20,7 +20,7 @@ from PySide6.QtCore import QCoreApplication
 from kiosk_app.app.models import CHECK_TITLES, KEY_FIELD_LABELS
 from kiosk_app.app.text import CONTEXT, QT_TRANSLATE_NOOP, Message
 from kiosk_app.barcode.consistency import Finding
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind
 
 
 def translate_message(text: str) -> str:

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWid
 
 from kiosk_app.app.models import DemoSample, LicenceSummary
 from kiosk_app.app.session import CardRouting
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind
 from kiosk_app.ui.billing_widgets import CardRoutingPanel, again_title
 from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.plain_text import plain_value

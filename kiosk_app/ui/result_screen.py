@@ -17,17 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kiosk_app.api.outcome import (
-    ErrorInfo,
-    FieldOutcome,
-    MatchCategory,
-    Outcome,
-    ServiceKind,
-    Verdict,
-)
+from kiosk_app.api.outcome import ErrorInfo, FieldOutcome, MatchCategory, Outcome
 from kiosk_app.app.models import ResultView
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.ui import theme
 from kiosk_app.ui.document_rows import DocumentRow
 from kiosk_app.ui.field_labels import FIELD_LABELS, document_lines
@@ -504,7 +497,7 @@ def rehearsal_view() -> ResultView:
     )
     document = {name: "—" for name in names[:PREBUILT_DOC_LINES]}
     outcome = Outcome(
-        ServiceKind.CANADA,
+        CheckKind.CANADA,
         Verdict.UNDEFINED,
         3,
         "Undefined",

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kiosk_app.api.outcome import Outcome, Verdict
+from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.verdicts import KNOWN_CODES
 from kiosk_app.app.models import LicenceSummary
 from kiosk_app.app.text import QT_TRANSLATE_NOOP
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind, Verdict
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Verdict
+from kiosk_app.api.outcome import FieldOutcome, MatchCategory
 from kiosk_app.app.models import AGE_BADGES, LicenceSummary
+from kiosk_app.kinds import Verdict
 from kiosk_app.ui import theme
 from kiosk_app.ui.field_labels import field_label, field_value
 from kiosk_app.ui.messages import finding_text, key_field_label

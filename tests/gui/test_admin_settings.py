@@ -13,7 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel, QLineEdit, QWidget
 
 from kiosk_app import paths, secrets
-from kiosk_app.config import CheckKind, Settings, load_settings
+from kiosk_app.config import Settings, load_settings
+from kiosk_app.kinds import CLERK_CHECKS, CheckKind
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog, field_labels
 from tests.support.admin import KioskFactory, make_dialog, set_text
 from tests.support.clock import FakeClock
@@ -158,7 +159,7 @@ def test_saved_settings_apply_to_the_running_window(
     make_kiosk: KioskFactory,
 ) -> None:
     window, kiosk = make_kiosk(enabled=False, pin="2468")
-    assert set(window.ready.check_buttons) == set(CheckKind)
+    assert set(window.ready.check_buttons) == set(CLERK_CHECKS)
     kiosk.open_settings()
     dialog = kiosk.settings_dialog
     assert dialog is not None

@@ -15,11 +15,11 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QPalette
 from PySide6.QtMultimedia import QSoundEffect
 
-from kiosk_app.api.outcome import Verdict
 from kiosk_app.app import tones
 from kiosk_app.app.feedback import Cue, SoundFeedback, audio_server_reachable, sound_path
 from kiosk_app.app.session import Stage
 from kiosk_app.config import Settings
+from kiosk_app.kinds import Verdict
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui import theme
 from tests.support.gui import WindowFactory

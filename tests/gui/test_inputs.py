@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
 
 from kiosk_app.app.capture.files import ImageFileSource
 from kiosk_app.app.session import Stage
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind
 from tests.support.clock import FakeClock
 from tests.support.gui import WindowFactory
 from tests.support.qt import (

@@ -18,7 +18,7 @@ from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.capture.serial import SerialConfig, SerialScannerSource
 from kiosk_app.app.session import SAME_CARD, Stage
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import CheckRecord
 from tests.support.capture import (

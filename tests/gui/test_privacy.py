@@ -32,7 +32,7 @@ from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.models import LicenceSummary, ResultView
 from kiosk_app.app.session import Stage
 from kiosk_app.barcode.licence import LicenceRecord
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind
 from kiosk_app.logging_setup import SENSITIVE, configure_logging, log_file, shutdown_logging
 from kiosk_app.simulator.samples import SAMPLES, SAMPLES_BY_KEY
 from kiosk_app.storage.usage import UsageStore

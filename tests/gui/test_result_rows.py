@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Outcome, ServiceKind, Verdict
+from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Outcome
 from kiosk_app.app.models import LicenceSummary, ResultView
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.ui.field_labels import FIELD_LABELS, field_label, field_value, service_date
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.result_screen import MATCH_ORDER, ResultScreen, ordered_fields
@@ -119,7 +119,7 @@ def test_a_difference_from_the_local_read_is_marked_and_comes_first(qtbot: Any) 
     screen = ResultScreen()
     qtbot.addWidget(screen)
     outcome = Outcome(
-        ServiceKind.DVS_PARSE,
+        CheckKind.DVS_PARSE,
         Verdict.PASSED,
         None,
         "Passed",

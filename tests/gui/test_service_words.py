@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Outcome, ServiceKind, Verdict
+from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Outcome
 from kiosk_app.app.models import ResultView
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.simulator.samples import SAMPLES
 from kiosk_app.ui import theme
 from kiosk_app.ui.field_labels import FIELD_LABELS, field_label, spelled_out
@@ -165,7 +165,7 @@ def _view(
     fields: tuple[FieldOutcome, ...], check: CheckKind = CheckKind.SIGNATURE, **extra: Any
 ) -> ResultView:
     outcome = Outcome(
-        ServiceKind.SIGNATURE if check is CheckKind.SIGNATURE else ServiceKind.CANADA,
+        CheckKind.SIGNATURE if check is CheckKind.SIGNATURE else CheckKind.CANADA,
         Verdict.PASSED,
         1,
         "Passed",

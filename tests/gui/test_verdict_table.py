@@ -12,20 +12,15 @@ from typing import Any
 
 import pytest
 
-from kiosk_app.api.outcome import ErrorInfo, Outcome, ServiceKind, Verdict
+from kiosk_app.api.outcome import ErrorInfo, Outcome
 from kiosk_app.app.models import LicenceSummary, ResultView
 from kiosk_app.barcode.consistency import Finding
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.ui import theme
 from kiosk_app.ui.result_screen import ResultScreen
 from kiosk_app.ui.verdict_table import VERDICT_RULES, BannerFacts, facts_of, rule_for
 
 USER_GUIDE = Path(__file__).resolve().parents[2] / "docs" / "user-guide.md"
-SERVICE = {
-    CheckKind.SIGNATURE: ServiceKind.SIGNATURE,
-    CheckKind.CANADA: ServiceKind.CANADA,
-    CheckKind.DVS_PARSE: ServiceKind.DVS_PARSE,
-}
 CODE = {Verdict.FAILED: 0, Verdict.PASSED: 1, Verdict.FLAGGED: 2, Verdict.UNDEFINED: 3}
 
 
@@ -50,10 +45,9 @@ def licence(*, expired: bool = False, incomplete: bool = False, unusual: bool = 
 def outcome(
     check: CheckKind, verdict: Verdict, *, code: int | None = None, failed: bool = False
 ) -> Outcome:
-    service = SERVICE[check]
     status = None if check is CheckKind.DVS_PARSE else (CODE[verdict] if code is None else code)
     return Outcome(
-        service,
+        check,
         verdict,
         status,
         verdict.value,
@@ -127,7 +121,7 @@ def test_the_user_guide_prints_every_row_in_order() -> None:
         assert look.background in row, rule.name
 
 
-@pytest.mark.parametrize("check", list(CheckKind))
+@pytest.mark.parametrize("check", CLERK_CHECKS)
 def test_colour_icon_and_words_agree_for_every_answer_and_local_fact(check: CheckKind) -> None:
     known = {CheckKind.SIGNATURE: (0, 1, 3), CheckKind.CANADA: (0, 1, 2, 3)}
     codes: list[int | None] = (

@@ -7,19 +7,19 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
+from kiosk_app.api.outcome import Outcome
 from kiosk_app.app.backend import Backend, ScanData
 from kiosk_app.app.models import CanadaFormData, LicenceSummary
 from kiosk_app.barcode.errors import NoBarcodeFoundError
 from kiosk_app.barcode.issuer import Issuer, IssuerSource
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind, Verdict
 
 US_LICENCE = Issuer("USA", "CO", "DL", IssuerSource.IIN)
 LICENCE = LicenceSummary("PAT DOE", date(1989, 12, 24), 36, 19, date(2030, 1, 1), False, 1500)
 
 
 def outcome(
-    verdict: Verdict, service: ServiceKind = ServiceKind.SIGNATURE, retry: int | None = None
+    verdict: Verdict, service: CheckKind = CheckKind.SIGNATURE, retry: int | None = None
 ) -> Outcome:
     """An outcome with ``verdict`` for ``service``, not billed."""
     return Outcome(service, verdict, None, verdict.value, billable=False, retry_after_seconds=retry)

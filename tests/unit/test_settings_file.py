@@ -21,10 +21,10 @@ from kiosk_app import paths
 from kiosk_app.config import (
     MAX_SETTINGS_FILE_BYTES,
     WHOLE_FILE,
-    CheckKind,
     load_settings,
     settings_file_problems,
 )
+from kiosk_app.kinds import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 
 BAD_VALUES: list[tuple[str, Any]] = [

@@ -52,12 +52,12 @@ from kiosk_app.app.admin import (
 )
 from kiosk_app.config import (
     WHOLE_FILE,
-    CheckKind,
     Settings,
     managed_file_problems,
     managed_keys,
     settings_file_problems,
 )
+from kiosk_app.kinds import CLERK_CHECKS, CheckKind
 from kiosk_app.ui import theme
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.usage_panel import UsagePanel
@@ -329,7 +329,7 @@ class ChecksEditor(FieldEditor):
         row = QHBoxLayout(container)
         row.setContentsMargins(0, 0, 0, 0)
         self.boxes: dict[CheckKind, QCheckBox] = {}
-        for kind in CheckKind:
+        for kind in CLERK_CHECKS:
             box = QCheckBox(check_title(kind))
             box.setMinimumHeight(MIN_FIELD_PX)
             self.boxes[kind] = box
@@ -359,7 +359,7 @@ def editor_for(name: str, info: FieldInfo, title: str) -> FieldEditor:
     if name in choice_titles():
         return ChoiceEditor(choice_titles()[name])
     if isinstance(annotation, type) and issubclass(annotation, CheckKind):
-        return ChoiceEditor({k.value: check_title(k) for k in CheckKind})
+        return ChoiceEditor({k.value: check_title(k) for k in CLERK_CHECKS})
     if typing.get_origin(annotation) is typing.Literal:
         return ChoiceEditor({str(a): str(a) for a in typing.get_args(annotation)})
     return TextEditor(constraint_hint(info))

@@ -12,9 +12,9 @@ import pytest
 from kiosk_app.api import constants
 from kiosk_app.api.errors import ApiStatusError, InputRejectedError
 from kiosk_app.api.models import CheckResponseElement
-from kiosk_app.api.outcome import Verdict
 from kiosk_app.api.validation import CanadaCheckInput
 from kiosk_app.barcode.symbol import SymbolInfo
+from kiosk_app.kinds import Verdict
 from tests.unit.api.conftest import AUTH_KEY, TOKEN, client_for
 from tests.unit.api.fake_servers import ScriptedServer, always, http_reply
 from tests.unit.api.reply_samples import (

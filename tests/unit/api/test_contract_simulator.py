@@ -16,8 +16,8 @@ from kiosk_app.api.errors import (
     ReplyTooLargeError,
     ServerError,
 )
-from kiosk_app.api.outcome import ServiceKind, Verdict
 from kiosk_app.api.validation import CanadaCheckInput
+from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.simulator.faults import Faults
 from kiosk_app.simulator.samples import SAMPLES, SAMPLES_BY_KEY, Sample, render_sample_png
 
@@ -76,7 +76,7 @@ def test_signature_details(simulator: Any) -> None:
 def test_canada_undefined_carries_retry_advice(simulator: Any) -> None:
     outcome = _run(_client(simulator.base_url), SAMPLES_BY_KEY["canada-undefined"]).outcome
     assert outcome.retry_after_seconds == 900
-    assert outcome.service is ServiceKind.CANADA
+    assert outcome.service is CheckKind.CANADA
 
 
 def test_dvs_parse(simulator: Any) -> None:

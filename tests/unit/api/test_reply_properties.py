@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kiosk_app.api.errors import KioskApiError
-from kiosk_app.api.outcome import ServiceKind
 from kiosk_app.api.replies import (
     decode_json,
     parse_check_reply,
@@ -18,6 +17,7 @@ from kiosk_app.api.replies import (
     parse_legacy_reply,
 )
 from kiosk_app.api.verdicts import check_outcome, dvs_outcome, legacy_outcome, select_element
+from kiosk_app.kinds import CheckKind
 from tests.unit.api.reply_samples import canada_element, dvs_reply, legacy_reply
 
 KEYS = st.sampled_from(
@@ -59,7 +59,7 @@ JSON = st.recursive(
 
 def _through_everything(document: Any) -> None:
     """Run a document through every parser and outcome builder; only typed errors may escape."""
-    for service in (ServiceKind.CANADA, ServiceKind.SIGNATURE):
+    for service in (CheckKind.CANADA, CheckKind.SIGNATURE):
         try:
             element = select_element(parse_check_reply(document), service)
             check_outcome(element, service, test_mode=False)

@@ -6,7 +6,7 @@ import pytest
 
 from kiosk_app.api import constants
 from kiosk_app.api.models import CheckResponseElement
-from kiosk_app.api.outcome import MatchCategory, ServiceKind, Verdict
+from kiosk_app.api.outcome import MatchCategory
 from kiosk_app.api.replies import parse_check_reply, parse_dvs_reply, parse_legacy_reply
 from kiosk_app.api.verdicts import (
     check_outcome,
@@ -15,6 +15,7 @@ from kiosk_app.api.verdicts import (
     same_service_id,
     select_element,
 )
+from kiosk_app.kinds import CheckKind, Verdict
 from tests.unit.api.reply_samples import (
     canada_element,
     dvs_reply,
@@ -23,45 +24,41 @@ from tests.unit.api.reply_samples import (
 )
 
 BILLING = [
-    (ServiceKind.CANADA, 0, Verdict.FAILED, True),
-    (ServiceKind.CANADA, 1, Verdict.PASSED, True),
-    (ServiceKind.CANADA, 2, Verdict.FLAGGED, True),
-    (ServiceKind.CANADA, 3, Verdict.UNDEFINED, False),
-    (ServiceKind.SIGNATURE, 0, Verdict.FAILED, True),
-    (ServiceKind.SIGNATURE, 1, Verdict.PASSED, True),
-    (ServiceKind.SIGNATURE, 3, Verdict.UNDEFINED, False),
+    (CheckKind.CANADA, 0, Verdict.FAILED, True),
+    (CheckKind.CANADA, 1, Verdict.PASSED, True),
+    (CheckKind.CANADA, 2, Verdict.FLAGGED, True),
+    (CheckKind.CANADA, 3, Verdict.UNDEFINED, False),
+    (CheckKind.SIGNATURE, 0, Verdict.FAILED, True),
+    (CheckKind.SIGNATURE, 1, Verdict.PASSED, True),
+    (CheckKind.SIGNATURE, 3, Verdict.UNDEFINED, False),
 ]
 
 
-def _element(service: ServiceKind, status: int) -> CheckResponseElement:
-    body = canada_element(status) if service is ServiceKind.CANADA else signature_element(status)
+def _element(service: CheckKind, status: int) -> CheckResponseElement:
+    body = canada_element(status) if service is CheckKind.CANADA else signature_element(status)
     return select_element(parse_check_reply([body]), service)
 
 
 @pytest.mark.parametrize(("service", "status", "verdict", "billable"), BILLING)
-def test_billing_table(service: ServiceKind, status: int, verdict: Verdict, billable: bool) -> None:
+def test_billing_table(service: CheckKind, status: int, verdict: Verdict, billable: bool) -> None:
     outcome = check_outcome(_element(service, status), service, test_mode=False)
     assert (outcome.verdict, outcome.billable, outcome.status_code) == (verdict, billable, status)
 
 
 def test_canada_undefined_advises_retry_after_15_minutes() -> None:
-    outcome = check_outcome(_element(ServiceKind.CANADA, 3), ServiceKind.CANADA, test_mode=False)
+    outcome = check_outcome(_element(CheckKind.CANADA, 3), CheckKind.CANADA, test_mode=False)
     assert outcome.retry_after_seconds == 900
     assert outcome.advice is not None and "15 minutes" in outcome.advice
 
 
 def test_signature_undefined_advises_checking_the_request() -> None:
-    outcome = check_outcome(
-        _element(ServiceKind.SIGNATURE, 3), ServiceKind.SIGNATURE, test_mode=False
-    )
+    outcome = check_outcome(_element(CheckKind.SIGNATURE, 3), CheckKind.SIGNATURE, test_mode=False)
     assert outcome.retry_after_seconds is None
     assert outcome.advice is not None and "Check the request" in outcome.advice
 
 
 def test_signature_code_2_is_unknown_and_reported_possibly_billed() -> None:
-    outcome = check_outcome(
-        _element(ServiceKind.SIGNATURE, 2), ServiceKind.SIGNATURE, test_mode=False
-    )
+    outcome = check_outcome(_element(CheckKind.SIGNATURE, 2), CheckKind.SIGNATURE, test_mode=False)
     assert outcome.verdict is Verdict.UNDEFINED
     assert outcome.billable is True
 
@@ -69,7 +66,7 @@ def test_signature_code_2_is_unknown_and_reported_possibly_billed() -> None:
 @pytest.mark.parametrize(("valid", "revoked"), [(True, False), (False, False), (True, True)])
 def test_signature_flags_from_the_data_rows(valid: bool, revoked: bool) -> None:
     (element,) = parse_check_reply([signature_element(0, valid=valid, revoked=revoked)])
-    outcome = check_outcome(element, ServiceKind.SIGNATURE, test_mode=True)
+    outcome = check_outcome(element, CheckKind.SIGNATURE, test_mode=True)
     assert (outcome.signature_valid, outcome.revoked) == (valid, revoked)
     assert outcome.test_mode
 
@@ -77,12 +74,12 @@ def test_signature_flags_from_the_data_rows(valid: bool, revoked: bool) -> None:
 def test_signature_flags_fall_back_to_the_raw_result() -> None:
     body = signature_element(0, valid=False, revoked=True, with_rows=False)
     (element,) = parse_check_reply([body])
-    outcome = check_outcome(element, ServiceKind.SIGNATURE, test_mode=False)
+    outcome = check_outcome(element, CheckKind.SIGNATURE, test_mode=False)
     assert (outcome.signature_valid, outcome.revoked) == (False, True)
 
 
 def test_canada_fields_and_extras() -> None:
-    outcome = check_outcome(_element(ServiceKind.CANADA, 1), ServiceKind.CANADA, test_mode=False)
+    outcome = check_outcome(_element(CheckKind.CANADA, 1), CheckKind.CANADA, test_mode=False)
     rows = {f.field_name: f for f in outcome.fields}
     assert rows["IDNumber"].match is MatchCategory.MATCH
     assert rows["FirstName"].match is MatchCategory.NONE

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kiosk_app.app.billing import QuotaDecision, QuotaGate, QuotaReachedError, RecentChecks
-from kiosk_app.config import CheckKind
+from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.usage import CheckRecord, UsageStore
 
 PAYLOAD = b"@\n\x1e\rANSI 636014100002DL00410270ZC03110024DLDAQD1234567\n"

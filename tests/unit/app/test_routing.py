@@ -13,7 +13,8 @@ from kiosk_app.app.routing import Route, route_card
 from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.issuer import Issuer, IssuerSource, issuer_of
 from kiosk_app.barcode.jurisdictions import CANADIAN_CODES
-from kiosk_app.config import CheckKind, Settings
+from kiosk_app.config import Settings
+from kiosk_app.kinds import CheckKind
 from tests.aamva_factory import CardSpec, build_payload, canadian_spec
 
 SIG, PARSE, CAN = CheckKind.SIGNATURE, CheckKind.DVS_PARSE, CheckKind.CANADA

@@ -11,7 +11,7 @@ from kiosk_app.api.errors import (
     InputRejectedError,
     ServerError,
 )
-from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
+from kiosk_app.api.outcome import Outcome
 from kiosk_app.app.backend import Backend, ScanData
 from kiosk_app.app.models import CanadaFormData, ErrorKind
 from kiosk_app.app.session import (
@@ -23,7 +23,8 @@ from kiosk_app.app.session import (
 )
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.errors import NoBarcodeFoundError, RepairedPayloadError
-from kiosk_app.config import CheckKind, Settings
+from kiosk_app.config import Settings
+from kiosk_app.kinds import CheckKind, Verdict
 from tests.support.scripted_backend import LICENCE, ScriptedBackend, outcome
 
 GOOD_FORM = CanadaFormData("A1234", "1989-12-24", "ON", "G")
@@ -88,7 +89,7 @@ def test_cancel_drops_the_result(qtbot: Any, parts: Any) -> None:
 
 def test_canadian_undefined_schedules_a_retry_that_runs(qtbot: Any, parts: Any) -> None:
     session, backend, pool = parts
-    backend.answer = lambda: outcome(Verdict.UNDEFINED, ServiceKind.CANADA, retry=900)
+    backend.answer = lambda: outcome(Verdict.UNDEFINED, CheckKind.CANADA, retry=900)
     counts: list[int] = []
     session.retry_countdown.connect(counts.append)
     assert session.submit_canada(GOOD_FORM) == []
@@ -102,7 +103,7 @@ def test_canadian_undefined_schedules_a_retry_that_runs(qtbot: Any, parts: Any) 
 
 def test_undefined_without_retry_advice_schedules_nothing(qtbot: Any, parts: Any) -> None:
     session, backend, pool = parts
-    backend.answer = lambda: outcome(Verdict.UNDEFINED, ServiceKind.CANADA)
+    backend.answer = lambda: outcome(Verdict.UNDEFINED, CheckKind.CANADA)
     with qtbot.waitSignal(session.result_ready, timeout=5000) as result:
         session.submit_canada(GOOD_FORM)
     assert result.args[0].retry_in_s is None and not session.retry_pending

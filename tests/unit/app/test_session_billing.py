@@ -7,12 +7,13 @@ from typing import Any
 import pytest
 
 from kiosk_app.api.errors import ApiTimeoutError
-from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
+from kiosk_app.api.outcome import Outcome
 from kiosk_app.app.billing import RecentChecks
 from kiosk_app.app.session import NOT_FOR_THIS_CARD, SAME_CARD, BilledAgain, Session, Stage
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.issuer import Issuer, IssuerSource
-from kiosk_app.config import CheckKind, Settings
+from kiosk_app.config import Settings
+from kiosk_app.kinds import CheckKind, Verdict
 from tests.support.clock import FakeClock
 from tests.support.scripted_backend import ScriptedBackend
 
@@ -20,7 +21,7 @@ CARD = b"@card-one"
 
 
 def billed(verdict: Verdict = Verdict.PASSED) -> Outcome:
-    return Outcome(ServiceKind.SIGNATURE, verdict, 1, verdict.value, True, request_log_id=42)
+    return Outcome(CheckKind.SIGNATURE, verdict, 1, verdict.value, True, request_log_id=42)
 
 
 @pytest.fixture

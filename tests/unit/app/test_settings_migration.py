@@ -9,7 +9,8 @@ import pytest
 from pydantic import ValidationError
 
 from kiosk_app import paths
-from kiosk_app.config import CheckKind, Settings, load_settings, save_settings
+from kiosk_app.config import Settings, load_settings, save_settings
+from kiosk_app.kinds import CheckKind
 
 
 class NoKeyring:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk_app.api.outcome import ServiceKind, Verdict
+from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.storage.usage import CheckRecord, UsageStore
 
 NOW = datetime(2026, 3, 4, 12, 0, tzinfo=UTC)
@@ -85,9 +85,7 @@ def test_a_foreign_schema_is_moved_aside_and_counting_works(
         assert store.recovery_note is not None
         assert "moved" in store.recovery_note
         assert "not one of this kiosk's" in store.recovery_note
-        store.record(
-            CheckRecord(ServiceKind.SIGNATURE, Verdict.PASSED, billable=True, duration_ms=5)
-        )
+        store.record(CheckRecord(CheckKind.SIGNATURE, Verdict.PASSED, billable=True, duration_ms=5))
         assert store.row_count() == 1
         assert store.billable_this_month() == 1
     moved = list(tmp_path.glob("usage.corrupt-*.sqlite3"))
@@ -98,9 +96,7 @@ def test_a_foreign_schema_is_moved_aside_and_counting_works(
 def test_our_own_database_is_kept(tmp_path: Path) -> None:
     path = tmp_path / "usage.sqlite3"
     with UsageStore(path, clock=lambda: NOW, local_tz=UTC) as store:
-        store.record(
-            CheckRecord(ServiceKind.SIGNATURE, Verdict.PASSED, billable=True, duration_ms=5)
-        )
+        store.record(CheckRecord(CheckKind.SIGNATURE, Verdict.PASSED, billable=True, duration_ms=5))
     with UsageStore(path, clock=lambda: NOW, local_tz=UTC) as store:
         assert store.recovery_note is None
         assert store.row_count() == 1

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk_app.api.outcome import ServiceKind, Verdict
+from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.storage.usage import (
     CSV_COLUMNS,
     CheckRecord,
@@ -50,7 +50,7 @@ def store(tmp_path: Path, clock: FakeClock) -> Iterator[UsageStore]:
 
 
 def check(
-    service: str = ServiceKind.SIGNATURE,
+    service: str = CheckKind.SIGNATURE,
     verdict: str | None = Verdict.PASSED,
     billable: bool = True,
     **kw: object,
@@ -74,8 +74,8 @@ def test_counts_today_group_by_service_and_verdict(store: UsageStore) -> None:
     store.record(check())
     store.record(check())
     store.record(check(verdict=Verdict.FAILED))
-    store.record(check(ServiceKind.CANADA, Verdict.UNDEFINED, billable=False))
-    store.record(check(ServiceKind.DVS_PARSE, None, billable=False, error_class="ApiTimeoutError"))
+    store.record(check(CheckKind.CANADA, Verdict.UNDEFINED, billable=False))
+    store.record(check(CheckKind.DVS_PARSE, None, billable=False, error_class="ApiTimeoutError"))
     rows = store.counts_today()
     assert set(rows) == {
         CountRow("canada", "Undefined", 1, 0),
@@ -145,7 +145,7 @@ def test_daily_counts_last_n_days(store: UsageStore) -> None:
 
 def test_csv_export_has_the_columns_and_rows(store: UsageStore) -> None:
     store.record(check(request_log_id="11111233"))
-    store.record(check(ServiceKind.CANADA, None, False, error_class="ServerError"))
+    store.record(check(CheckKind.CANADA, None, False, error_class="ServerError"))
     out = io.StringIO()
     assert store.export_csv(out) == 2
     rows = list(csv.reader(io.StringIO(out.getvalue())))
@@ -177,7 +177,7 @@ def test_csv_export_range(store: UsageStore) -> None:
         check(verdict="1957-07-01"),
         check(error_class="timeout talking to host for JANICE SAMPLE"),
         check(request_log_id="DAQ100000001 DCSSAMPLE"),
-        CheckRecord(ServiceKind.SIGNATURE, Verdict.PASSED, True, duration_ms=-1),
+        CheckRecord(CheckKind.SIGNATURE, Verdict.PASSED, True, duration_ms=-1),
     ],
 )
 def test_values_that_are_not_counter_data_are_refused(store: UsageStore, bad: CheckRecord) -> None:

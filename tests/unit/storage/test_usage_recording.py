@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from kiosk_app.api.errors import ApiTimeoutError, InputRejectedError
-from kiosk_app.api.outcome import Outcome, ServiceKind, Verdict
+from kiosk_app.api.outcome import Outcome
+from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.storage.usage import UsageStore, counted_call, record_outcome
 
 
@@ -31,11 +32,9 @@ class _Ticks:
 
 def test_an_answer_is_counted_with_verdict_billable_log_id_and_duration(tmp_path: Path) -> None:
     path = tmp_path / "u.sqlite3"
-    outcome = Outcome(ServiceKind.SIGNATURE, Verdict.PASSED, 1, "Passed", True, request_log_id=4242)
+    outcome = Outcome(CheckKind.SIGNATURE, Verdict.PASSED, 1, "Passed", True, request_log_id=4242)
     with UsageStore(path) as store:
-        got = counted_call(
-            store, ServiceKind.SIGNATURE, lambda: outcome, lambda o: o, clock=_Ticks()
-        )
+        got = counted_call(store, CheckKind.SIGNATURE, lambda: outcome, lambda o: o, clock=_Ticks())
     assert got is outcome
     assert _rows(path) == [("signature", "Passed", 1, "4242", 250, None)]
     assert store.write_problem is None
@@ -66,7 +65,7 @@ def test_input_refused_before_sending_is_not_a_check(tmp_path: Path) -> None:
 def test_a_broken_store_never_breaks_the_check(tmp_path: Path) -> None:
     store = UsageStore(tmp_path / "u.sqlite3")
     store.close()  # every write now fails inside sqlite3
-    outcome = Outcome(ServiceKind.CANADA, Verdict.FLAGGED, 2, "Flagged", True)
+    outcome = Outcome(CheckKind.CANADA, Verdict.FLAGGED, 2, "Flagged", True)
     assert counted_call(store, "canada", lambda: outcome, lambda o: o) is outcome
     assert record_outcome(store, "canada", 5, outcome=outcome) is False
     assert store.write_problem == "A check could not be counted (UsageStoreError)."

@@ -1,0 +1,37 @@
+"""The kinds every layer shares: which check, and the verdict a check gave.
+
+Bottom layer: imports nothing of ``kiosk_app``. The API client stamps them on an ``Outcome``,
+the usage store counts them, the settings enable them, the flow routes and runs them, and the
+screens show them; one enum each, so no layer converts another's through ``.value``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+
+class CheckKind(StrEnum):
+    """Which check: the three a clerk runs, and the legacy parse (command line only)."""
+
+    SIGNATURE = "signature"
+    DVS_PARSE = "dvs-parse"
+    CANADA = "canada"
+    LEGACY_PARSE = "legacy-parse"
+
+
+CLERK_CHECKS: Final[tuple[CheckKind, ...]] = (
+    CheckKind.SIGNATURE,
+    CheckKind.DVS_PARSE,
+    CheckKind.CANADA,
+)
+"""The checks a clerk can run (and an administrator enable), in display order."""
+
+
+class Verdict(StrEnum):
+    """Overall verdict, as the service's ``statusString`` spells it."""
+
+    PASSED = "Passed"
+    FAILED = "Failed"
+    FLAGGED = "Flagged"
+    UNDEFINED = "Undefined"
