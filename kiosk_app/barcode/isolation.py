@@ -6,15 +6,19 @@ a 300 KB float TIFF 1.5 GB of memory in Pillow, and a thread cannot be stopped. 
 :class:`IsolatedScanner` decodes encoded pictures in one child process that it starts on
 first use (``spawn``: never a fork of the multi-threaded GUI) and keeps for the next picture:
 
-* address space limited to ``PICTURE_MEMORY_LIMIT_BYTES`` (``RLIMIT_AS``): an allocation
-  beyond it fails, and the picture is refused;
-* CPU time limited to ``PICTURE_CPU_LIMIT_S`` per picture (``RLIMIT_CPU``, raised before each
-  picture by what the last one used): the kernel ends the child when it is spent;
+* memory limited to ``PICTURE_MEMORY_LIMIT_BYTES`` (POSIX: address space, ``RLIMIT_AS``;
+  Windows: committed memory, a Job Object's process memory limit): an allocation beyond it
+  fails, and the picture is refused;
+* CPU time limited to ``PICTURE_CPU_LIMIT_S`` per picture (POSIX: ``RLIMIT_CPU``; Windows: the
+  job's per-process user time), raised before each picture by what the last one used: the
+  system ends the child when it is spent;
 * wall-clock time limited to ``PICTURE_WALL_LIMIT_S``: the parent kills the child;
 * :meth:`IsolatedScanner.cancel` (Cancel, a new customer, the idle wipe) kills it at once.
 
-A killed child is replaced at the next picture. Camera frames are the kiosk's own pixels and
-are decoded in this process (``decode_frame``): no copy, no round trip per frame.
+How each platform sets the limits is in :mod:`kiosk_app.barcode.child_limits`. A child whose
+limits cannot be set is killed before it sees a picture, and pictures are refused. A killed
+child is replaced at the next picture. Camera frames are the kiosk's own pixels and are
+decoded in this process (``decode_frame``): no copy, no round trip per frame.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import logging
 import multiprocessing
 import threading
 import weakref
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Final
@@ -35,6 +40,13 @@ from typing import Any, Final
 import numpy as np
 
 from kiosk_app.barcode import errors
+from kiosk_app.barcode.child_limits import (
+    ChildLimiter,
+    ChildLimitsError,
+    PictureLimits,
+    RlimitsInChild,
+    platform_limiter,
+)
 from kiosk_app.barcode.errors import (
     BarcodeError,
     PictureCancelledError,
@@ -65,6 +77,7 @@ class IsolatedScanner:
     ``decode_frame``) plus :meth:`cancel` and :meth:`close`. One picture at a time: a second
     thread waits for the first. ``frame_scanner`` decodes camera frames (a ``Scanner`` by
     default); the limits are the module constants unless given (tests use small ones).
+    ``limiter`` makes the :class:`ChildLimiter` of each child (default: this platform's).
     """
 
     def __init__(
@@ -74,9 +87,11 @@ class IsolatedScanner:
         memory_limit_bytes: int = PICTURE_MEMORY_LIMIT_BYTES,
         cpu_limit_s: int = PICTURE_CPU_LIMIT_S,
         wall_limit_s: float = PICTURE_WALL_LIMIT_S,
+        limiter: Callable[[PictureLimits], ChildLimiter] = platform_limiter,
     ) -> None:
         self._frame_scanner = frame_scanner
-        self._limits = (memory_limit_bytes, cpu_limit_s)
+        self._limits = PictureLimits(memory_limit_bytes, cpu_limit_s)
+        self._limiter = limiter
         self._wall_limit_s = wall_limit_s
         self._job_lock = threading.Lock()  # one picture at a time
         self._state_lock = threading.Lock()  # guards _child and _busy against cancel()
@@ -99,7 +114,11 @@ class IsolatedScanner:
         stopped it; :class:`PictureCancelledError` when :meth:`cancel` did.
         """
         with self._job_lock:
-            child = self._start_job()
+            try:
+                child = self._start_job()
+            except ChildLimitsError as exc:
+                _log.error("picture refused: the decoding process cannot be limited (%s)", exc)
+                raise PictureTooCostlyError() from None
             try:
                 reply = child.run(bytes(data), self._wall_limit_s)
             except _LostChild as lost:
@@ -141,7 +160,10 @@ class IsolatedScanner:
         """Start the child process now (it loads its libraries meanwhile), if there is none."""
         with self._state_lock:
             if self._child is None:
-                self._spawn()
+                try:
+                    self._spawn()
+                except ChildLimitsError as exc:
+                    _log.error("the decoding process cannot be limited (%s)", exc)
 
     def cancel(self) -> None:
         """Stop the picture being decoded now (any thread); nothing happens when idle."""
@@ -163,13 +185,14 @@ class IsolatedScanner:
             if self._child is None or not self._child.alive():
                 if self._child is not None:
                     self._child.kill()
+                    self._child = None
                 self._spawn()
             assert self._child is not None
             self._busy = True
             return self._child
 
     def _spawn(self) -> None:
-        self._child = _Child.start(*self._limits)
+        self._child = _Child.start(self._limiter(self._limits))
         self._finalizer.detach()
         self._finalizer = weakref.finalize(self, _Child.stop_all, [self._child])
         self.children_started += 1
@@ -188,28 +211,44 @@ class _LostChild(Exception):  # noqa: N818 (internal; never shown, so not an "Er
 class _Child:
     """One child process and the parent's end of its pipe."""
 
-    def __init__(self, process: Any, conn: Connection) -> None:
+    def __init__(self, process: Any, conn: Connection, limiter: ChildLimiter) -> None:
         self.process = process
         self.conn = conn
+        self.limiter = limiter
 
     @classmethod
-    def start(cls, memory_limit_bytes: int, cpu_limit_s: int) -> _Child:
+    def start(cls, limiter: ChildLimiter) -> _Child:
+        """Start a child and limit it; :class:`ChildLimitsError` (child killed) when it cannot
+        be limited."""
         context = multiprocessing.get_context("spawn")
         parent_end, child_end = context.Pipe()
         process = context.Process(
             target=child_main,
-            args=(child_end, memory_limit_bytes, cpu_limit_s),
+            args=(child_end, limiter.limits_for_child()),
             name="kiosk-picture-decoder",
             daemon=True,  # ended with the kiosk, never waited for at exit
         )
         process.start()
         child_end.close()
-        return cls(process, parent_end)
+        child = cls(process, parent_end, limiter)
+        try:
+            assert process.pid is not None  # set by start()
+            limiter.started(process.pid)
+        except BaseException:
+            child.kill()
+            child.conn.close()
+            process.join(CHILD_STOP_GRACE_S)
+            raise
+        return child
 
     def alive(self) -> bool:
         return bool(self.process.is_alive())
 
     def run(self, data: bytes, wall_limit_s: float) -> dict[str, Any]:
+        try:
+            self.limiter.before_picture()
+        except Exception as exc:
+            raise _LostChild(f"the limits could not be raised for the picture ({exc})") from exc
         try:
             self.conn.send_bytes(data)
             if not self.conn.poll(wall_limit_s):
@@ -221,6 +260,7 @@ class _Child:
     def kill(self) -> None:
         with contextlib.suppress(Exception):
             self.process.kill()
+        self.limiter.close()
 
     def stop(self) -> None:
         with contextlib.suppress(Exception):
@@ -229,6 +269,7 @@ class _Child:
         if self.process.is_alive():
             self.kill()
             self.process.join(CHILD_STOP_GRACE_S)
+        self.limiter.close()
 
     @staticmethod
     def stop_all(children: list[_Child]) -> None:
@@ -276,24 +317,29 @@ def _parsed(raw: bytes) -> dict[str, Any]:
 # --- the child ----------------------------------------------------------------------------
 
 
-def child_main(conn: Connection, memory_limit_bytes: int, cpu_limit_s: int) -> None:
+def child_main(conn: Connection, rlimits: PictureLimits | None) -> None:
     """The child's loop: receive encoded pictures, answer with a result or an error.
 
-    The libraries are imported first, the limits set after (they would count the imports).
+    ``rlimits``: the limits this process sets on itself (POSIX), or None when the parent holds
+    it to them (Windows). The libraries are imported first, the limits set after (they would
+    count the imports).
     """
-    import resource
-
     from kiosk_app.barcode.decode import Scanner
 
     scanner = Scanner()
-    _lower_limit(resource, resource.RLIMIT_CORE, 0)  # SIGXCPU would dump core otherwise
-    _lower_limit(resource, resource.RLIMIT_AS, memory_limit_bytes)
+    own_limits = None
+    if rlimits is not None:
+        import resource  # POSIX only, like the limits given to this process
+
+        own_limits = RlimitsInChild(rlimits, resource)
+        own_limits.at_start()
     while True:
         try:
             data = conn.recv_bytes()
         except (EOFError, OSError):
             return  # the kiosk closed the pipe or ended
-        _limit_cpu(resource, cpu_limit_s)
+        if own_limits is not None:
+            own_limits.before_picture()
         try:
             decoded = scanner.decode_bytes(data)
             reply: dict[str, Any] = {
@@ -314,23 +360,3 @@ def child_main(conn: Connection, memory_limit_bytes: int, cpu_limit_s: int) -> N
 
 def _error_reply(error: BarcodeError) -> bytes:
     return json.dumps({"kind": "error", "error": type(error).__name__, "hint": error.hint}).encode()
-
-
-def _lower_limit(resource: Any, kind: int, value: int) -> None:
-    """Set limit ``kind`` to ``value``, or keep a stricter one the kiosk was started with (a
-    process may lower its hard limit but never raise it)."""
-    _soft, hard = resource.getrlimit(kind)
-    if hard != resource.RLIM_INFINITY:
-        value = min(value, hard)
-    resource.setrlimit(kind, (value, value))
-
-
-def _limit_cpu(resource: Any, cpu_limit_s: int) -> None:
-    """Allow ``cpu_limit_s`` more seconds of CPU from now (the soft limit; SIGXCPU ends it)."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    used = usage.ru_utime + usage.ru_stime
-    _soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
-    soft = int(used) + 1 + cpu_limit_s
-    if hard != resource.RLIM_INFINITY:
-        soft = min(soft, hard)
-    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))

@@ -17,6 +17,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from kiosk_app.barcode.child_limits import (
+    TICKS_PER_SECOND,
+    ChildLimitsError,
+    JobObjectLimiter,
+    PictureLimits,
+    platform_limiter,
+)
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.barcode.errors import (
     NoBarcodeFoundError,
@@ -36,6 +43,7 @@ from tests.fuzz.hostile_images import (
     progressive_jpeg_scan_flood,
     refused_format_pictures,
 )
+from tests.support.job_api import FAKE_JOB, FakeJobApi
 from tests.unit.barcode.images import LICENCE_PAYLOAD, card, card_png
 
 # Enough for any ordinary picture here, far below what the hostile files need.
@@ -58,6 +66,14 @@ def _gone(pid: int) -> bool:
     # A killed child stays a zombie until joined; its state tells.
     with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
         return stat.read().split(") ", 1)[1].startswith("Z")
+
+
+def _limit_line(pid: int | str, name: str) -> str:
+    """A limit of a process as the kernel shows it (``/proc/PID/limits``), e.g. address space."""
+    with open(f"/proc/{pid}/limits", encoding="ascii") as limits:
+        lines = [line for line in limits if line.startswith(name)]
+    assert len(lines) == 1
+    return " ".join(lines[0].split())
 
 
 def test_the_limits_are_the_documented_ones() -> None:
@@ -127,9 +143,10 @@ def test_the_wall_clock_limit_kills_the_child() -> None:
         slow.close()
 
 
-def test_cancel_kills_the_child_at_once() -> None:
-    scanner = IsolatedScanner(cpu_limit_s=600)
-    flood = progressive_jpeg_scan_flood(copies=20000)  # about a minute of CPU
+def _cancel_a_long_decode(scanner: IsolatedScanner) -> tuple[int, list[BaseException], float]:
+    """Start decoding about a minute of CPU on a thread, cancel it once busy: the child's pid,
+    what the decode raised, and the seconds from cancel() to its end."""
+    flood = progressive_jpeg_scan_flood(copies=20000)
     outcome: list[BaseException] = []
 
     def decode() -> None:
@@ -139,20 +156,25 @@ def test_cancel_kills_the_child_at_once() -> None:
             outcome.append(exc)
 
     worker = threading.Thread(target=decode)
+    worker.start()
+    deadline = time.monotonic() + SAFETY_S
+    while not scanner.busy and time.monotonic() < deadline:
+        time.sleep(0.01)  # polling for the state, not waiting for a result
+    pid = scanner.pid
+    assert pid is not None
+    cancelled_at = time.monotonic()
+    scanner.cancel()
+    worker.join(SAFETY_S)
+    assert not worker.is_alive()
+    return pid, outcome, time.monotonic() - cancelled_at
+
+
+def test_cancel_kills_the_child_at_once() -> None:
+    scanner = IsolatedScanner(cpu_limit_s=600)
     try:
-        worker.start()
-        deadline = time.monotonic() + SAFETY_S
-        while not scanner.busy and time.monotonic() < deadline:
-            time.sleep(0.01)  # polling for the state, not waiting for a result
-        pid = scanner.pid
-        assert pid is not None
-        cancelled_at = time.monotonic()
-        scanner.cancel()
-        worker.join(SAFETY_S)
-        assert not worker.is_alive()
-        assert time.monotonic() - cancelled_at < 10
-        assert len(outcome) == 1
-        assert isinstance(outcome[0], PictureCancelledError)
+        pid, outcome, seconds = _cancel_a_long_decode(scanner)
+        assert seconds < 10
+        assert [type(e) for e in outcome] == [PictureCancelledError]
         assert _gone(pid)
     finally:
         scanner.close()
@@ -211,3 +233,117 @@ def test_a_kiosk_started_under_a_stricter_limit_keeps_it(tmp_path: Path) -> None
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "read"
+
+
+def test_on_posix_the_child_limits_itself(scanner: IsolatedScanner) -> None:
+    scanner.decode_bytes(card_png())
+    pid = scanner.pid
+    assert pid is not None
+    assert _limit_line(pid, "Max address space") == (
+        f"Max address space {TEST_MEMORY_LIMIT} {TEST_MEMORY_LIMIT} bytes"
+    )
+    assert _limit_line(pid, "Max core file size") == "Max core file size 0 0 bytes"
+    assert _limit_line(pid, "Max cpu time").startswith("Max cpu time ")
+    assert _limit_line(pid, "Max cpu time") != _limit_line("self", "Max cpu time")
+
+
+def test_with_a_job_object_the_parent_limits_the_real_child() -> None:
+    """The Windows limiter's calls, made by the parent for a real child (the job API is a
+    fake: Win32 itself runs only on Windows or under Wine)."""
+    api = FakeJobApi(user_ticks=2 * TICKS_PER_SECOND)
+    made: list[JobObjectLimiter] = []
+
+    def job_limiter(limits: PictureLimits) -> JobObjectLimiter:
+        made.append(JobObjectLimiter(limits, api))
+        return made[-1]
+
+    scanner = IsolatedScanner(memory_limit_bytes=TEST_MEMORY_LIMIT, limiter=job_limiter)
+    try:
+        assert scanner.decode_bytes(card_png()).payload == LICENCE_PAYLOAD
+        pid = scanner.pid
+        assert pid is not None
+        assert api.calls[0] == ("open_process", pid)
+        assert ("assign", FAKE_JOB, f"process-{pid}") in api.calls
+        assert api.info["ProcessMemoryLimit"] == TEST_MEMORY_LIMIT
+        # Before the picture, the parent gave it its seconds on top of what it had used.
+        assert api.names()[-3:] == ["user_time_ticks", "query_limits", "set_limits"]
+        basic = api.info["BasicLimitInformation"]
+        assert basic["PerProcessUserTimeLimit"] == (
+            2 * TICKS_PER_SECOND + PICTURE_CPU_LIMIT_S * TICKS_PER_SECOND
+        )
+        # The child set no limit on itself.
+        assert _limit_line(pid, "Max address space") == _limit_line("self", "Max address space")
+        assert scanner.decode_bytes(card_png()).payload == LICENCE_PAYLOAD
+        assert api.names().count("set_limits") == 3  # at the start, then once a picture
+        assert api.closed == []
+    finally:
+        scanner.close()
+    assert api.closed == [FAKE_JOB, f"process-{pid}"]
+    assert len(made) == 1
+
+
+def test_cancel_with_a_job_object_kills_the_child_and_closes_the_job() -> None:
+    api = FakeJobApi()
+    scanner = IsolatedScanner(cpu_limit_s=600, limiter=lambda limits: JobObjectLimiter(limits, api))
+    try:
+        pid, outcome, _seconds = _cancel_a_long_decode(scanner)
+        assert [type(e) for e in outcome] == [PictureCancelledError]
+        assert _gone(pid)
+        assert api.closed == [FAKE_JOB, f"process-{pid}"]
+    finally:
+        scanner.close()
+
+
+class _RefusingLimiter:
+    """A limiter whose child cannot be limited (as when Windows denies the assignment)."""
+
+    def __init__(self, limits: PictureLimits) -> None:
+        self.limits = limits
+        self.started_pids: list[int] = []
+
+    def limits_for_child(self) -> None:
+        return None
+
+    def started(self, pid: int) -> None:
+        self.started_pids.append(pid)
+        raise ChildLimitsError("the Job Object could not be set up: access denied")
+
+    def before_picture(self) -> None:
+        raise AssertionError("no picture may reach a child without limits")
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_child_that_cannot_be_limited_gets_no_picture(caplog: pytest.LogCaptureFixture) -> None:
+    made: list[_RefusingLimiter] = []
+
+    def refusing(limits: PictureLimits) -> _RefusingLimiter:
+        made.append(_RefusingLimiter(limits))
+        return made[-1]
+
+    scanner = IsolatedScanner(limiter=refusing)
+    try:
+        scanner.warm_up()  # logged, never raised on the GUI thread
+        assert scanner.pid is None
+        with pytest.raises(PictureTooCostlyError):
+            scanner.decode_bytes(card_png())
+        assert scanner.pid is None
+    finally:
+        scanner.close()
+    pids = [pid for limiter in made for pid in limiter.started_pids]
+    assert len(pids) == 2
+    assert all(_gone(pid) for pid in pids)
+    refusals = [r for r in caplog.records if "cannot be limited" in r.getMessage()]
+    assert len(refusals) == 2
+    assert all(r.levelname == "ERROR" for r in refusals)
+
+
+def test_windows_without_pywin32_refuses_pictures() -> None:
+    scanner = IsolatedScanner(limiter=lambda limits: platform_limiter(limits, "win32"))
+    try:
+        with pytest.raises(PictureTooCostlyError):
+            scanner.decode_bytes(card_png())
+        assert scanner.children_started == 0
+    finally:
+        scanner.close()
