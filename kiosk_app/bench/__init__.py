@@ -1,1 +1,1 @@
-"""Benchmarks that print figures: ``python -m kiosk_app.bench NAME`` (decode, gui, camera)."""
+"""Benchmarks that print figures: ``python -m kiosk_app.bench NAME`` (see ``dispatch``)."""
