@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kiosk_app.barcode.elements import elements_of_version
+from kiosk_app.barcode.consistency_rules import missing_mandatory
+from kiosk_app.barcode.elements import elements_of_version, is_known_element
 from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
 from kiosk_app.barcode.licence import LicenceRecord, PayloadFacts, build_record
-from kiosk_app.barcode.wedge import split_at_element_ids
+from kiosk_app.barcode.wedge import split_at_element_ids, value_fits
 
 __all__ = [
     "RawPayload",
@@ -49,8 +50,13 @@ _HEADER_SIZE_V1 = 19
 _HEADER_SIZE = 21
 _DESIGNATOR_SIZE = 10
 _DOCUMENT_TYPES = (b"DL", b"ID")
-# A payload may end this many bytes before its declared length (a dropped final terminator).
+# A payload may end this many bytes before its declared length (a dropped final terminator)
+# without a note.
 _LENGTH_SLACK = 2
+# A subfile of another type than DL or ID is read as the licence subfile when it holds at least
+# this many standard DL/ID elements and they are most of its elements ("EN", enhanced licences).
+_MIN_LICENCE_ELEMENTS = 3
+_CUT_OFF = "The licence barcode data is cut off: it ends before the length its header declares."
 _ELEMENT_ENDS = (b"\n", b"\r", b"\x1c", b"\x1d", b"\x1e")
 
 
@@ -130,6 +136,8 @@ class RawPayload:
     jurisdiction_subfiles: dict[str, bytes]
     recovered_from_wedge: bool
     short_by: int = 0
+    # The type of the subfile read as the licence subfile when it is neither DL nor ID ("EN").
+    unusual_subfile_type: str | None = None
 
 
 def _clean(payload: bytes) -> bytes:
@@ -192,7 +200,7 @@ def _verified_offset(data: bytes, header: Header, designator: Designator) -> boo
     kind = designator.subfile_type
     if not (header.body_start <= start < len(data) and data[start : start + 2] == kind):
         return False
-    first_id = _BARE_ELEMENT if kind in _DOCUMENT_TYPES else re.compile(rb"Z[A-Z0-9]{2}")
+    first_id = re.compile(rb"Z[A-Z0-9]{2}") if kind.startswith(b"Z") else _BARE_ELEMENT
     return first_id.match(data, start + 2) is not None
 
 
@@ -212,13 +220,23 @@ def _search_subfile(data: bytes, header: Header, subfile_type: bytes, first: boo
     return match.start() if match else None
 
 
-def _locate_subfiles(data: bytes, header: Header) -> tuple[list[tuple[bytes, int]], int]:
-    """(type, start) of every subfile found, in payload order; and how many bytes short of its
-    declared length the data is (0 when it is not, or when the offsets are not trusted)."""
+@dataclass(frozen=True)
+class _Located:
+    """Where the subfiles start, in payload order; how many bytes short of its declared length
+    the data is (0 when it is not, or when the offsets are not trusted); whether a designated
+    subfile is missing because the data stops before it begins."""
+
+    starts: list[tuple[bytes, int]]
+    short_by: int
+    subfile_lost: bool
+
+
+def _locate_subfiles(data: bytes, header: Header) -> _Located:
     starts: dict[bytes, int] = {}
     short_by = 0
+    lost = False
     trusted = any(
-        d.subfile_type in _DOCUMENT_TYPES and _verified_offset(data, header, d)
+        not d.subfile_type.startswith(b"Z") and _verified_offset(data, header, d)
         for d in header.designators
     )
     for index, designator in enumerate(header.designators):
@@ -226,41 +244,66 @@ def _locate_subfiles(data: bytes, header: Header) -> tuple[list[tuple[bytes, int
         if kind in starts:
             continue
         if _verified_offset(data, header, designator):
-            short_by = max(short_by, _check_declared_length(data, designator))
+            short_by = max(short_by, _short_of_declared_length(data, designator))
             starts[kind] = designator.offset
             continue
         found = _search_subfile(data, header, kind, first=index == 0)
         if found is not None and found not in starts.values():
             starts[kind] = found
         elif trusted and designator.length > 2:
-            # The header's offsets proved right, this subfile is nowhere to be found, and the
-            # data stops before its declared end: it was cut off.
-            short_by = max(short_by, _check_declared_length(data, designator))
-    if not any(kind in starts for kind in _DOCUMENT_TYPES):
+            # The header's offsets proved right and this subfile is nowhere to be found: when
+            # the data stops before its declared end, it was cut off.
+            short = _short_of_declared_length(data, designator)
+            short_by = max(short_by, short)
+            lost = lost or (short > 0 and len(data) < designator.offset + len(kind))
+    if not any(kind[:1] != b"Z" for kind in starts):  # a subfile typed EN may be the licence
         for kind in _DOCUMENT_TYPES:
             found = _search_subfile(data, header, kind, first=not starts)
             if found is not None:
                 starts[kind] = found
                 break
-    return sorted(starts.items(), key=lambda item: item[1]), short_by
+    return _Located(sorted(starts.items(), key=lambda item: item[1]), short_by, lost)
 
 
-def _check_declared_length(data: bytes, designator: Designator) -> int:
-    """How many bytes short of its declared length a subfile found at its declared offset is.
+def _short_of_declared_length(data: bytes, designator: Designator) -> int:
+    """How many bytes short of its declared end a subfile is (0 within the slack of a dropped
+    terminator). Whether a short payload was cut off is decided from what is missing
+    (:func:`_cut_off`), never from this number alone: real cards declare a few bytes more than
+    they hold."""
+    short_by = designator.offset + designator.length - len(data)
+    return 0 if designator.length <= 0 or short_by <= _LENGTH_SLACK else short_by
 
-    A few bytes short is tolerated (a dropped terminator). More than that is accepted only when
-    the data ends on a complete element (a separator or terminator last); when it ends inside
-    an element, that element was cut: the payload is refused.
-    """
-    declared_end = designator.offset + designator.length
-    short_by = declared_end - len(data)
-    if designator.length <= 0 or short_by <= _LENGTH_SLACK:
-        return 0
-    if data.rstrip(b" ")[-1:] not in _ELEMENT_ENDS:
-        raise TruncatedPayloadError(
-            "The licence barcode data is cut off: it ends before the length its header declares."
-        )
-    return short_by
+
+def _last_element_cut(data: bytes, last_pairs: list[tuple[str, bytes]], tail: bytes | None) -> bool:
+    """Whether the data ends inside an element: an id cut short (``...\nDA``), or a value that
+    cannot be whole (a date of six digits, a two-letter country). Data ending on a separator or
+    terminator ends on a whole element."""
+    if data.rstrip(b" ")[-1:] in _ELEMENT_ENDS:
+        return False
+    if tail is not None and not _ELEMENT_ID.match(tail):
+        return True
+    if not last_pairs:
+        return False
+    element_id, raw = last_pairs[-1]
+    return value_fits(element_id, raw.strip(b" \t\x00")) is False
+
+
+def _cut_off(
+    data: bytes, located: _Located, raw: RawPayload, last_pairs: list[tuple[str, bytes]]
+) -> bool:
+    """Whether a payload shorter than its header declares was cut off: a designated subfile
+    never begins, the last element is cut mid-value, or an element the version requires is
+    missing from the licence subfile."""
+    if located.subfile_lost:
+        return True
+    tail = None  # the last token, when the data has separators to split it off
+    if not raw.recovered_from_wedge:
+        token = re.split(b"[" + re.escape(_separators(data)) + b"]", data.rstrip(b" "))[-1]
+        tail = _strip_subfile_type(token.lstrip(b" \t\x00"), b"")
+    if _last_element_cut(data, last_pairs, tail):
+        return True
+    version = raw.header.version
+    return bool(version and missing_mandatory(raw.elements, version, raw.document_type))
 
 
 def _separators(data: bytes) -> bytes:
@@ -298,9 +341,11 @@ def _tokens(body: bytes, separators: bytes) -> tuple[list[bytes], bool]:
     return [], True
 
 
-def _strip_subfile_type(token: bytes) -> bytes:
-    """``DLDAQ...`` → ``DAQ...``, ``ZCZCA...`` → ``ZCA...`` (the subfile type opens a subfile)."""
-    if token[:2] in _DOCUMENT_TYPES and re.match(rb"D[A-Z]{2}", token[2:5]):
+def _strip_subfile_type(token: bytes, kind: bytes) -> bytes:
+    """``DLDAQ...`` → ``DAQ...``, ``ZCZCA...`` → ``ZCA...`` (the subfile type opens a subfile);
+    likewise ``ENDAQ...`` in a subfile of type ``kind`` ``EN``."""
+    licence_type = token[:2] in _DOCUMENT_TYPES or (token[:2] == kind and kind[:1] != b"Z")
+    if licence_type and re.match(rb"D[A-Z]{2}", token[2:5]):
         return token[2:]
     if _DOUBLE_Z_TYPE.match(token):
         return token[2:]
@@ -313,10 +358,10 @@ def _subfile_elements(
     """(id, raw value) pairs of one subfile, in order."""
     tokens, wedge = _tokens(body, separators)
     if wedge:
-        stripped = _strip_subfile_type(body) if body[:2] in (kind, *_DOCUMENT_TYPES) else body
+        stripped = _strip_subfile_type(body, kind) if body[:2] in (kind, *_DOCUMENT_TYPES) else body
         if stripped == kind:
             return [], False
-        if kind not in _DOCUMENT_TYPES:
+        if kind.startswith(b"Z"):
             recovered = _split_jurisdiction(stripped, kind)
         else:
             version_ids = elements_of_version(version) if version else None
@@ -324,7 +369,7 @@ def _subfile_elements(
         return recovered, bool(recovered)
     pairs: list[tuple[str, bytes]] = []
     for token in tokens:
-        token = _strip_subfile_type(token)
+        token = _strip_subfile_type(token, kind)
         if token in (kind, *_DOCUMENT_TYPES) or not _ELEMENT_ID.match(token):
             continue
         pairs.append((token[:3].decode("ascii"), token[3:]))
@@ -368,28 +413,60 @@ def split_payload(payload: bytes) -> RawPayload:
     if len(data) < 4:
         raise NotAamvaError("The data is empty or far too short to be a licence barcode.")
     header = _parse_header(data)
-    located, short_by = _locate_subfiles(data, header)
-    if not any(kind in _DOCUMENT_TYPES for kind, _ in located):
+    located = _locate_subfiles(data, header)
+    separators = _separators(data)
+    licence_kind = _licence_subfile(data, header, located.starts, separators)
+    if licence_kind is None:
         if header.version and len(data) - header.body_start < 16:
             raise TruncatedPayloadError("The licence barcode data is cut off after its header.")
         raise NotAamvaError("The data has no driver licence or ID card subfile.")
-    separators = _separators(data)
     elements: dict[str, str] = {}
     subfiles: dict[str, bytes] = {}
     document_type = "DL"
     wedge = False
-    ends = [start for _, start in located[1:]] + [_end_of_data(data, header, located)]
-    for (kind, start), end in zip(located, ends, strict=True):
+    starts = located.starts
+    ends = [start for _, start in starts[1:]] + [_end_of_data(data, header, starts)]
+    pairs: list[tuple[str, bytes]] = []
+    for (kind, start), end in zip(starts, ends, strict=True):
         body = data[start:end]
+        pairs, recovered = _subfile_elements(body, kind, separators, header.version)
         if kind in _DOCUMENT_TYPES:
             document_type = kind.decode("ascii")
+        elif kind == licence_kind:
+            # A licence has a vehicle class; without one, the card is taken for an ID card.
+            document_type = "DL" if any(eid in ("DCA", "DAR") for eid, _ in pairs) else "ID"
         else:
             subfiles[kind.decode("latin-1")] = body
-        pairs, recovered = _subfile_elements(body, kind, separators, header.version)
         wedge = wedge or recovered
-        for element_id, raw in pairs:
-            elements.setdefault(element_id, _text(raw))
-    return RawPayload(header, document_type, elements, subfiles, wedge, short_by)
+        for element_id, value in pairs:
+            elements.setdefault(element_id, _text(value))
+    unusual = None if licence_kind in _DOCUMENT_TYPES else licence_kind.decode("ascii")
+    raw = RawPayload(header, document_type, elements, subfiles, wedge, located.short_by, unusual)
+    if located.short_by and _cut_off(data, located, raw, pairs):
+        raise TruncatedPayloadError(_CUT_OFF)
+    return raw
+
+
+def _licence_subfile(
+    data: bytes, header: Header, starts: list[tuple[bytes, int]], separators: bytes
+) -> bytes | None:
+    """The type of the subfile holding the licence: DL or ID; else a subfile of another type the
+    header designates (not a jurisdiction's ``Z?``) whose elements are DL/ID elements (``EN``,
+    seen on enhanced licences); None when there is none."""
+    kinds = [kind for kind, _ in starts]
+    for kind in kinds:
+        if kind in _DOCUMENT_TYPES:
+            return kind
+    designated = {d.subfile_type for d in header.designators}
+    ends = [start for _, start in starts[1:]] + [len(data)] if starts else []
+    for (kind, start), end in zip(starts, ends, strict=True):
+        if kind.startswith(b"Z") or kind not in designated:
+            continue
+        pairs, _ = _subfile_elements(data[start:end], kind, separators, header.version)
+        known = sum(is_known_element(element_id) for element_id, _ in pairs)
+        if known >= _MIN_LICENCE_ELEMENTS and 2 * known > len(pairs):
+            return kind
+    return None
 
 
 def _payload_facts(raw: RawPayload) -> PayloadFacts | None:
@@ -408,6 +485,7 @@ def _payload_facts(raw: RawPayload) -> PayloadFacts | None:
         designators=designators,
         standard_first_offset=fixed + _DESIGNATOR_SIZE * len(designators),
         short_by=raw.short_by,
+        unusual_subfile_type=raw.unusual_subfile_type,
     )
 
 

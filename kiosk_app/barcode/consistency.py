@@ -19,7 +19,6 @@ from kiosk_app.barcode import jurisdictions
 from kiosk_app.barcode.consistency_rules import (
     CANADIAN_POSTAL_FORM,
     ISSUE_DATE_GRACE_DAYS,
-    MANDATORY_ALTERNATIVES,
     MAX_AGE_AT_ISSUE,
     MIN_DRIVING_AGE,
     REAL_ID_MAX_YEARS,
@@ -28,6 +27,7 @@ from kiosk_app.barcode.consistency_rules import (
     VERSION_PUBLISHED,
     VERSION_YEAR_GRACE,
     mandatory_elements,
+    missing_mandatory,
     rules_for,
 )
 from kiosk_app.barcode.licence import LicenceRecord, age_on, calendar_date
@@ -131,19 +131,10 @@ def _version_for_issue_date(record: LicenceRecord, today: date) -> list[Finding]
     return []
 
 
-def _present(record: LicenceRecord, element_id: str) -> bool:
-    return any(
-        (record.elements.get(candidate) or "").strip()
-        or candidate in record.elements  # an empty value is present (e.g. "DCD" with no code)
-        for candidate in (element_id, *MANDATORY_ALTERNATIVES.get(element_id, ()))
-    )
-
-
 def _mandatory(record: LicenceRecord, today: date) -> list[Finding] | None:
-    required = mandatory_elements(record.version, record.document_type)
-    if not required:
+    if not mandatory_elements(record.version, record.document_type):
         return None
-    missing = [element_id for element_id in required if not _present(record, element_id)]
+    missing = missing_mandatory(record.elements, record.version, record.document_type)
     if missing:
         return [_finding("MANDATORY_ELEMENTS", elements=", ".join(missing))]
     return []
@@ -171,6 +162,15 @@ def _header_first_offset(record: LicenceRecord, today: date) -> list[Finding] | 
             _finding("HEADER_FIRST_OFFSET", declared=declared,
                      expected=facts.standard_first_offset)
         ]  # fmt: skip
+    return []
+
+
+def _subfile_type(record: LicenceRecord, today: date) -> list[Finding] | None:
+    facts = record.payload_facts
+    if facts is None or not facts.designators:
+        return None
+    if facts.unusual_subfile_type is not None:
+        return [_finding("SUBFILE_TYPE", kind=facts.unusual_subfile_type)]
     return []
 
 
@@ -352,6 +352,7 @@ CHECKS: tuple[tuple[str, Check], ...] = (
     ("MANDATORY_ELEMENTS", _mandatory),
     ("HEADER_ENTRIES", _header_entries),
     ("HEADER_FIRST_OFFSET", _header_first_offset),
+    ("SUBFILE_TYPE", _subfile_type),
     ("HEADER_LENGTH", _header_length),
     ("DATE_INVALID", _dates_real),
     ("DATE_IMPLAUSIBLE", _dates_plausible),

@@ -67,6 +67,9 @@ RULES: dict[str, Rule] = {
              "The barcode header places its first subfile at byte {declared} "
              "instead of byte {expected}.",
              "AAMVA DL/ID Card Design Standard, Annex D header and subfile designator sizes"),
+        Rule("SUBFILE_TYPE",
+             "The licence data is in a subfile of type {kind}, not DL or ID.",
+             "AAMVA DL/ID Card Design Standard, Annex D subfile designator: subfile type"),
         Rule("HEADER_LENGTH",
              "The barcode data is {missing} bytes shorter than its header declares.",
              "AAMVA DL/ID Card Design Standard, Annex D subfile designator (offset, length)"),
@@ -138,6 +141,19 @@ MANDATORY_ALTERNATIVES: dict[str, tuple[str, ...]] = {
     "DAC": ("DCT",),
     "DAU": ("DAV",),  # version 01: height in centimetres has its own element
 }
+
+
+def missing_mandatory(elements: dict[str, str], version: int, document_type: str) -> list[str]:
+    """The mandatory elements of ``version`` that ``elements`` lacks, alternatives counted (an
+    element present with an empty value is present: ``DCD`` with no endorsement)."""
+    return [
+        element_id
+        for element_id in mandatory_elements(version, document_type)
+        if not any(
+            candidate in elements
+            for candidate in (element_id, *MANDATORY_ALTERNATIVES.get(element_id, ()))
+        )
+    ]
 
 
 def mandatory_elements(version: int, document_type: str) -> tuple[str, ...]:

@@ -77,13 +77,15 @@ class Derived:
 @dataclass(frozen=True)
 class PayloadFacts:
     """What the header declared, for the consistency checks: entries, designators
-    ``(type, offset, length)``, the first offset the standard sets for this header, and how many
-    bytes short of its declared length the data was accepted (0 when not short)."""
+    ``(type, offset, length)``, the first offset the standard sets for this header, how many
+    bytes short of its declared length the data was accepted (0 when not short), and the type
+    of the subfile read as the licence subfile when it is neither DL nor ID."""
 
     declared_entries: int
     designators: tuple[tuple[str, int, int], ...]
     standard_first_offset: int | None
     short_by: int = 0
+    unusual_subfile_type: str | None = None
 
 
 # The key fields a read must give for the clerk to rely on it (``incomplete`` names the missing).

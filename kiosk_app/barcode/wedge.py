@@ -72,6 +72,16 @@ _FORMATS: dict[str, Callable[[bytes], bool]] = {
 }
 
 
+def value_fits(element_id: str, value: bytes) -> bool | None:
+    """Whether ``value`` has the form its element always takes (a date of eight digits, a
+    one-letter sex code, a two-letter state...); None for an element without such a form.
+    The height is left out: its spellings (``5'10"``) are too many to tell a cut one."""
+    if element_id in DATE_ELEMENTS:
+        return len(re.sub(rb"\D", b"", value)) == 8
+    check = _FORMATS.get(element_id)
+    return None if check is None or element_id == "DAU" else check(value)
+
+
 def segment_score(element_id: str, raw: bytes, version_ids: frozenset[str] | None) -> float:
     """How well ``raw`` fits as the value of ``element_id`` (higher is better)."""
     value = raw.strip(b" ")

@@ -375,6 +375,7 @@ CONSISTENCY_MESSAGES: tuple[str, ...] = (
         "The barcode header places its first subfile at byte {declared} "
         "instead of byte {expected}.",
     ),
+    QT_TRANSLATE_NOOP("messages", "The licence data is in a subfile of type {kind}, not DL or ID."),
     QT_TRANSLATE_NOOP(
         "messages", "The barcode data is {missing} bytes shorter than its header declares."
     ),

@@ -2819,66 +2819,71 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/messages.py" line="378"/>
+        <source>The licence data is in a subfile of type {kind}, not DL or ID.</source>
+        <translation>Les données du permis sont dans un sous-fichier de type {kind}, et non DL ou ID.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/messages.py" line="379"/>
         <source>The barcode data is {missing} bytes shorter than its header declares.</source>
         <translation>Les données du code-barres comptent {missing} octets de moins que ce qu&apos;annonce leur en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="381"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="382"/>
         <source>A date in the barcode ({element}) is not a real date.</source>
         <translation>Une date du code-barres ({element}) n&apos;est pas une date réelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="382"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="383"/>
         <source>A date in the barcode ({element}) is an implausible date.</source>
         <translation>Une date du code-barres ({element}) est invraisemblable.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="383"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="384"/>
         <source>The height in the barcode ({element}) is not a plausible height; it is left out.</source>
-        <translation>La taille inscrite dans le code-barres ({element}) est invraisemblable ; elle est omise.</translation>
+        <translation>La taille inscrite dans le code-barres ({element}) est invraisemblable&#x202f;; elle est omise.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="387"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="388"/>
         <source>The date of birth is not before the issue date.</source>
         <translation>La date de naissance n&apos;est pas antérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="388"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="389"/>
         <source>The issue date is in the future.</source>
         <translation>La date de délivrance est dans le futur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="389"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="390"/>
         <source>The expiry date is not after the issue date.</source>
         <translation>La date d&apos;expiration n&apos;est pas postérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="390"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="391"/>
         <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
         <translation>La carte est valide {years} ans&#x202f;; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="395"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="396"/>
         <source>The card is marked REAL ID compliant but is valid for more than {maximum} years.</source>
         <translation>La carte est marquée conforme REAL ID mais est valide plus de {maximum} ans.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="399"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="400"/>
         <source>The holder was {age} years old at issue, which is unusual for this document.</source>
         <translation>Le titulaire avait {age} ans à la délivrance, ce qui est inhabituel pour ce document.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="402"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="403"/>
         <source>The licence number does not have the form {jurisdiction} uses.</source>
         <translation>Le numéro de permis n&apos;a pas la forme qu&apos;utilise {jurisdiction}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="403"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="404"/>
         <source>The postal code does not have the form {form}.</source>
         <translation>Le code postal n&apos;a pas la forme {form}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="404"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="405"/>
         <source>The postal code&apos;s first letter is not used in {province}.</source>
         <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>
@@ -2923,7 +2928,7 @@
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/folder.py" line="157"/>
+        <location filename="../../kiosk_app/app/capture/folder.py" line="159"/>
         <source>Scan folder</source>
         <translation>Dossier de numérisation</translation>
     </message>

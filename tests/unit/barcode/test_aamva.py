@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import date
 
@@ -203,3 +204,89 @@ def test_implausible_dates_are_not_called_unreal(
     codes = _codes(parse_aamva(payload.replace(old, new)))
     other = {"DATE_IMPLAUSIBLE", "DATE_INVALID"} - {code}
     assert code in codes and not other & set(codes)
+
+
+UTAH_V9 = CardSpec(
+    version=9, jurisdiction="UT", licence_number="123456789", postal_code="841010000",
+    jurisdiction_elements=(), overrides=(("DDH", "01311998"),),
+)  # fmt: skip
+
+
+def _declared_more(payload: bytes, kind: bytes, extra: int) -> bytes:
+    """``payload`` with the length of subfile ``kind`` declared ``extra`` bytes longer."""
+    match = re.search(kind + rb"(\d{4})(\d{4})", payload)
+    assert match is not None
+    longer = f"{int(match.group(2)) + extra:04d}".encode()
+    return payload[: match.start(2)] + longer + payload[match.end(2) :]
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind", "drop", "extra", "short_by"),
+    [
+        # Whole data, the header declaring a few bytes more (one without its last terminator).
+        (NEW_HAMPSHIRE_V8, b"ZN", 1, 3, 4),
+        (NEW_HAMPSHIRE_V8, b"ZN", 0, 4, 4),
+        (UTAH_V9, b"DL", 1, 11, 12),
+        (UTAH_V9, b"DL", 0, 12, 12),
+        (replace(UTAH_V9, version=1), b"DL", 0, 16, 16),
+        # Cut off: the declared length is right and something is missing.
+        (UTAH_V9, b"DL", 6, 0, None),  # the date DDH cut mid-value
+        (UTAH_V9, b"DL", 11, 0, None),  # "...\nD": an element id cut
+        (replace(UTAH_V9, omit=("DCG",), overrides=(("DCG", "USA"),)), b"DL", 5, 0, None),
+        (NEW_HAMPSHIRE_V8, b"ZN", 14, 0, None),  # the ZN subfile never begins
+        (UTAH_V9, b"DL", 1, 4, 5),  # the last terminator alone: nothing is missing
+    ],
+)
+def test_newer_cards_a_few_bytes_short_are_read_with_a_note(
+    spec: CardSpec, kind: bytes, drop: int, extra: int, short_by: int | None
+) -> None:
+    full = build_payload(spec)
+    payload = _declared_more(full[: len(full) - drop] if drop else full, kind, extra)
+    if short_by is None:
+        with pytest.raises(TruncatedPayloadError):
+            parse_aamva(payload)
+        return
+    record = parse_aamva(payload)
+    assert record.payload_facts is not None and record.payload_facts.short_by == short_by
+    assert "HEADER_LENGTH" in _codes(record)
+    assert record.elements == parse_aamva(full).elements
+    assert record.missing_key_fields == []
+
+
+def _typed(payload: bytes, kind: bytes, was: bytes = b"DL") -> bytes:
+    """``payload`` with its ``was`` subfile typed ``kind`` in the header and in the body."""
+    retyped = payload.replace(was + b"00", kind + b"00", 1)
+    return retyped.replace(was + b"D", kind + b"D", 1)
+
+
+@pytest.mark.parametrize(
+    ("payload", "document_type", "kind"),
+    [
+        (_typed(build_payload(NEW_HAMPSHIRE_V8), b"EN"), "DL", "EN"),
+        (_typed(build_payload(UTAH_V9), b"EN"), "DL", "EN"),
+        (_typed(build_payload(replace(UTAH_V9, document_type="ID")), b"EN", b"ID"), "ID", "EN"),
+        (damaged(_typed(build_payload(UTAH_V9), b"EN"), "wedge_no_controls"), "DL", "EN"),
+        (_typed(build_payload(CardSpec(version=3)), b"XL"), "DL", "XL"),
+        (_typed(build_payload(UTAH_V9), b"DL"), "DL", None),
+        # A designated subfile of another type without licence elements: still no licence.
+        (b"@\n\x1e\rANSI 636040090001EN00310030ENXAA1\nXAB2\nXAC3\nXAD4\r", None, "EN"),
+        (b"@\n\x1e\rANSI 636040090001EN00310024ENDAQ1\nXAB2\nXAC3\r", None, "EN"),
+    ],
+)
+def test_licence_elements_in_a_subfile_of_another_type(
+    payload: bytes, document_type: str | None, kind: str | None
+) -> None:
+    if document_type is None:
+        with pytest.raises(NotAamvaError) as caught:
+            parse_aamva(payload)
+        assert "no driver licence or ID card subfile" in str(caught.value)
+        return
+    record = parse_aamva(payload)
+    assert record.document_type == document_type
+    assert (record.last_name, record.licence_number) == ("PUBLIC", record.elements["DAQ"])
+    assert record.missing_key_fields == []
+    assert record.payload_facts is not None
+    assert record.payload_facts.unusual_subfile_type == kind
+    codes = _codes(record)
+    assert ("SUBFILE_TYPE" in codes) is (kind is not None)
+    assert "MANDATORY_ELEMENTS" not in codes

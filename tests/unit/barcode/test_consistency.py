@@ -45,6 +45,9 @@ BROKEN: dict[str, bytes] = {
     "MANDATORY_ELEMENTS": _spec_with(omit=("DCF", "DAY")),
     "HEADER_ENTRIES": build_payload(CardSpec()).replace(b"636014100002", b"636014100003"),
     "HEADER_FIRST_OFFSET": build_payload(CardSpec()).replace(b"DL0041", b"DL0045", 1),
+    "SUBFILE_TYPE": build_payload(CardSpec())
+    .replace(b"DL0041", b"EN0041")
+    .replace(b"DLDCA", b"ENDCA"),
     "DATE_INVALID": build_payload(CardSpec()).replace(b"DBB01311980", b"DBB02301980"),
     "DATE_IMPLAUSIBLE": build_payload(CardSpec()).replace(b"DBB01311980", b"DBB01311114"),
     "HEIGHT_IMPLAUSIBLE": _spec_with(overrides=(("DAU", "5 IN"),)),
