@@ -134,8 +134,10 @@ def write_textfile(directory: Path, text: str) -> Path:
     # The collector ignores names not ending in .prom, so a leftover temp file is harmless.
     handle, temp = tempfile.mkstemp(prefix=".kiosk_app.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+        # Bytes: the exposition format ends lines with "\n" only, and a text-mode file on
+        # Windows would write "\r\n" (promtool and windows_exporter refuse "gauge\r").
+        with os.fdopen(handle, "wb") as out:
+            out.write(text.encode("utf-8"))
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temp, 0o644)  # node_exporter runs as its own user

@@ -116,6 +116,7 @@ def test_the_file_is_replaced_whole_and_readable_by_node_exporter(tmp_path: Path
     assert second.stat().st_mode & 0o777 == 0o644
     assert sorted(p.name for p in folder.iterdir()) == [METRICS_FILE_NAME]
     assert "kiosk_app_checks_total" in second.read_text()
+    assert b"\r" not in second.read_bytes()  # written as bytes, never in a platform's text mode
 
 
 def test_a_folder_that_cannot_be_written_never_stops_a_check(
