@@ -11,8 +11,8 @@
 * Windows, :class:`JobObjectLimiter`: the parent puts the child in a Job Object of its own
   (pywin32's ``win32job``): committed memory per process, user-mode CPU time per process
   (raised by the parent before each picture by what the child used so far), kill on job close,
-  and no Windows Error Reporting for a crash (``DIE_ON_UNHANDLED_EXCEPTION``: no dialog that
-  holds the child, no dump of the picture).
+  and a crash ends the child at once (``DIE_ON_UNHANDLED_EXCEPTION``: no error dialog holds
+  it).
 
 The Windows limits are computed as plain data (:func:`job_limits`, :func:`with_job_limits`)
 from the same constants as the POSIX ones, and the Win32 calls go through a :class:`JobApi`

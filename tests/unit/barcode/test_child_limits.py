@@ -130,7 +130,7 @@ def test_win32_constants_have_the_sdk_values(name: str, value: int) -> None:
     assert getattr(child_limits, name) == value
 
 
-def test_the_job_sets_exactly_memory_time_kill_on_close_and_no_error_reporting() -> None:
+def test_the_job_sets_exactly_memory_time_kill_on_close_and_die_on_a_crash() -> None:
     assert JOB_LIMIT_FLAGS == 0x2 | 0x100 | 0x400 | 0x2000
     # What the child may open on the kiosk's behalf: terminate, set quota, query times.
     assert CHILD_PROCESS_ACCESS == 0x1 | 0x100 | 0x1000
