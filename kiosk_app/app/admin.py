@@ -19,9 +19,9 @@ from PySide6.QtCore import QObject
 from kiosk_app import config, secrets
 from kiosk_app.api.errors import ConfigurationError, KioskApiError
 from kiosk_app.api.transport import checked_base_url, checked_ca_bundle
-from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import ErrorCallback, ResultCallback, WorkerPool
 from kiosk_app.config import Settings
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.storage.pin import PinCheck, PinStore
 from kiosk_app.storage.usage import CountRow, DayCounts, QuotaState, UsageStore
 

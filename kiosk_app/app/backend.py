@@ -9,20 +9,21 @@ block for seconds and raises the typed errors of ``kiosk_app.barcode.errors`` or
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.validation import CanadaCheckInput, validate_canada_input
-from kiosk_app.app.models import CanadaFormData, LicenceSummary
 from kiosk_app.barcode.consistency import ConsistencyReport, check_consistency
 from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, RepairedPayloadError
 from kiosk_app.barcode.imaging import read_image_file
-from kiosk_app.barcode.issuer import Issuer, issuer_from_header, issuer_of
+from kiosk_app.barcode.issuer import issuer_from_header, issuer_of
+from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
 from kiosk_app.config import Settings
+from kiosk_app.flow.canada import canada_input, prefill_of, text_of
+from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ScanData
 from kiosk_app.kinds import CheckKind
 from kiosk_app.logging_setup import payload_values
 
@@ -54,36 +55,28 @@ class ClientLike(Protocol):
     ) -> CheckResultLike: ...
 
 
-Parser = Callable[[bytes], Any]
-Checker = Callable[[Any, date], ConsistencyReport]
+class DecoderProcess(Protocol):
+    """A decoder's child process (``kiosk_app.barcode.isolation.IsolatedScanner``)."""
+
+    def warm_up(self) -> None: ...
+
+    def cancel(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
-@dataclass(frozen=True)
-class ScanData:
-    """One customer's scan, kept in memory only: payload, symbol, optional image, local parse.
-
-    ``byte_exact`` is the payload's provenance. True: these are the barcode's own bytes (camera,
-    picture, serial scanner, or a keyboard-wedge scan whose AAMVA header arrived intact with its
-    control characters). False: the payload was rebuilt from damaged wedge input (control
-    characters dropped or changed, a keyboard layout repaired); it still parses, but a signature
-    can never verify on it, so the signature check is refused locally (never sent).
-    """
-
-    payload: bytes
-    symbol: SymbolInfo | None
-    back_image: bytes | None
-    licence: LicenceSummary | None
-    prefill: CanadaFormData | None
-    parse_hint: str = ""
-    byte_exact: bool = True
-    # Every element value of the payload (names, numbers, dates, address...), split in the
-    # worker, so the session can register them with the log redaction without parsing again.
-    element_values: tuple[str, ...] = ()
-    issuer: Issuer | None = None  # who issued the card, for check routing (None: not parsed)
+Parser = Callable[[bytes], LicenceRecord]
+Checker = Callable[[LicenceRecord, date], ConsistencyReport]
 
 
 class Backend:
-    """Decode, parse and check, blocking; the session runs each call in a worker."""
+    """Decode, parse and check, blocking; the session runs each call in a worker.
+
+    ``process`` is the decoder's child process when it has one (stopped, warmed up and closed
+    through it); a plain ``Scanner`` or a test's fake decoder has none.
+    """
+
+    process: DecoderProcess | None = None
 
     def __init__(
         self,
@@ -94,8 +87,10 @@ class Backend:
         age_of_majority: int = 19,
         today: Callable[[], date] = date.today,
         checker: Checker = check_consistency,
+        process: DecoderProcess | None = None,
     ) -> None:
         self.client = client
+        self.process = process
         self.decoder = decoder
         self.parser = parser
         self.looks_like_licence = looks_like_licence
@@ -104,22 +99,28 @@ class Backend:
         self.checker = checker
 
     @classmethod
-    def from_settings(cls, settings: Settings, decoder: DecoderLike | None = None) -> Backend:
+    def from_settings(cls, settings: Settings, previous: Backend | None = None) -> Backend:
         """The real collaborators, configured from ``settings``.
 
         Pictures are decoded in a limited child process (``IsolatedScanner``); pass the
-        ``decoder`` of the backend being replaced to keep its process.
+        ``previous`` backend being replaced to keep its decoder and process.
         """
         from kiosk_app.api.client import VerificationClient
         from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
         from kiosk_app.barcode.isolation import IsolatedScanner
 
+        decoder: DecoderLike
+        if previous is not None:
+            decoder, process = previous.decoder, previous.process
+        else:
+            decoder = process = IsolatedScanner()
         return cls(
             client=VerificationClient.from_settings(settings),
-            decoder=decoder or IsolatedScanner(),
+            decoder=decoder,
             parser=parse_aamva,
             looks_like_licence=looks_like_aamva,
             age_of_majority=settings.age_of_majority,
+            process=process,
         )
 
     # --- reading -----------------------------------------------------------------------------
@@ -161,9 +162,9 @@ class Backend:
             symbol=symbol,
             back_image=back_image,
             licence=self.summarize(record),
-            prefill=_prefill(record),
+            prefill=prefill_of(record),
             byte_exact=byte_exact,
-            element_values=tuple(getattr(record, "elements", {}).values()),
+            element_values=tuple(record.elements.values()),
             issuer=issuer_of(record),
         )
 
@@ -181,38 +182,35 @@ class Backend:
 
     def stop_reading(self) -> None:
         """Stop a picture being decoded, now (any thread); a decoder that cannot is left be."""
-        self._decoder_call("cancel")
+        if self.process is not None:
+            self.process.cancel()
 
     def warm_up(self) -> None:
         """Let the decoder get ready for the first picture (start its process), if it can."""
-        self._decoder_call("warm_up")
+        if self.process is not None:
+            self.process.warm_up()
 
     def close(self) -> None:
         """Release the decoder's child process, if it has one."""
-        self._decoder_call("close")
+        if self.process is not None:
+            self.process.close()
 
-    def _decoder_call(self, name: str) -> None:
-        # Only the isolated decoder has these; a plain Scanner or a test's fake does not.
-        method = getattr(getattr(self, "decoder", None), name, None)
-        if callable(method):
-            method()
-
-    def summarize(self, record: Any) -> LicenceSummary:
+    def summarize(self, record: LicenceRecord) -> LicenceSummary:
         """The local-parse view of a licence record (name, birth date, age, expiry), with what
         the read lacks and what the local consistency checks found."""
         derived = record.derived(self.today())
         report = self.checker(record, self.today())
         prefill = record.canada_prefill()
         return LicenceSummary(
-            full_name=_text(record.full_name)
-            or " ".join(p for p in (_text(record.first_name), _text(record.last_name)) if p),
+            full_name=text_of(record.full_name)
+            or " ".join(p for p in (text_of(record.first_name), text_of(record.last_name)) if p),
             date_of_birth=record.date_of_birth,
             age=derived.age,
             age_of_majority=self.age_of_majority,
             expiry_date=record.expiry_date,
             expired=bool(derived.expired),
             days_to_expiry=derived.days_to_expiry,
-            licence_number=_text(record.licence_number),
+            licence_number=text_of(record.licence_number),
             canadian=prefill is not None,
             missing_fields=tuple(record.missing_key_fields),
             consistency_checked=report.checked,
@@ -241,30 +239,3 @@ class Backend:
         """Validate the form (raises ``InputRejectedError``) and run the registry check."""
         checked = validate_canada_input(canada_input(form), today=self.today())
         return self.client.check_canada(checked).outcome
-
-
-def canada_input(form: CanadaFormData) -> CanadaCheckInput:
-    """The API's input object from the form's text."""
-    return CanadaCheckInput(
-        licence_number=form.licence_number,
-        date_of_birth=form.date_of_birth,
-        province=form.province,
-        licence_class=form.licence_class or None,
-    )
-
-
-def _prefill(record: Any) -> CanadaFormData | None:
-    prefill = record.canada_prefill()
-    if prefill is None:
-        return None
-    born = prefill.date_of_birth
-    return CanadaFormData(
-        licence_number=_text(prefill.licence_number),
-        date_of_birth=born.isoformat() if isinstance(born, date) else _text(born),
-        province=_text(prefill.province),
-        licence_class=_text(prefill.licence_class),
-    )
-
-
-def _text(value: object) -> str:
-    return "" if value is None else str(value).strip()

@@ -21,8 +21,8 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from kiosk_app.app.admin import run_connection_test
 from kiosk_app.app.capture.base import CaptureSource
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.app.workers import ErrorCallback, WorkerPool
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from kiosk_app.app.session import Session

@@ -31,9 +31,9 @@ from kiosk_app.kinds import Verdict
 if TYPE_CHECKING:
     from PySide6.QtMultimedia import QSoundEffect
 
-    from kiosk_app.app.models import ResultView
     from kiosk_app.app.session import Session
     from kiosk_app.config import Settings
+    from kiosk_app.flow.models import ResultView
 
 RESOURCE_PACKAGE: Final = "kiosk_app.resources"
 VOLUME: Final = 0.8

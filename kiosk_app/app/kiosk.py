@@ -17,7 +17,6 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from kiosk_app.api.constants import TEST_TOKEN
 from kiosk_app.app.backend import Backend
-from kiosk_app.app.billing import RecentChecks
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.files import ImageFileSource
 from kiosk_app.app.capture.wedge import Clock, WedgeScanner
@@ -27,6 +26,7 @@ from kiosk_app.app.idle import IdleWatch
 from kiosk_app.app.session import Session
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
+from kiosk_app.flow.billing import RecentChecks
 from kiosk_app.logging_setup import set_desk_id
 from kiosk_app.storage.usage import UsageStore
 
@@ -141,7 +141,7 @@ class KioskCore(QObject):
         self.session.settings = settings
         # The picture decoder (and its child process) is kept; the client follows the settings.
         self.session.backend = backend or Backend.from_settings(
-            settings, decoder=self.session.backend.decoder
+            settings, previous=self.session.backend
         )
         self.session.recent.window_min = settings.repeat_window_min
         self.session.refresh_quota()

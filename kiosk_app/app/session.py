@@ -15,10 +15,10 @@ Stages: ``ready`` (nothing running; a scanned licence may be loaded), ``working`
 * :meth:`wipe` (New customer, idle timeout) drops every reference to the customer's data;
 * never pay twice (issue 20): a repeat read of the card on screen changes nothing (a quiet
   notice); running a check the card already had (this customer, or an earlier one within
-  ``repeat_window_min``, see :mod:`kiosk_app.app.billing`) needs the clerk's confirmation
+  ``repeat_window_min``, see :mod:`kiosk_app.flow.billing`) needs the clerk's confirmation
   (``confirm_requested``), never happens on its own; the monthly quota is told (or enforced)
   before a billable check;
-* the right check for the card (issue 21): :func:`kiosk_app.app.routing.route_card` decides
+* the right check for the card (issue 21): :func:`kiosk_app.flow.routing.route_card` decides
   which checks apply and which one runs on its own; a check that does not apply is refused
   locally (a notice, never a verdict).
 """
@@ -36,12 +36,15 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from kiosk_app.api import validation
 from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
-from kiosk_app.api.errors import ApiStatusError, InputRejectedError, KioskApiError
+from kiosk_app.api.errors import InputRejectedError
 from kiosk_app.api.outcome import Outcome
-from kiosk_app.app.backend import Backend, ScanData
-from kiosk_app.app.billing import (
+from kiosk_app.app.backend import Backend
+from kiosk_app.app.capture.base import CaptureSource
+from kiosk_app.app.metrics import MetricsReporter
+from kiosk_app.app.workers import WorkerPool
+from kiosk_app.config import Settings
+from kiosk_app.flow.billing import (
     QUOTA_BLOCKED,
     QUOTA_WARNING,
     PriorCheck,
@@ -50,30 +53,34 @@ from kiosk_app.app.billing import (
     QuotaReachedError,
     RecentChecks,
 )
-from kiosk_app.app.capture.base import CaptureSource
-from kiosk_app.app.metrics import MetricsReporter
-from kiosk_app.app.models import (
+from kiosk_app.flow.canada import FORM_FIELDS, validate_canada
+from kiosk_app.flow.metering import metered_check, record_repeat
+from kiosk_app.flow.models import (
     CHECK_TITLES,
     CanadaFormData,
     DemoSample,
-    ErrorKind,
-    ErrorReport,
     FieldProblem,
     LicenceSummary,
     ResultView,
+    ScanData,
 )
-from kiosk_app.app.routing import REPAIRED, Route, route_card
-from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
-from kiosk_app.app.workers import WorkerPool
-from kiosk_app.barcode.errors import BarcodeError
-from kiosk_app.config import Settings
+from kiosk_app.flow.planning import (
+    SIGNATURE_NEEDS_EXACT,
+    Step,
+    plan_check,
+    refused_checks,
+    route_for,
+)
+from kiosk_app.flow.reports import report_for
+from kiosk_app.flow.routing import REPAIRED, Route
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.logging_setup import (
     forget_customer_values,
     register_customer,
     register_typed_date,
 )
-from kiosk_app.storage.usage import UsageRecordError, UsageStore, UsageStoreError, counted_call
+from kiosk_app.storage.usage import UsageStore
 
 log = logging.getLogger(__name__)
 
@@ -84,23 +91,8 @@ BUSY_NOTICE = QT_TRANSLATE_NOOP(
 )
 READING_BARCODE = QT_TRANSLATE_NOOP("messages", "Reading the barcode…")
 READING_PICTURE = QT_TRANSLATE_NOOP("messages", "Reading the picture…")
-# A keyboard-wedge payload rebuilt from damaged input (ScanData.byte_exact False): a signature
-# can never verify on it, so the check is refused here and never sent (not a verdict).
 SAME_CARD = QT_TRANSLATE_NOOP("messages", "Same card — result already shown")
 SAME_CARD_READ = QT_TRANSLATE_NOOP("messages", "Same card — already read")
-NOT_FOR_THIS_CARD = QT_TRANSLATE_NOOP(
-    "messages", "{check} does not apply to this card; nothing was sent."
-)
-SIGNATURE_NEEDS_EXACT = QT_TRANSLATE_NOOP(
-    "messages",
-    "Signature not checked: the scanner changed some of the barcode's characters (control "
-    "characters or keyboard layout). Scan the licence with the camera, or set the scanner to "
-    "send control characters (see the set-up guide). The other checks still work.",
-)
-#: Checks that need the barcode's exact bytes (refused on a scan that is not byte-exact).
-EXACT_BYTES_CHECKS = frozenset({CheckKind.SIGNATURE})
-FORM_FIELDS = ("licence_number", "date_of_birth", "province", "licence_class")
-REQUIRED_FORM_FIELDS = ("licence_number", "date_of_birth", "province")
 
 
 class Stage(StrEnum):
@@ -111,49 +103,6 @@ class Stage(StrEnum):
     RESULT = "result"
     CANADA_FORM = "canada-form"
     ERROR = "error"
-
-
-SENTENCE_WITH_STATUS = QT_TRANSLATE_NOOP("messages", "{sentence} (HTTP {code})")
-SENTENCE_WITH_SERVICE_WORDS = QT_TRANSLATE_NOOP(
-    "messages", "{sentence} (HTTP {code}; the service's words: “{words}”)"
-)
-
-
-def report_for(error: BaseException) -> ErrorReport:
-    """The Error screen's content for a failure; messages are the typed errors' own."""
-    if isinstance(error, BarcodeError):
-        return ErrorReport(
-            ErrorKind.UNREADABLE,
-            QT_TRANSLATE_NOOP("messages", "The licence could not be read"),
-            error.hint,
-        )
-    if isinstance(error, KioskApiError):
-        message: str = error.user_message
-        if isinstance(error, ApiStatusError) and error.detail:
-            # The sentence translated; the status code and the service's own words as sent,
-            # marked as the service's.
-            message = (
-                Message(
-                    SENTENCE_WITH_SERVICE_WORDS,
-                    sentence=Message(error.sentence),
-                    code=error.status_code,
-                    words=error.body_message,
-                )
-                if error.body_message
-                else Message(
-                    SENTENCE_WITH_STATUS, sentence=Message(error.sentence), code=error.status_code
-                )
-            )
-        return ErrorReport(
-            ErrorKind.SERVICE,
-            QT_TRANSLATE_NOOP("messages", "The check could not be completed"),
-            message,
-        )
-    return ErrorReport(
-        ErrorKind.INTERNAL,
-        QT_TRANSLATE_NOOP("messages", "Something went wrong in the kiosk"),
-        QT_TRANSLATE_NOOP("messages", "Please try again. If it happens again, call support."),
-    )
 
 
 @dataclass(frozen=True)
@@ -261,9 +210,7 @@ class Session(QObject):
 
     def refused_checks(self) -> frozenset[CheckKind]:
         """The checks the held scan cannot feed (the signature check on a repaired payload)."""
-        if self._scan is None or self._scan.byte_exact:
-            return frozenset()
-        return EXACT_BYTES_CHECKS
+        return refused_checks(self._scan)
 
     @property
     def retry_pending(self) -> bool:
@@ -372,53 +319,39 @@ class Session(QObject):
     def run_check(self, kind: CheckKind, confirmed: bool = False) -> bool:
         """The clerk runs a check on the current card; False if refused or awaiting the
         confirmation of a check the card already had (``confirmed`` answers it)."""
-        route = self._route
-        applies = route is None or kind in route.offered or kind in self.refused_checks()
-        if self._scan is not None and not applies:
-            if not self._refuse_if_busy():
-                self.notice.emit(Message(NOT_FOR_THIS_CARD, check=Message(CHECK_TITLES[kind])))
-            return False
-        return self._run(kind, confirmed)
+        return self._run(kind, confirmed, offered_only=True)
 
-    def _run(self, kind: CheckKind, confirmed: bool) -> bool:
+    def _run(self, kind: CheckKind, confirmed: bool, offered_only: bool = False) -> bool:
         if self._refuse_if_busy():
             return False
-        if kind not in self.settings.enabled_checks:
-            self.notice.emit(
-                Message(
-                    QT_TRANSLATE_NOOP("messages", "{check} is turned off on this kiosk."),
-                    check=Message(CHECK_TITLES[kind]),
-                )
-            )
-            return False
         scan = self._scan
+        plan = plan_check(
+            scan,
+            self.settings,
+            kind,
+            today=self._today(),
+            route=self._route,
+            offered_only=offered_only,
+        )
+        if plan.step is Step.REFUSE:
+            self.notice.emit(plan.notice)
+            return False
         prior = self.prior_check(kind)
         # Asked before the form too: a Canadian check answered through the form, pressed
-        # again, would otherwise be billed again once the form is sent (issue 20).
-        if prior is not None and not confirmed and kind not in self.refused_checks():
+        # again, would otherwise be billed again once the form is sent.
+        if prior is not None and not confirmed:
             self.confirm_requested.emit(BilledAgain(kind, prior))
             return False
-        if kind is CheckKind.CANADA and (scan is None or not _complete(scan.prefill)):
+        if plan.step is Step.FORM:
             self.open_canada_form()
+            for problem in plan.problems:  # the barcode's values are not acceptable
+                self.canada_form_problem.emit(problem)
             return True
-        if scan is None:
-            self.notice.emit(QT_TRANSLATE_NOOP("messages", "Scan the back of the licence first."))
-            return False
-        if kind in self.refused_checks():
-            self.notice.emit(SIGNATURE_NEEDS_EXACT)
-            return False
-        if kind is CheckKind.CANADA and scan.prefill is not None:
-            problems = self.validate_canada(scan.prefill)
-            if problems:  # the barcode's values are not acceptable: the form shows why
-                self.open_canada_form()
-                for problem in problems:
-                    self.canada_form_problem.emit(problem)
-                return True
+        if plan.canada is not None:
             self._stop_retry()
-            self._canada_input = scan.prefill
-            return self._start_check(
-                CheckKind.CANADA, partial(self.backend.check_canada, scan.prefill)
-            )
+            self._canada_input = plan.canada
+            return self._start_check(kind, partial(self.backend.check_canada, plan.canada))
+        assert scan is not None  # a plan to send a check of the card
         return self._start_check(kind, partial(self.backend.check_scan, kind, scan))
 
     def open_canada_form(self, prefill: CanadaFormData | None = None) -> None:
@@ -430,22 +363,7 @@ class Session(QObject):
 
     def validate_canada(self, form: CanadaFormData) -> list[FieldProblem]:
         """Every problem of the form at once (the inline messages), none when it is good."""
-        checks: list[tuple[str, Callable[[], object]]] = [
-            ("licence_number", partial(validation.validate_licence_number, form.licence_number)),
-            (
-                "date_of_birth",
-                partial(validation.validate_date_of_birth, form.date_of_birth, self._today()),
-            ),
-            ("province", partial(validation.validate_province, form.province)),
-            ("licence_class", partial(validation.validate_licence_class, form.licence_class)),
-        ]
-        problems = []
-        for name, check in checks:
-            try:
-                check()
-            except InputRejectedError as exc:
-                problems.append(FieldProblem(exc.field or name, exc.user_message))
-        return problems
+        return validate_canada(form, self._today())
 
     def submit_canada(self, form: CanadaFormData) -> list[FieldProblem]:
         """Validate and run the registry check; returns the problems (empty when started)."""
@@ -492,7 +410,7 @@ class Session(QObject):
     def reroute(self) -> None:
         """The admin saved new settings: route the card held again (its checks may change)."""
         if self._scan is not None:
-            self._route = _route_of(self._scan, self.settings)
+            self._route = route_for(self._scan, self.settings)
             self._announce_card()
 
     @Slot()
@@ -528,7 +446,7 @@ class Session(QObject):
         # A plain function, not a bound method: an abandoned job must not keep the session
         # (and through it the window's pool) alive after the window is gone.
         self._start(
-            partial(_counted_check, self.usage, self.quota, kind, check, quota, mode),
+            partial(metered_check, self.usage, self.quota, kind, check, quota, mode),
             partial(self._on_outcome, kind),
             _working_label(kind),
         )
@@ -559,7 +477,7 @@ class Session(QObject):
         """A check avoided because the card had it already: the Usage tab's "repeats not
         billed" (written in a worker)."""
         if kind is not None and self.usage is not None:
-            self.pool.submit(partial(_record_repeat, self.usage, kind), name="usage-repeat")
+            self.pool.submit(partial(record_repeat, self.usage, kind), name="usage-repeat")
 
     def _announce_card(self) -> None:
         route = self._route
@@ -634,7 +552,7 @@ class Session(QObject):
         self._picture_name = None
         self._scan = scan
         self._digest = self.recent.digest(scan.payload)
-        route = self._route = _route_of(scan, self.settings)
+        route = self._route = route_for(scan, self.settings)
         register_scan(scan)
         self.licence_changed.emit(scan.licence)
         self.scan_loaded.emit(True)
@@ -743,45 +661,6 @@ class Session(QObject):
 def _working_label(kind: CheckKind) -> Message:
     """What the Working screen says while ``kind`` runs (translated by the UI)."""
     return Message(QT_TRANSLATE_NOOP("messages", "{check}…"), check=Message(CHECK_TITLES[kind]))
-
-
-def _same_outcome(outcome: Outcome) -> Outcome:
-    return outcome
-
-
-def _counted_check(
-    usage: UsageStore | None,
-    gate: QuotaGate,
-    kind: CheckKind,
-    check: Callable[[], Outcome],
-    quota: int,
-    mode: str,
-) -> Outcome:
-    """In the worker: the quota read again before sending (block mode stops here), the check
-    counted (a cancelled check still counts: it ran), the month's count read again."""
-    gate.enforce(quota, mode)
-    try:
-        return counted_call(usage, kind, check, _same_outcome)
-    finally:
-        gate.refresh()
-
-
-def _route_of(scan: ScanData, settings: Settings) -> Route:
-    return route_card(
-        scan.issuer, settings, prefill_complete=_complete(scan.prefill), byte_exact=scan.byte_exact
-    )
-
-
-def _complete(prefill: CanadaFormData | None) -> bool:
-    """The barcode gave every field the registry check requires (class is optional)."""
-    return prefill is not None and all(getattr(prefill, f).strip() for f in REQUIRED_FORM_FIELDS)
-
-
-def _record_repeat(usage: UsageStore, service: CheckKind) -> None:
-    try:
-        usage.record_repeat(service)
-    except (UsageStoreError, UsageRecordError) as exc:
-        log.warning("repeat not counted: %s", type(exc).__name__)
 
 
 # --- redaction: the current customer's values are scrubbed from every log record ------------

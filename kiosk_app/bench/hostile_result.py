@@ -17,7 +17,7 @@ import statistics
 import time
 
 from kiosk_app.api.outcome import ErrorInfo, FieldOutcome, MatchCategory, Outcome
-from kiosk_app.app.models import ResultView
+from kiosk_app.flow.models import ResultView
 from kiosk_app.kinds import CheckKind, Verdict
 
 

@@ -1,8 +1,9 @@
 """`kiosk-app check canada|signature|dvs-parse|auto` and `kiosk-app legacy-parse`.
 
-``check auto`` routes the card as the GUI does (:mod:`kiosk_app.app.routing`): it prints the
-check it chose and why (``"routing": {"check": ..., "reason": ...}`` in ``--json``), then runs
-it; a card no check applies to on its own is not sent (exit 2).
+``check auto`` plans the check as the GUI does (:func:`kiosk_app.flow.planning.plan_check`): it
+prints the check it chose and why (``"routing": {"check": ..., "reason": ...}`` in ``--json``),
+then runs it; a card no check applies to on its own, or whose Canadian details need typing, is
+not sent (exit 2).
 
 The same client the GUI uses. Connection settings: flags > environment (``KIOSK_*``) > settings
 file, via ``kiosk_app.config.load_settings``. Exit status: 0 the service answered with success
@@ -16,7 +17,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from datetime import date
 from functools import partial
 from typing import Any
 
@@ -26,19 +27,19 @@ from kiosk_app.api.client import CheckResult, VerificationClient, resolve_creden
 from kiosk_app.api.error_mapping import scrub
 from kiosk_app.api.errors import InputRejectedError, KioskApiError
 from kiosk_app.api.outcome import Outcome
-from kiosk_app.api.validation import MAX_BARCODE_PAYLOAD_BYTES, CanadaCheckInput
-from kiosk_app.app.routing import route_card
-from kiosk_app.barcode.aamva import parse_aamva
-from kiosk_app.barcode.errors import BarcodeError
-from kiosk_app.barcode.issuer import issuer_from_header, issuer_of
+from kiosk_app.api.validation import MAX_BARCODE_PAYLOAD_BYTES
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
 from kiosk_app.cli.output import plain, plain_lines
 from kiosk_app.config import Settings, load_settings, managed_file_problems, settings_file_problems
+from kiosk_app.flow.canada import canada_input
+from kiosk_app.flow.metering import counted_call
+from kiosk_app.flow.models import CanadaFormData
+from kiosk_app.flow.planning import CheckPlan, Step, card_of, plan_check
 from kiosk_app.kinds import CheckKind
 from kiosk_app.logging_setup import set_desk_id
 from kiosk_app.storage.files import NOT_REGULAR, NotRegularFileError, read_regular_file
 from kiosk_app.storage.metrics import write_metrics_quietly
-from kiosk_app.storage.usage import UsageStore, UsageStoreError, counted_call
+from kiosk_app.storage.usage import UsageStore, UsageStoreError
 
 Call = Callable[[VerificationClient], CheckResult]
 
@@ -105,11 +106,8 @@ def _add_common(sub: argparse.ArgumentParser) -> None:
 
 
 def _run_canada(args: argparse.Namespace) -> int:
-    data = CanadaCheckInput(
-        licence_number=args.licence_number,
-        date_of_birth=args.dob,
-        province=args.province,
-        licence_class=args.licence_class,
+    data = canada_input(
+        CanadaFormData(args.licence_number, args.dob, args.province, args.licence_class or "")
     )
     return _run(args, lambda client: client.check_canada(data), CheckKind.CANADA)
 
@@ -144,63 +142,31 @@ def _run_auto(args: argparse.Namespace) -> int:
     except (pydantic.ValidationError, ValueError, OSError):
         print("The kiosk settings are invalid; check the settings file.", file=sys.stderr)
         return EXIT_SERVICE_FAILED
-    plan = plan_auto(payload, settings)
+    plan = plan_check(card_of(payload), settings, today=date.today())
     routing = {"check": plan.check.value if plan.check else None, "reason": plan.reason}
-    if plan.call is None or plan.check is None:
+    if plan.step is not Step.SEND or plan.check is None:
         if args.json:
             print(json.dumps({"routing": routing}, indent=2))
         else:
             print(f"Routing: {routing['check'] or 'no check'} — {plan.reason}")
-        print("Not sent: no check runs on its own for this card.", file=sys.stderr)
+        why = " ".join(p.message for p in plan.problems)
+        print(
+            f"Not sent: {plain(why) or 'no check runs on its own for this card.'}", file=sys.stderr
+        )
         return EXIT_INPUT_REJECTED
     if not args.json:
         print(f"Routing: {plan.check.value} — {plan.reason}")
-    return _run(args, plan.call, plan.check, routing=routing)
+    return _run(args, call_for(plan, payload), plan.check, routing=routing)
 
 
-@dataclass(frozen=True)
-class AutoPlan:
-    """What ``check auto`` runs: the routed check (None: none) and why, and the call."""
-
-    check: CheckKind | None
-    reason: str
-    call: Call | None
-
-
-def plan_auto(payload: bytes, settings: Settings) -> AutoPlan:
-    """Route a payload as the kiosk does (a file's bytes are exact: the signature may run)."""
-    try:
-        record = parse_aamva(payload)
-    except BarcodeError:
-        record = None
-    if record is None:  # cut short or not licence data: the header's issuer, if any
-        route = route_card(issuer_from_header(payload), settings, prefill_complete=False)
-        if route.check is None or not route.automatic or route.needs_form:
-            return AutoPlan(route.check if route.needs_form else None, route.explain(), None)
-        if route.check is CheckKind.SIGNATURE:
-            return AutoPlan(route.check, route.explain(), lambda c: c.check_signature(payload))
-        return AutoPlan(route.check, route.explain(), lambda c: c.dvs_parse(payload))
-    prefill = record.canada_prefill()
-    complete = prefill is not None and all(
-        (prefill.licence_number, prefill.date_of_birth, prefill.province)
-    )
-    route = route_card(issuer_of(record), settings, prefill_complete=complete)
-    check = route.check
-    if check is None or not route.automatic:
-        return AutoPlan(None, route.explain(), None)
-    if route.needs_form or (prefill is None and check is CheckKind.CANADA):
-        return AutoPlan(check, route.explain(), None)  # a field must be typed: nothing sent
-    if check is CheckKind.CANADA and prefill is not None:
-        data = CanadaCheckInput(
-            licence_number=prefill.licence_number or "",
-            date_of_birth=prefill.date_of_birth or "",
-            province=prefill.province,
-            licence_class=prefill.licence_class or None,
-        )
-        return AutoPlan(check, route.explain(), lambda client: client.check_canada(data))
-    if check is CheckKind.SIGNATURE:
-        return AutoPlan(check, route.explain(), lambda client: client.check_signature(payload))
-    return AutoPlan(check, route.explain(), lambda client: client.dvs_parse(payload))
+def call_for(plan: CheckPlan, payload: bytes) -> Call:
+    """The client call a plan to send makes."""
+    if plan.check is CheckKind.CANADA and plan.canada is not None:
+        data = canada_input(plan.canada)
+        return lambda client: client.check_canada(data)
+    if plan.check is CheckKind.SIGNATURE:
+        return lambda client: client.check_signature(payload)
+    return lambda client: client.dvs_parse(payload)
 
 
 def _run_legacy(args: argparse.Namespace) -> int:

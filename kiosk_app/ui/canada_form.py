@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk_app.api.validation import MAX_CLASS_CHARS, PROVINCES
-from kiosk_app.app.models import CanadaFormData, FieldProblem
+from kiosk_app.flow.models import CanadaFormData, FieldProblem
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import (
     big_button,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
-from kiosk_app.app.models import ErrorKind, ErrorReport
+from kiosk_app.flow.models import ErrorKind, ErrorReport
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.widgets import (

@@ -20,8 +20,8 @@ from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication
 
-from kiosk_app.app.models import LicenceSummary
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.flow.models import LicenceSummary
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 
 translate = QCoreApplication.translate
 logger = logging.getLogger(__name__)

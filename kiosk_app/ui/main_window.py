@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.app.capture.files import IMAGE_SUFFIXES, image_paths_from_mime
 from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.models import CanadaFormData, FieldProblem
 from kiosk_app.app.session import BilledAgain, Stage
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.config import Settings
+from kiosk_app.flow.models import CanadaFormData, FieldProblem
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind
 from kiosk_app.ui import theme
 from kiosk_app.ui.billing_widgets import ConfirmBilledDialog

@@ -4,7 +4,7 @@
 messages, the check titles and the app layer's sentences are English made without Qt. The
 screens show them through :func:`translate_message`, the one bridge: a fixed sentence is
 ``QCoreApplication.translate("messages", text)``, the English sentence itself being the key; a
-:class:`~kiosk_app.app.text.Message` is translated through its template with its parameters
+:class:`~kiosk_app.flow.text.Message` is translated through its template with its parameters
 filled in afterwards. Text without a translation is shown in English.
 
 ``DOMAIN_MESSAGES`` lists those sentences so ``pyside6-lupdate`` puts them in the ``.ts``
@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from kiosk_app.app.models import CHECK_TITLES, KEY_FIELD_LABELS
-from kiosk_app.app.text import CONTEXT, QT_TRANSLATE_NOOP, Message
 from kiosk_app.barcode.consistency import Finding
+from kiosk_app.flow.models import CHECK_TITLES, KEY_FIELD_LABELS
+from kiosk_app.flow.text import CONTEXT, QT_TRANSLATE_NOOP, Message
 from kiosk_app.kinds import CheckKind
 
 
 def translate_message(text: str) -> str:
     """``text`` in the interface language (unchanged when there is no translation).
 
-    The one bridge from untranslated text to the screen. A :class:`~kiosk_app.app.text.Message`
+    The one bridge from untranslated text to the screen. A :class:`~kiosk_app.flow.text.Message`
     is translated through its template and its parameters filled in after translation (nested
     messages translated the same way, other values shown as they are); a plain string is a
     fixed English sentence, its own key.

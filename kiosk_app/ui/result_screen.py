@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk_app.api.outcome import ErrorInfo, FieldOutcome, MatchCategory, Outcome
-from kiosk_app.app.models import ResultView
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.flow.models import ResultView
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.ui import theme
 from kiosk_app.ui.document_rows import DocumentRow

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.verdicts import KNOWN_CODES
-from kiosk_app.app.models import LicenceSummary
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.flow.models import LicenceSummary
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind, Verdict
 
 

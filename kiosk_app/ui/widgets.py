@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk_app.api.outcome import FieldOutcome, MatchCategory
-from kiosk_app.app.models import AGE_BADGES, LicenceSummary
+from kiosk_app.flow.models import AGE_BADGES, LicenceSummary
 from kiosk_app.kinds import Verdict
 from kiosk_app.ui import theme
 from kiosk_app.ui.field_labels import field_label, field_value

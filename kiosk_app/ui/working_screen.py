@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QVBoxLayout, QWidget
 
-from kiosk_app.app.models import LicenceSummary
+from kiosk_app.flow.models import LicenceSummary
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import (
     LicencePanel,

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication
 from kiosk_app.api.errors import ConfigurationError
 from kiosk_app.api.transport import checked_base_url
 from kiosk_app.app.admin import URL_FIELDS, VALIDATION_MESSAGES, validate_settings
-from kiosk_app.app.text import Message
 from kiosk_app.config import Settings
+from kiosk_app.flow.text import Message
 from kiosk_app.kinds import CheckKind
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.messages import ADDRESS_MESSAGES, translate_message

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Outcome
-from kiosk_app.app.models import LicenceSummary, ResultView
+from kiosk_app.flow.models import LicenceSummary, ResultView
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.ui.field_labels import FIELD_LABELS, field_label, field_value, service_date
 from kiosk_app.ui.i18n import install_language, remove_language

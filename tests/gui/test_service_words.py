@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Outcome
-from kiosk_app.app.models import ResultView
+from kiosk_app.flow.models import ResultView
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.simulator.samples import SAMPLES
 from kiosk_app.ui import theme
@@ -301,7 +301,7 @@ def test_an_http_error_s_sentence_is_translated_and_the_service_s_words_quoted(
     french: None,
 ) -> None:
     from kiosk_app.api.errors import ServerError
-    from kiosk_app.app.session import report_for
+    from kiosk_app.flow.reports import report_for
     from kiosk_app.ui.messages import translate_message
 
     error = ServerError(

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from kiosk_app.api.outcome import ErrorInfo, Outcome
-from kiosk_app.app.models import LicenceSummary, ResultView
 from kiosk_app.barcode.consistency import Finding
+from kiosk_app.flow.models import LicenceSummary, ResultView
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.ui import theme
 from kiosk_app.ui.result_screen import ResultScreen

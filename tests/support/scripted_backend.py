@@ -8,10 +8,10 @@ from datetime import date
 from typing import Any
 
 from kiosk_app.api.outcome import Outcome
-from kiosk_app.app.backend import Backend, ScanData
-from kiosk_app.app.models import CanadaFormData, LicenceSummary
+from kiosk_app.app.backend import Backend
 from kiosk_app.barcode.errors import NoBarcodeFoundError
 from kiosk_app.barcode.issuer import Issuer, IssuerSource
+from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ScanData
 from kiosk_app.kinds import CheckKind, Verdict
 
 US_LICENCE = Issuer("USA", "CO", "DL", IssuerSource.IIN)

@@ -12,6 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "kiosk_app"
 FORBIDDEN = {
     "api": {"PySide6", "shiboken6", "kiosk_app.ui", "kiosk_app.app"},
     "barcode": {"PySide6", "shiboken6", "kiosk_app.ui", "kiosk_app.app", "requests"},
+    "flow": {"PySide6", "shiboken6", "kiosk_app.ui", "kiosk_app.app"},
     "simulator": {
         "PySide6",
         "shiboken6",

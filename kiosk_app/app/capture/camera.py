@@ -58,10 +58,10 @@ from kiosk_app.app.capture.live_decode import (
 )
 from kiosk_app.app.capture.statuses import VIDEO_FAILED, VIDEO_NOT_FOUND, VIDEO_PLAYING
 from kiosk_app.app.session import Stage
-from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.config import Settings
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
 

@@ -41,9 +41,9 @@ from kiosk_app.app.capture.statuses import (
     FOLDER_UNREADABLE,
     FOLDER_WATCHING,
 )
-from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.imaging import MAX_FILE_BYTES
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.storage.files import read_regular_file
 
 log = logging.getLogger(__name__)

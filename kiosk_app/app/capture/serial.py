@@ -38,8 +38,8 @@ from kiosk_app.app.capture.statuses import (
     SERIAL_READY_NOTE,
     TERMINATOR_NOT_UNDERSTOOD,
 )
-from kiosk_app.app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.config import Settings
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
 

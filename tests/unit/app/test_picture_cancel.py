@@ -28,7 +28,8 @@ FLOOD = progressive_jpeg_scan_flood(copies=20000)
 @pytest.fixture
 def parts(qtbot: Any) -> Iterator[tuple[Session, IsolatedScanner, WorkerPool]]:
     scanner = IsolatedScanner(cpu_limit_s=600)
-    backend = Backend(None, scanner, parse_aamva, looks_like_aamva)  # type: ignore[arg-type]
+    client: Any = None  # no check is run
+    backend = Backend(client, scanner, parse_aamva, looks_like_aamva, process=scanner)
     pool = WorkerPool()
     session = Session(Settings(), backend, pool)
     yield session, scanner, pool

@@ -12,18 +12,15 @@ from kiosk_app.api.errors import (
     ServerError,
 )
 from kiosk_app.api.outcome import Outcome
-from kiosk_app.app.backend import Backend, ScanData
-from kiosk_app.app.models import CanadaFormData, ErrorKind
-from kiosk_app.app.session import (
-    BUSY_NOTICE,
-    SIGNATURE_NEEDS_EXACT,
-    Session,
-    Stage,
-    report_for,
-)
+from kiosk_app.app.backend import Backend
+from kiosk_app.app.session import BUSY_NOTICE, Session, Stage
 from kiosk_app.app.workers import WorkerPool
+from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.errors import NoBarcodeFoundError, RepairedPayloadError
 from kiosk_app.config import Settings
+from kiosk_app.flow.models import CanadaFormData, ErrorKind, ScanData
+from kiosk_app.flow.planning import SIGNATURE_NEEDS_EXACT
+from kiosk_app.flow.reports import report_for
 from kiosk_app.kinds import CheckKind, Verdict
 from tests.support.scripted_backend import LICENCE, ScriptedBackend, outcome
 
@@ -218,7 +215,7 @@ class RecordingClient:
 
 def test_backend_refuses_a_repaired_payload_before_the_network() -> None:
     client = RecordingClient()
-    backend = Backend(client, decoder=Any, parser=lambda _p: None)  # type: ignore[arg-type]
+    backend = Backend(client, decoder=Any, parser=parse_aamva)  # type: ignore[arg-type]
     scan = ScanData(b"@payload", None, None, None, None, byte_exact=False)
     with pytest.raises(RepairedPayloadError):
         backend.check_scan(CheckKind.SIGNATURE, scan)

@@ -8,11 +8,12 @@ import pytest
 
 from kiosk_app.api.errors import ApiTimeoutError
 from kiosk_app.api.outcome import Outcome
-from kiosk_app.app.billing import RecentChecks
-from kiosk_app.app.session import NOT_FOR_THIS_CARD, SAME_CARD, BilledAgain, Session, Stage
+from kiosk_app.app.session import SAME_CARD, BilledAgain, Session, Stage
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.issuer import Issuer, IssuerSource
 from kiosk_app.config import Settings
+from kiosk_app.flow.billing import RecentChecks
+from kiosk_app.flow.planning import NOT_FOR_THIS_CARD
 from kiosk_app.kinds import CheckKind, Verdict
 from tests.support.clock import FakeClock
 from tests.support.scripted_backend import ScriptedBackend
@@ -131,7 +132,7 @@ def test_a_canadian_check_answered_through_the_form_asks_before_the_form_again(
 ) -> None:
     # Found by the soak: "Another check", then the Canadian check pressed again on a card whose
     # barcode cannot fill the form, opened the form and billed the check again once sent.
-    from kiosk_app.app.models import CanadaFormData
+    from kiosk_app.flow.models import CanadaFormData
 
     session, backend, pool, _clock, _notices, confirms = parts
     session.settings = Settings()  # the clerk presses the check

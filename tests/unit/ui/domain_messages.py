@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[3] / "kiosk_app"
 DOMAIN_FILES = (
     *sorted((PACKAGE / "api").glob("*.py")),
     *sorted((PACKAGE / "barcode").glob("*.py")),
-    PACKAGE / "app" / "models.py",
+    PACKAGE / "flow" / "models.py",
     PACKAGE / "config.py",
 )
 

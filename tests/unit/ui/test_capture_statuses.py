@@ -1,10 +1,11 @@
 """The capture sources' statuses go through the translation: marked in the source, shown in French.
 
-``test_i18n.py`` runs lupdate over ``kiosk_app/app`` (capture sources included), so a marked
-status without a French translation fails there; this file fails when a status is not marked
-at all (an English literal, an f-string or a ``.format`` handed to ``set_status``: a status with
-a name is a ``Message``), and checks that statuses with a port, folder or file name come out in
-French with the name kept. No module of the app layer translates.
+``test_i18n.py`` runs lupdate over ``kiosk_app/app`` (capture sources included) and
+``kiosk_app/flow``, so a marked status without a French translation fails there; this file fails
+when a status is not marked at all (an English literal, an f-string or a ``.format`` handed to
+``set_status``: a status with a name is a ``Message``), and checks that statuses with a port,
+folder or file name come out in French with the name kept. No module of the app or flow layer
+translates.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import QApplication
 from kiosk_app.app.capture import statuses
 from kiosk_app.app.capture.camera import BUSY, NO_CAMERA, READY
 from kiosk_app.app.capture.statuses import STATUS_TEMPLATES
-from kiosk_app.app.text import Message
+from kiosk_app.flow.text import Message
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.messages import translate_message
 
@@ -84,9 +85,12 @@ def test_the_check_catches_an_unmarked_status() -> None:
 
 
 APP = CAPTURE.parent
+FLOW = APP.parent / "flow"
 
 
-@pytest.mark.parametrize("path", sorted(APP.rglob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted([*APP.rglob("*.py"), *FLOW.rglob("*.py")]), ids=lambda p: p.name
+)
 def test_the_app_layer_never_translates(path: Path) -> None:
     calls = [
         ast.unparse(node)

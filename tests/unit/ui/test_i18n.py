@@ -19,7 +19,9 @@ TS_FILE = ROOT / "resources" / "translations" / "kiosk_fr.ts"
 QM_FILE = ROOT / "resources" / "translations" / "kiosk_fr.qm"
 BIN = Path(sys.executable).parent
 SOURCES = sorted(
-    str(p) for d in ("kiosk_app/ui", "kiosk_app/app") for p in (ROOT / d).rglob("*.py")
+    str(p)
+    for d in ("kiosk_app/ui", "kiosk_app/app", "kiosk_app/flow")
+    for p in (ROOT / d).rglob("*.py")
 )
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%\d")
 

@@ -10,8 +10,10 @@ from datetime import date
 from enum import StrEnum
 
 from kiosk_app.api.outcome import Outcome
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.barcode.consistency import Finding
+from kiosk_app.barcode.issuer import Issuer
+from kiosk_app.barcode.symbol import SymbolInfo
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind
 
 CHECK_TITLES: dict[CheckKind, str] = {
@@ -114,6 +116,30 @@ class ErrorReport:
     title: str
     message: str
     file_name: str | None = None  # the picture that could not be read (watched folder, Open)
+
+
+@dataclass(frozen=True)
+class ScanData:
+    """One customer's scan, kept in memory only: payload, symbol, optional image, local parse.
+
+    ``byte_exact`` is the payload's provenance. True: these are the barcode's own bytes (camera,
+    picture, serial scanner, or a keyboard-wedge scan whose AAMVA header arrived intact with its
+    control characters). False: the payload was rebuilt from damaged wedge input (control
+    characters dropped or changed, a keyboard layout repaired); it still parses, but a signature
+    can never verify on it, so the signature check is refused locally (never sent).
+    """
+
+    payload: bytes
+    symbol: SymbolInfo | None
+    back_image: bytes | None
+    licence: LicenceSummary | None
+    prefill: CanadaFormData | None
+    parse_hint: str = ""
+    byte_exact: bool = True
+    # Every element value of the payload (names, numbers, dates, address...), split in the
+    # worker, so the session can register them with the log redaction without parsing again.
+    element_values: tuple[str, ...] = ()
+    issuer: Issuer | None = None  # who issued the card, for check routing (None: not parsed)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Final
 
 from kiosk_app.api.errors import InputRejectedError
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.usage import UsageStore, UsageStoreError
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk_app.app.billing import QuotaDecision, QuotaGate, QuotaReachedError, RecentChecks
+from kiosk_app.flow.billing import QuotaDecision, QuotaGate, QuotaReachedError, RecentChecks
 from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.usage import CheckRecord, UsageStore
 

@@ -9,8 +9,9 @@ import pytest
 
 from kiosk_app.api.errors import ApiTimeoutError, InputRejectedError
 from kiosk_app.api.outcome import Outcome
+from kiosk_app.flow.metering import counted_call, record_outcome
 from kiosk_app.kinds import CheckKind, Verdict
-from kiosk_app.storage.usage import UsageStore, counted_call, record_outcome
+from kiosk_app.storage.usage import UsageStore
 
 
 def _rows(path: Path) -> list[tuple[object, ...]]:

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from kiosk_app.app import routing
-from kiosk_app.app.routing import Route, route_card
-from kiosk_app.barcode.aamva import parse_aamva
-from kiosk_app.barcode.issuer import Issuer, IssuerSource, issuer_of
+from kiosk_app.barcode.issuer import Issuer, IssuerSource
 from kiosk_app.barcode.jurisdictions import CANADIAN_CODES
 from kiosk_app.config import Settings
+from kiosk_app.flow import routing
+from kiosk_app.flow.planning import card_of, route_for
+from kiosk_app.flow.routing import Route, route_card
 from kiosk_app.kinds import CheckKind
 from tests.aamva_factory import CardSpec, build_payload, canadian_spec
 
@@ -31,12 +31,8 @@ EXPECTED: dict[tuple[str, str], tuple[CheckKind | None, tuple[CheckKind, ...], b
 
 
 def _route_of(spec: CardSpec, settings: Settings = DEFAULTS, byte_exact: bool = True) -> Route:
-    record = parse_aamva(build_payload(spec))
-    prefill = record.canada_prefill()
-    complete = prefill is not None and all(
-        (prefill.licence_number, prefill.date_of_birth, prefill.province)
-    )
-    return route_card(issuer_of(record), settings, prefill_complete=complete, byte_exact=byte_exact)
+    scan = replace(card_of(build_payload(spec)), byte_exact=byte_exact)
+    return route_for(scan, settings)
 
 
 def _spec(code: str, document_type: str) -> CardSpec:

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiosk_app.app.text import QT_TRANSLATE_NOOP
 from kiosk_app.barcode.issuer import Issuer
 from kiosk_app.barcode.jurisdictions import CAN, USA
 from kiosk_app.config import Settings
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind
 
 SIGNATURE, PARSE, CANADA = CheckKind.SIGNATURE, CheckKind.DVS_PARSE, CheckKind.CANADA
