@@ -329,6 +329,13 @@ def _text(raw: bytes) -> str:
 
 
 _ELEMENT_ID = re.compile(rb"[A-Z][A-Z0-9]{2}")
+# A licence subfile holds a licence number or a date of birth (else it is cut off: build_record).
+_KEY_IDS = frozenset({"DAQ", "DBB"})
+# Spaces in place of element separators: a subfile split into at most this many elements that
+# holds at least so many of its element ids after a space (a licence subfile, a jurisdiction's
+# Z? subfile of often two elements) is split again at its element ids.
+_MAX_SPACED_PAIRS = 2
+_MIN_SPACED_IDS = {False: 2, True: 1}
 _DOUBLE_Z_TYPE = re.compile(rb"(Z[A-Z0-9])\1")
 
 
@@ -373,7 +380,42 @@ def _subfile_elements(
         if token in (kind, *_DOCUMENT_TYPES) or not _ELEMENT_ID.match(token):
             continue
         pairs.append((token[:3].decode("ascii"), token[3:]))
+    minimum = _MIN_SPACED_IDS[kind.startswith(b"Z")]
+    if len(pairs) <= _MAX_SPACED_PAIRS and _spaced_ids(body, kind) >= minimum:
+        spaced = _split_spaced(tokens, kind, version)
+        if spaced:
+            return spaced, True
     return pairs, False
+
+
+def _spaced_ids(body: bytes, kind: bytes) -> int:
+    """How many element ids of a ``kind`` subfile follow a space in ``body``."""
+    own = re.escape(kind) + rb"[A-Z]" if kind.startswith(b"Z") else rb"D[A-D][A-Z]"
+    return len(re.findall(rb" " + own, body))
+
+
+def _split_spaced(tokens: list[bytes], kind: bytes, version: int) -> list[tuple[str, bytes]]:
+    """The elements of a subfile whose element separators were replaced by spaces
+    (``DAQ123 DCSPUBLIC DACJOHN``), split at the known element ids like a keyboard-wedge read
+    (a jurisdiction subfile at its own ``Z?x`` ids after a space); [] when a licence subfile
+    split so still has neither a licence number nor a date of birth. A space is a data
+    character (``123 MAIN ST``), so this runs only on a subfile the normal split left in one or
+    two elements that hold several ids after spaces."""
+    if kind.startswith(b"Z"):
+        spaced_id = re.compile(rb" (?=" + re.escape(kind) + rb"[A-Z])")
+        return [
+            (part[:3].decode("ascii"), part[3:])
+            for token in tokens
+            for part in spaced_id.split(_strip_subfile_type(token, kind))
+            if _ELEMENT_ID.match(part)
+        ]
+    version_ids = elements_of_version(version) if version else None
+    pairs = [
+        pair
+        for token in tokens
+        for pair in split_at_element_ids(_strip_subfile_type(token, kind), version_ids)
+    ]
+    return pairs if _KEY_IDS & {element_id for element_id, _ in pairs} else []
 
 
 def _split_jurisdiction(body: bytes, kind: bytes) -> list[tuple[str, bytes]]:

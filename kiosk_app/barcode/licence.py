@@ -19,6 +19,13 @@ from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
 _NONE_WORDS = frozenset({"", "NONE", "N/A", "NA", "UNAVL", "UNAVAILABLE"})
 # Spaces and separators some issuers leave around names and street lines ("TESTER,").
 _EDGE_SEPARATORS = re.compile(r"^[\s,;]+|[\s,;]+$")
+# Name quirks, decided on the standard's text (docs/architecture.md, "Quirks of public
+# fixtures"): a full stop ending a name element is an abbreviation mark ("Q."), not a letter of
+# the name; middle names are separated by commas (versions 04 on: "multiple middle names ...
+# separated by a comma"), shown with spaces; a version 01 full name (DAA) may be delimited by
+# "@" or "$" instead of commas.
+_TRAILING_FULL_STOP = re.compile(r"(?<=[^\W\d_])\.$")
+_FULL_NAME_DELIMITERS = re.compile(r"\s*[@$]\s*")
 # Generational and other name suffixes, recognised at the end of any name layout. A bare "V"
 # counts only as the last word of a full name (elsewhere it is far more often an initial).
 _SUFFIXES = frozenset(
@@ -295,6 +302,7 @@ def _split_full_name(full: str) -> PersonName:
     names (``DOE,JOHN CHESTER JR``), the end of the family part (``DOE JR,JOHN``), or the last
     word of a space-separated name (``JOHN CHESTER DOE JR``).
     """
+    full = _FULL_NAME_DELIMITERS.sub(",", full)
     if "," in full:
         parts = [p.strip() for p in full.split(",")]
         last, suffix = _split_suffix(parts[0])
@@ -341,12 +349,18 @@ def _name(elements: dict[str, str]) -> PersonName:
         if suffix is None and family is not None:
             family, suffix = _split_suffix(family)
     return PersonName(
-        first=first or base.first,
-        middle=middle or base.middle,
-        last=family or base.last,
+        first=_name_part(first or base.first),
+        middle=_name_part(re.sub(r"\s*,\s*", " ", middle or base.middle or "")),
+        last=_name_part(family or base.last),
         suffix=suffix,
         prefix=_optional(elements.get("DAF")),
     )
+
+
+def _name_part(value: str | None) -> str | None:
+    """A first, middle or family name without a full stop ending it (``Q.`` → ``Q``)."""
+    text = _optional(value)
+    return None if text is None else _optional(_TRAILING_FULL_STOP.sub("", text))
 
 
 def _first_of(elements: dict[str, str], *ids: str) -> str | None:

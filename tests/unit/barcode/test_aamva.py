@@ -290,3 +290,75 @@ def test_licence_elements_in_a_subfile_of_another_type(
     codes = _codes(record)
     assert ("SUBFILE_TYPE" in codes) is (kind is not None)
     assert "MANDATORY_ELEMENTS" not in codes
+
+
+V1 = CardSpec(version=1)
+V3 = CardSpec(version=3)
+
+
+@pytest.mark.parametrize(
+    ("spec", "names", "expected"),
+    [
+        # A full stop ending a name element is an abbreviation mark, not part of the name.
+        (UTAH_V9, {"DCS": "PUBLIC.", "DAC": "JOHN.", "DAD": "Q."}, ("JOHN", "Q", "PUBLIC", None)),
+        (UTAH_V9, {"DAD": "Q.", "DCU": "JR."}, ("JOHN", "Q", "PUBLIC", "JR.")),
+        (UTAH_V9, {"DCS": "ST. CLAIR"}, ("JOHN", "QUINCY", "ST. CLAIR", None)),  # not trailing
+        (UTAH_V9, {"DCU": "PH.D."}, ("JOHN", "QUINCY", "PUBLIC", "PH.D.")),  # a suffix keeps it
+        (V3, {"DCT": "JOHN Q."}, ("JOHN", "Q", "PUBLIC", None)),
+        (V1, {"DAA": "PUBLIC,JOHN,Q."}, ("JOHN", "Q", "PUBLIC", None)),
+        (V1, {"DAA": "JOHN Q. PUBLIC"}, ("JOHN", "Q", "PUBLIC", None)),
+        # Middle names are separated by commas (versions 04 on); shown with spaces.
+        (UTAH_V9, {"DAD": "LUIS,MIGUEL"}, ("JOHN", "LUIS MIGUEL", "PUBLIC", None)),
+    ],
+)
+def test_full_stops_and_commas_in_name_elements(
+    spec: CardSpec, names: dict[str, str], expected: tuple[str | None, ...]
+) -> None:
+    record = parse_aamva(build_payload(replace(spec, overrides=tuple(names.items()))))
+    assert (record.first_name, record.middle_name, record.last_name, record.suffix) == expected
+
+
+@pytest.mark.parametrize(
+    ("daa", "expected"),
+    [
+        # Version 01 full names in the delimiters issuers used: comma, "@", "$", or spaces.
+        ("PUBLIC@JOHN@QUINCY", ("JOHN", "QUINCY", "PUBLIC", None)),
+        ("PUBLIC@JOHN@Q@JR", ("JOHN", "Q", "PUBLIC", "JR")),
+        ("PUBLIC$JOHN$QUINCY", ("JOHN", "QUINCY", "PUBLIC", None)),
+        ("PUBLIC, JOHN QUINCY", ("JOHN", "QUINCY", "PUBLIC", None)),
+        ("PUBLIC,JOHN, ,", ("JOHN", None, "PUBLIC", None)),
+        ("JOHN QUINCY ADAMS PUBLIC", ("JOHN", "QUINCY ADAMS", "PUBLIC", None)),
+        ("PUBLIC,JOHN,QUINCY ADAMS,III", ("JOHN", "QUINCY ADAMS", "PUBLIC", "III")),
+    ],
+)
+def test_full_name_element_is_split_by_its_delimiters(
+    daa: str, expected: tuple[str | None, ...]
+) -> None:
+    record = parse_aamva(build_payload(replace(V1, overrides=(("DAA", daa),))))
+    assert (record.first_name, record.middle_name, record.last_name, record.suffix) == expected
+
+
+@pytest.mark.parametrize(
+    ("spec", "replaced"),
+    [
+        (UTAH_V9, (b"\n",)),  # element separators replaced, the subfile terminator kept
+        (NEW_HAMPSHIRE_V8, (b"\n",)),
+        (CardSpec(version=4), (b"\n",)),
+        (V1, (b"\n",)),
+        (UTAH_V9, (b"\n", b"\r", b"\x1e")),  # every control character replaced
+    ],
+)
+def test_spaces_in_place_of_element_separators(spec: CardSpec, replaced: tuple[bytes]) -> None:
+    full = build_payload(spec)
+    spaced = full
+    for control in replaced:
+        spaced = spaced.replace(control, b" ")
+    record = parse_aamva(spaced)
+    assert record.elements == parse_aamva(full).elements
+    assert record.missing_key_fields == []
+
+
+def test_spaces_between_words_that_are_no_elements_stay_refused() -> None:
+    payload = b"@\n\x1e\rANSI 636040090001DL00310040DLDCSPUBLIC DACJOHN DAGONE MAIN ST\r"
+    with pytest.raises(TruncatedPayloadError):
+        parse_aamva(payload)
