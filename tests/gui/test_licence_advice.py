@@ -36,18 +36,27 @@ def _backend() -> Backend:
 _HOLDERS: list[QWidget] = []  # kept alive for the test's duration
 
 
-def _panel(qtbot: Any, spec: CardSpec) -> LicencePanel:
+def _panel(qtbot: Any, spec: CardSpec | bytes) -> LicencePanel:
     holder = QWidget()  # never shown: the panel stays a child, not a window
     qtbot.addWidget(holder)
     _HOLDERS.append(holder)
     panel = LicencePanel(holder)
-    licence = _backend().read_payload(build_payload(spec)).licence
+    payload = spec if isinstance(spec, bytes) else build_payload(spec)
+    licence = _backend().read_payload(payload).licence
     assert licence is not None
     panel.show_licence(licence)
     return panel
 
 
 UNUSUAL = CardSpec(overrides=(("DAJ", "NV"), ("DAK", "ABCDE")))
+# A New Hampshire-style card whose licence subfile is typed EN, with a mock issue date and a
+# height that is none in the centimetre element.
+QUIRKS = build_payload(
+    CardSpec(
+        version=8, jurisdiction="NH", licence_number="12ABC34567", postal_code="033010000",
+        omit=("DAU",), overrides=(("DAV", "5"), ("DBD", "05011114")),
+    )
+).replace(b"DL00", b"EN00", 1).replace(b"DLDCA", b"ENDCA", 1)  # fmt: skip
 
 
 def test_a_consistent_card_says_so(qtbot: Any) -> None:
@@ -65,6 +74,16 @@ def test_unusual_findings_are_counted_and_explained_one_sentence_each(qtbot: Any
         "• The postal code does not have the form 12345 / 12345-6789.",
     ]
     assert panel.findings.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_the_notes_of_public_fixture_quirks_are_shown(qtbot: Any) -> None:
+    panel = _panel(qtbot, QUIRKS)
+    assert panel.consistency.text() == "3 things look unusual"
+    assert panel.findings.text().splitlines() == [
+        "• The licence data is in a subfile of type EN, not DL or ID.",
+        "• A date in the barcode (DBD) is an implausible date.",
+        "• The height in the barcode (DAV) is not a plausible height; it is left out.",
+    ]
 
 
 def test_an_incomplete_read_names_the_missing_fields(qtbot: Any) -> None:
@@ -99,3 +118,8 @@ def test_the_advice_is_in_french(qtbot: Any, french: Any) -> None:
         "Lecture incomplète, il manque\u202f: date de naissance. Vérifiez la carte elle-même."
     )
     assert _panel(qtbot, CardSpec()).consistency.text() == "Code-barres cohérent"
+    assert _panel(qtbot, QUIRKS).findings.text().splitlines() == [
+        "• Les données du permis sont dans un sous-fichier de type EN, et non DL ou ID.",
+        "• Une date du code-barres (DBD) est invraisemblable.",
+        "• La taille inscrite dans le code-barres (DAV) est invraisemblable\u202f; elle est omise.",
+    ]
