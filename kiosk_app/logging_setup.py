@@ -32,6 +32,7 @@ import re
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from pathlib import Path
@@ -46,6 +47,9 @@ from kiosk_app.storage.files import create_private_file
 LOG_FILE_NAME: Final = "kiosk-app.log"
 LOG_MAX_BYTES: Final = 1024 * 1024
 LOG_BACKUP_COUNT: Final = 5
+# A rotation Windows refused (another process has the file open) is tried again after this.
+ROTATION_RETRY_S: Final = 60.0
+ROTATION_TRIAL_SUFFIX: Final = ".rotating"
 LOG_FORMAT: Final = (
     "%(asctime)s %(levelname)s desk=%(desk_id)s %(name)s [%(threadName)s] %(message)s"
 )
@@ -391,16 +395,61 @@ class _KioskJournalHandler(logging.StreamHandler):  # type: ignore[type-arg,unus
     """stderr with journald's priority prefixes (systemd desks)."""
 
 
-class _KioskFileHandler(logging.handlers.RotatingFileHandler):
+class KioskFileHandler(logging.handlers.RotatingFileHandler):
     """The kiosk's own file handler, so :func:`configure_logging` can find it again.
 
     Every file it opens (the first, and each new one after a rotation) is created owner-only
     first: the handler alone would use the umask's permissions.
+
+    Windows refuses to rename a file that another process holds open, and two ``kiosk-app``
+    processes share the log (the self-test run beside the kiosk). The standard rotation would
+    then fail at every record, losing each record and one older log file per attempt. Here a
+    rotation first checks that the file can be renamed (``rename``, ``os.rename`` unless a test
+    gives another); when it cannot, the records go on into the current file and the rotation is
+    tried again after ``ROTATION_RETRY_S`` on ``clock``.
     """
+
+    def __init__(
+        self,
+        filename: Path,
+        *,
+        max_bytes: int,
+        backup_count: int,
+        rename: Callable[[str, str], None] = os.rename,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(filename, maxBytes=max_bytes, backupCount=backup_count, encoding="utf-8")
+        self._rename = rename
+        self._clock = clock
+        self._next_rotation_try = 0.0
 
     def _open(self) -> Any:
         create_private_file(Path(self.baseFilename))
         return super()._open()
+
+    def shouldRollover(self, record: logging.LogRecord) -> int:  # noqa: N802 (logging API)
+        """As the standard handler, but never while a refused rotation waits for its retry."""
+        if self._clock() < self._next_rotation_try:
+            return 0
+        return super().shouldRollover(record)
+
+    def doRollover(self) -> None:  # noqa: N802 (logging API)
+        """Rotate, or keep writing to the current file when it cannot be renamed now."""
+        if self.stream:
+            self.stream.close()
+            self.stream = None
+        trial = f"{self.baseFilename}{ROTATION_TRIAL_SUFFIX}"
+        try:
+            self._rename(self.baseFilename, trial)
+        except FileNotFoundError:
+            pass  # nothing to rotate; the standard rotation copes
+        except OSError:
+            self._next_rotation_try = self._clock() + ROTATION_RETRY_S
+            self.stream = self._open()
+            return
+        else:
+            self._rename(trial, self.baseFilename)
+        super().doRollover()
 
 
 class _KioskConsoleHandler(logging.StreamHandler):  # type: ignore[type-arg,unused-ignore]
@@ -463,15 +512,13 @@ def _ensure_file_handler(
     root: logging.Logger, target: Path, max_bytes: int, backup_count: int
 ) -> None:
     for handler in list(root.handlers):
-        if isinstance(handler, _KioskFileHandler):
+        if isinstance(handler, KioskFileHandler):
             if Path(handler.baseFilename) == target.resolve():
                 return
             root.removeHandler(handler)
             handler.close()
     create_private_file(target)  # folder 0700, file 0600 whatever the umask
-    handler = _KioskFileHandler(
-        target, maxBytes=max_bytes, backupCount=backup_count, encoding="utf-8"
-    )
+    handler = KioskFileHandler(target, max_bytes=max_bytes, backup_count=backup_count)
     _prepare(handler)
     root.addHandler(handler)
 
@@ -533,7 +580,7 @@ def _prepare(handler: logging.Handler) -> None:
 
 
 _KIOSK_HANDLERS: Final = (
-    _KioskFileHandler,
+    KioskFileHandler,
     _KioskConsoleHandler,
     _KioskJournalHandler,
 )

@@ -101,7 +101,7 @@ def test_journal_stream_counts_only_when_it_is_this_stream(tmp_path: Path) -> No
 def test_without_systemd_only_the_file_log(capfd: pytest.CaptureFixture[str]) -> None:
     configure_logging()
     log.warning("no journal here")
-    assert _kiosk_handler_names() == ["_KioskFileHandler"]
+    assert _kiosk_handler_names() == ["KioskFileHandler"]
     assert "no journal here" not in capfd.readouterr().err
 
 
@@ -111,7 +111,7 @@ def test_under_systemd_stderr_gets_redacted_prefixed_records_and_the_file_stays(
     _under_systemd(monkeypatch)
     configure_logging()
     configure_logging()  # idempotent: one journal handler
-    assert sorted(_kiosk_handler_names()) == ["_KioskFileHandler", "_KioskJournalHandler"]
+    assert sorted(_kiosk_handler_names()) == ["KioskFileHandler", "_KioskJournalHandler"]
 
     payload = next((corpus_dir / LICENCE).glob("*.txt")).read_bytes()
     values = [v for v in payload_values(payload) if len(v.strip()) >= 4]
