@@ -23,7 +23,8 @@ import logging
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QWindow
 
-from kiosk_app.app.session import Session, Stage
+from kiosk_app.app.session import Session
+from kiosk_app.flow.stages import Stage
 
 log = logging.getLogger(__name__)
 
@@ -105,8 +106,8 @@ class IdleWatch(QObject):
             self._timer.start()
         return False
 
-    @Slot(str)
-    def _on_stage(self, _stage: str) -> None:
+    @Slot(object)
+    def _on_stage(self, _stage: Stage) -> None:
         self._timer.start()
 
     @Slot(object)

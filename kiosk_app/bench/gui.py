@@ -154,8 +154,8 @@ def _simulator(latency: float, in_process: bool) -> Iterator[str]:
 
 
 def _run(args: argparse.Namespace, base_url: str) -> int:
-    from kiosk_app.app.session import Stage
     from kiosk_app.cli.gui import _samples, _settings
+    from kiosk_app.flow.stages import Stage
     from kiosk_app.ui.launch import application, build_window, spin_until
 
     application()

@@ -406,7 +406,7 @@ class SoakDriver:
         """The card on screen read again through its input (a sample's card: its picture),
         the automatic check on if it answered: nothing is sent, the result stays, a quiet
         notice, and one repeat not billed when that automatic check is the one avoided."""
-        from kiosk_app.app.session import Stage
+        from kiosk_app.flow.stages import Stage
 
         session, window = self.window.session, self.window
         sent, notices = self.handle.request_count, self._events["notice"]
@@ -496,7 +496,7 @@ class SoakDriver:
         return judge(plan, window)
 
     def _cancel(self, then: Callable[[], object], sent: int) -> str | None:
-        from kiosk_app.app.session import Stage
+        from kiosk_app.flow.stages import Stage
 
         window = self.window
         if not self.wait("reach the service", then, lambda: self.handle.request_count > sent):
@@ -510,7 +510,7 @@ class SoakDriver:
         return None if window.result.view is None else "a cancelled result was shown"
 
     def _end(self, plan: Plan) -> str | None:
-        from kiosk_app.app.session import Stage
+        from kiosk_app.flow.stages import Stage
 
         window = self.window
         stage = window.current_stage()
@@ -539,7 +539,7 @@ class SoakDriver:
         return None  # "other" on the Error screen: the next scan starts from there
 
     def _ready_and_quiet(self) -> bool:
-        from kiosk_app.app.session import Stage
+        from kiosk_app.flow.stages import Stage
 
         return self.window.current_stage() is Stage.READY and self.quiet()
 
@@ -601,12 +601,12 @@ class SoakDriver:
         QTest.mouseClick(button, Qt.MouseButton.LeftButton)
 
     def _started_or_form(self) -> bool:
-        from kiosk_app.app.session import Stage
+        from kiosk_app.flow.stages import Stage
 
         return self.window.session.busy or self.window.current_stage() is Stage.CANADA_FORM
 
     def _on_form(self) -> bool:
-        from kiosk_app.app.session import Stage
+        from kiosk_app.flow.stages import Stage
 
         return self.window.current_stage() is Stage.CANADA_FORM
 
@@ -642,7 +642,7 @@ def _check_kind(check: str) -> Any:
 
 def judge(plan: Plan, window: MainWindow) -> str | None:
     """None when the scan ended as its sample and fault say; else what was wrong."""
-    from kiosk_app.app.session import Stage
+    from kiosk_app.flow.stages import Stage
 
     stage = window.current_stage()
     if plan.fault in FAULT_WORDS:

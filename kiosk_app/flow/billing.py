@@ -19,7 +19,7 @@ import hmac
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -182,3 +182,57 @@ class QuotaGate:
         self.refresh()
         if self.decision(quota, mode) is QuotaDecision.BLOCK:
             raise QuotaReachedError()
+
+
+class CardLedger:
+    """Never pay twice for the card held: the checks it had for this customer, and through
+    :class:`RecentChecks` those of earlier customers within the window."""
+
+    def __init__(self, recent: RecentChecks) -> None:
+        self.recent = recent
+        self._digest: bytes | None = None  # keyed hash of the held payload
+        self._done: dict[CheckKind, PriorCheck] = {}  # answered checks of the held card
+
+    def hold(self, payload: bytes) -> None:
+        """A new card is held (its checks so far: none)."""
+        self._digest = self.recent.digest(payload)
+        self._done = {}
+
+    def forget(self) -> None:
+        """No card held (the wipe)."""
+        self._digest = None
+        self._done = {}
+
+    @property
+    def answered(self) -> frozenset[CheckKind]:
+        """The checks that answered for this customer."""
+        return frozenset(self._done)
+
+    def prior(self, kind: CheckKind) -> PriorCheck | None:
+        """A ``kind`` check this card already had: this customer, or within the window."""
+        done = self._done.get(kind)
+        if done is not None or self._digest is None:
+            return done
+        return self.recent.find(self._digest, kind)
+
+    def earlier(self, kinds: Sequence[CheckKind]) -> PriorCheck | None:
+        """The first of ``kinds`` an earlier customer had within the window (not this one)."""
+        if self._digest is None:
+            return None
+        for kind in kinds:
+            found = self.recent.find(self._digest, kind) if kind not in self._done else None
+            if found is not None:
+                return found
+        return None
+
+    def answer(
+        self, kind: CheckKind, verdict: str, request_log_id: int | None, billable: bool
+    ) -> None:
+        """``kind`` answered: not run again by itself for this customer; and, when billed, not
+        for the next customers within the window either."""
+        if self._digest is None:
+            return
+        wall = self.recent.wall_now()
+        self._done[kind] = PriorCheck(kind, wall, verdict, request_log_id, True)
+        if billable:
+            self.recent.remember(self._digest, kind, verdict, request_log_id)

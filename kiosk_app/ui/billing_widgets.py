@@ -14,8 +14,8 @@ from datetime import datetime
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QDialog, QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from kiosk_app.app.session import BilledAgain, CardRouting
 from kiosk_app.flow.billing import PriorCheck
+from kiosk_app.flow.customer import BilledAgain, CardRouting
 from kiosk_app.kinds import CheckKind
 from kiosk_app.ui.admin.usage_panel import verdict_title
 from kiosk_app.ui.messages import check_title, translate_message

@@ -18,9 +18,10 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.app.capture.files import IMAGE_SUFFIXES, image_paths_from_mime
 from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.session import BilledAgain, Stage
 from kiosk_app.config import Settings
+from kiosk_app.flow.customer import BilledAgain
 from kiosk_app.flow.models import CanadaFormData, FieldProblem
+from kiosk_app.flow.stages import Stage
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind
 from kiosk_app.ui import theme
@@ -289,8 +290,8 @@ class MainWindow(QMainWindow):
     def _submit_canada(self, data: CanadaFormData) -> None:
         self.canada_form.show_problems(self.session.submit_canada(data))
 
-    def _show_stage(self, stage: str) -> None:
-        self.stack.setCurrentWidget(self.screens[Stage(stage)])
+    def _show_stage(self, stage: Stage) -> None:
+        self.stack.setCurrentWidget(self.screens[stage])
 
     def _drop_old_result(self, licence: object) -> None:
         # The session forgot the customer (a new scan, a sample): the result kept on its hidden

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
-from kiosk_app.app.session import CardRouting
+from kiosk_app.flow.customer import CardRouting
 from kiosk_app.flow.models import DemoSample, LicenceSummary
 from kiosk_app.kinds import CheckKind
 from kiosk_app.ui.billing_widgets import CardRoutingPanel, again_title

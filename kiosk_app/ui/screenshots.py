@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QImage
 
-from kiosk_app.app.session import Stage
+from kiosk_app.flow.stages import Stage
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.launch import spin_until
 from kiosk_app.ui.main_window import MainWindow

@@ -15,8 +15,8 @@ from PySide6.QtCore import QCoreApplication, QEvent
 
 from kiosk_app.app.capture.folder import WatchedFolderSource
 from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.session import Stage
 from kiosk_app.flow.billing import RecentChecks
+from kiosk_app.flow.stages import Stage
 from kiosk_app.storage.usage import UsageStore
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.clock import FakeClock

@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from kiosk_app.app.capture.hardware import add_hardware_sources, camera_of
 from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.session import Stage
+from kiosk_app.flow.stages import Stage
 from tests.support.capture import aamva_payload, card_scene
 from tests.support.gui import make_backend, make_settings
 

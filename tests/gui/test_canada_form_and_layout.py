@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
 
-from kiosk_app.app.session import Stage
 from kiosk_app.flow.models import LicenceSummary
+from kiosk_app.flow.stages import Stage
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.widgets import LicencePanel
 from tests.support.clock import FakeClock

@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QEvent
 
 from kiosk_app.app.capture.hardware import add_hardware_sources
 from kiosk_app.app.diagnostics import ScanRecorder, folder_state, visible_controls
-from kiosk_app.app.session import Stage
+from kiosk_app.flow.stages import Stage
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.admin import KioskFactory

@@ -17,8 +17,8 @@ from PySide6.QtMultimedia import QSoundEffect
 
 from kiosk_app.app import tones
 from kiosk_app.app.feedback import Cue, SoundFeedback, audio_server_reachable, sound_path
-from kiosk_app.app.session import Stage
 from kiosk_app.config import Settings
+from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import Verdict
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui import theme

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from kiosk_app.api.outcome import FieldOutcome, MatchCategory
-from kiosk_app.app.session import BUSY_NOTICE, Stage
+from kiosk_app.flow.customer import BUSY_NOTICE
+from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.simulator.faults import Faults
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY

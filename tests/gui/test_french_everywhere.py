@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.session import Stage
+from kiosk_app.flow.stages import Stage
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.pin import PinStore
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog

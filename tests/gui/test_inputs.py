@@ -12,7 +12,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
 
 from kiosk_app.app.capture.files import ImageFileSource
-from kiosk_app.app.session import Stage
+from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
 from tests.support.clock import FakeClock
 from tests.support.gui import WindowFactory

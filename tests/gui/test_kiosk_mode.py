@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from kiosk_app.app.session import Stage
+from kiosk_app.flow.stages import Stage
 from kiosk_app.storage.pin import LOCK_AFTER_FAILURES, PinStore
 from kiosk_app.ui.admin.pin_pad import PadMode
 from kiosk_app.ui.kiosk_mode import KIOSK_FLAGS

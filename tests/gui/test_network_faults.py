@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from kiosk_app.app.session import Stage
+from kiosk_app.flow.stages import Stage
 from tests.support.gui import WindowFactory
 from tests.support.qt import wait_stage
 from tests.unit.api.fake_servers import ScriptedServer, first_then, http_reply

@@ -15,9 +15,10 @@ from pytestqt.qtbot import QtBot
 
 from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.capture.serial import SerialConfig, SerialScannerSource
-from kiosk_app.app.session import SAME_CARD, Stage
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.flow.billing import QUOTA_BLOCKED, QUOTA_WARNING
+from kiosk_app.flow.customer import SAME_CARD
+from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import CheckRecord

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.app.capture.folder import WatchedFolderSource
 from kiosk_app.app.capture.serial import SerialConfig, SerialScannerSource
-from kiosk_app.app.session import Stage
+from kiosk_app.flow.stages import Stage
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
 from kiosk_app.ui.i18n import install_language
 from kiosk_app.ui.main_window import MainWindow

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 from kiosk_app.api.client import CheckResult
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.session import Stage
 from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.flow.models import LicenceSummary, ResultView, ScanData
+from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
 from kiosk_app.logging_setup import SENSITIVE, configure_logging, log_file, shutdown_logging
 from kiosk_app.simulator.samples import SAMPLES, SAMPLES_BY_KEY

@@ -13,7 +13,7 @@ from PIL import Image
 from kiosk_app.app.capture import camera as cam
 from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.capture.folder import WatchedFolderSource
-from kiosk_app.app.session import Stage
+from kiosk_app.flow.stages import Stage
 from tests.support.capture import (
     FakeCameraBackend,
     aamva_payload,

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from kiosk_app.app.session import Stage
 from kiosk_app.bench.soak import (
     build_soak_window,
     close_soak_window,
@@ -28,6 +27,7 @@ from kiosk_app.bench.soak_driver import (
     close_client,
     short_timeout_backend,
 )
+from kiosk_app.flow.stages import Stage
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import UsageStore
 from tests.support.gui import WindowFactory

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from kiosk_app.app.capture.wedge import TAIL_GUARD_MS
-from kiosk_app.app.session import Stage
 from kiosk_app.flow.planning import SIGNATURE_NEEDS_EXACT
+from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog

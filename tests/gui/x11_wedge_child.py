@@ -21,9 +21,9 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
-from kiosk_app.app.session import Stage
 from kiosk_app.config import Settings
 from kiosk_app.flow.models import CanadaFormData
+from kiosk_app.flow.stages import Stage
 from kiosk_app.simulator.server import start_simulator
 from kiosk_app.ui.launch import build_window
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.session import Stage
+from kiosk_app.flow.stages import Stage
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.clock import FakeClock

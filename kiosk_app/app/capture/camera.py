@@ -57,10 +57,10 @@ from kiosk_app.app.capture.live_decode import (
     decode_video_frame,
 )
 from kiosk_app.app.capture.statuses import VIDEO_FAILED, VIDEO_NOT_FOUND, VIDEO_PLAYING
-from kiosk_app.app.session import Stage
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.config import Settings
+from kiosk_app.flow.stages import Stage
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
@@ -374,10 +374,10 @@ class CameraSource(CaptureSource):
         else:
             self.decoder.stop()
 
-    @Slot(str)
-    def follow_session_stage(self, stage: str) -> None:
+    @Slot(object)
+    def follow_session_stage(self, stage: Stage) -> None:
         """Decode except while the session works on a check (no refused captures)."""
-        self.set_decoding(stage != Stage.WORKING)
+        self.set_decoding(stage is not Stage.WORKING)
 
     @property
     def decoding(self) -> bool:

@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 from kiosk_app.app.backend import Backend
-from kiosk_app.app.session import Session, Stage
+from kiosk_app.app.session import Session
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
 from kiosk_app.barcode.isolation import IsolatedScanner
 from kiosk_app.config import Settings
+from kiosk_app.flow.stages import Stage
 from tests.fuzz.hostile_images import progressive_jpeg_scan_flood
 from tests.unit.barcode.images import card_png
 

@@ -13,14 +13,16 @@ from kiosk_app.api.errors import (
 )
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.app.backend import Backend
-from kiosk_app.app.session import BUSY_NOTICE, Session, Stage
+from kiosk_app.app.session import Session
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.errors import NoBarcodeFoundError, RepairedPayloadError
 from kiosk_app.config import Settings
+from kiosk_app.flow.customer import BUSY_NOTICE
 from kiosk_app.flow.models import CanadaFormData, ErrorKind, ScanData
 from kiosk_app.flow.planning import SIGNATURE_NEEDS_EXACT
 from kiosk_app.flow.reports import report_for
+from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind, Verdict
 from tests.support.scripted_backend import LICENCE, ScriptedBackend, outcome
 

@@ -8,12 +8,14 @@ import pytest
 
 from kiosk_app.api.errors import ApiTimeoutError
 from kiosk_app.api.outcome import Outcome
-from kiosk_app.app.session import SAME_CARD, BilledAgain, Session, Stage
+from kiosk_app.app.session import Session
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.issuer import Issuer, IssuerSource
 from kiosk_app.config import Settings
 from kiosk_app.flow.billing import RecentChecks
+from kiosk_app.flow.customer import SAME_CARD, BilledAgain
 from kiosk_app.flow.planning import NOT_FOR_THIS_CARD
+from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind, Verdict
 from tests.support.clock import FakeClock
 from tests.support.scripted_backend import ScriptedBackend

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from kiosk_app.flow.billing import QuotaDecision, QuotaGate, QuotaReachedError, RecentChecks
+from kiosk_app.flow.billing import (
+    CardLedger,
+    QuotaDecision,
+    QuotaGate,
+    QuotaReachedError,
+    RecentChecks,
+)
 from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.usage import CheckRecord, UsageStore
 
@@ -93,3 +99,23 @@ def test_repeats_are_counted_apart_from_checks(tmp_path: Path) -> None:
         store.record_repeat("canada")
         assert store.repeats_today() == 2 and store.repeats_this_month() == 2
         assert store.row_count() == 2 and store.billable_this_month() == 1
+
+
+def test_the_card_ledger_knows_this_customer_and_earlier_ones_within_the_window() -> None:
+    clock = Clock()
+    recent = RecentChecks(5, clock=clock, wall=lambda: NOON)
+    ledger = CardLedger(recent)
+    ledger.hold(PAYLOAD)
+    assert ledger.prior(CheckKind.SIGNATURE) is None
+    ledger.answer(CheckKind.SIGNATURE, "Passed", 7, billable=True)
+    ledger.answer(CheckKind.DVS_PARSE, "Passed", None, billable=False)
+    assert ledger.answered == {CheckKind.SIGNATURE, CheckKind.DVS_PARSE}
+    mine = ledger.prior(CheckKind.SIGNATURE)
+    assert mine is not None and mine.same_customer
+    ledger.forget()
+    ledger.hold(PAYLOAD)  # the next customer, same card
+    earlier = ledger.earlier([CheckKind.DVS_PARSE, CheckKind.SIGNATURE])
+    assert earlier is not None and not earlier.same_customer and earlier.request_log_id == 7
+    assert ledger.prior(CheckKind.DVS_PARSE) is None  # not billed: not remembered
+    clock.now += 5 * 60
+    assert ledger.prior(CheckKind.SIGNATURE) is None
