@@ -13,9 +13,10 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
         help="check this installation (offscreen, no network beyond loopback)",
         description=(
             "Checks that every module imports, resources and translations load, a bundled "
-            "sample decodes, the embedded simulator answers a signature and a Canadian check "
-            "through the real client, the config/data/log directories are writable and secrets "
-            "can be kept. Prints one line per check and 'self-test passed' last; exits non-zero "
+            "sample decodes (also in the limited picture process), the embedded simulator "
+            "answers a signature and a Canadian check through the real client, the "
+            "config/data/log directories are writable and secrets can be kept. Prints one "
+            "line per check and 'self-test passed' last; exits non-zero "
             "naming what failed."
         ),
     )

@@ -361,12 +361,47 @@ def check_sample_decode(sample: tuple[str, bytes] | None = None) -> str:
     """
     from kiosk_app.barcode.decode import Scanner
 
+    return _decode_sample(Scanner().decode_file, sample)
+
+
+def check_picture_process(
+    sample: tuple[str, bytes] | None = None, limiter: Callable[[Any], Any] | None = None
+) -> str:
+    """The sample decodes in the limited child process too: the way of Open picture, the
+    watched folder and ``kiosk-app decode`` (the child starts, gets this system's limits,
+    answers). ``limiter`` makes each child's limiter (default: this system's)."""
+    from kiosk_app.barcode.child_limits import ChildLimitsError, PictureLimits, platform_limiter
+    from kiosk_app.barcode.errors import PictureTooCostlyError
+    from kiosk_app.barcode.isolation import (
+        PICTURE_CPU_LIMIT_S,
+        PICTURE_MEMORY_LIMIT_BYTES,
+        IsolatedScanner,
+    )
+
+    make = limiter or platform_limiter
+    try:  # this system's limits can be had at all (pywin32 on Windows)
+        make(PictureLimits(PICTURE_MEMORY_LIMIT_BYTES, PICTURE_CPU_LIMIT_S)).close()
+    except ChildLimitsError as exc:
+        raise CheckFailedError(f"pictures cannot be decoded in a limited process: {exc}") from exc
+    scanner = IsolatedScanner(limiter=make)
+    try:
+        detail = _decode_sample(scanner.decode_file, sample)
+    except PictureTooCostlyError as exc:
+        raise CheckFailedError(
+            "the limited picture process refused the sample (the log says why)"
+        ) from exc
+    finally:
+        scanner.close()
+    return f"{detail} in the limited child process"
+
+
+def _decode_sample(decode_file: Callable[[Path], Any], sample: tuple[str, bytes] | None) -> str:
     image_name, expected = sample if sample is not None else selftest_sample()
     image = resource_root().joinpath("samples", image_name)
     with resources.as_file(image) as path:
         if not path.is_file():
             raise CheckFailedError(f"sample image samples/{image_name} is missing")
-        decoded = Scanner().decode_file(path)
+        decoded = decode_file(path)
     payload = bytes(decoded.payload)
     if payload != expected:
         raise CheckFailedError(
@@ -489,6 +524,7 @@ DEFAULT_CHECKS: Final[tuple[Check, ...]] = (
     Check("resources", check_resources),
     Check("translations", check_translations),
     Check("sample decode", check_sample_decode),
+    Check("picture decoding process", check_picture_process),
     Check("signature check (simulator)", check_signature_end_to_end),
     Check("canadian check (simulator)", check_canada_end_to_end),
     Check("directories", check_directories),

@@ -1,10 +1,13 @@
 """A fake of the Win32 job calls (:class:`kiosk_app.barcode.child_limits.JobApi`), so the
-Windows limiter runs on any machine: it records every call and answers like pywin32."""
+Windows limiter runs on any machine: it records every call and answers like pywin32; and a
+limiter whose children can never be limited."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from kiosk_app.barcode.child_limits import ChildLimitsError, PictureLimits
 
 FAKE_JOB = "job"
 
@@ -76,3 +79,25 @@ class FakeJobApi:
     def names(self) -> list[str]:
         """The calls made so far, by name."""
         return [call[0] for call in self.calls]
+
+
+class RefusingLimiter:
+    """A :class:`~kiosk_app.barcode.child_limits.ChildLimiter` whose child cannot be limited
+    (as when Windows denies the assignment to the job); it records the children's pids."""
+
+    def __init__(self, limits: PictureLimits) -> None:
+        self.limits = limits
+        self.started_pids: list[int] = []
+
+    def limits_for_child(self) -> None:
+        return None
+
+    def started(self, pid: int) -> None:
+        self.started_pids.append(pid)
+        raise ChildLimitsError("the Job Object could not be set up: access denied")
+
+    def before_picture(self) -> None:
+        raise AssertionError("no picture may reach a child without limits")
+
+    def close(self) -> None:
+        pass

@@ -6,6 +6,7 @@ limits: small ones here so the suite stays cheap; the kiosk's own are in docs/se
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -19,7 +20,6 @@ import pytest
 
 from kiosk_app.barcode.child_limits import (
     TICKS_PER_SECOND,
-    ChildLimitsError,
     JobObjectLimiter,
     PictureLimits,
     platform_limiter,
@@ -43,7 +43,7 @@ from tests.fuzz.hostile_images import (
     progressive_jpeg_scan_flood,
     refused_format_pictures,
 )
-from tests.support.job_api import FAKE_JOB, FakeJobApi
+from tests.support.job_api import FAKE_JOB, FakeJobApi, RefusingLimiter
 from tests.unit.barcode.images import LICENCE_PAYLOAD, card, card_png
 
 # Enough for any ordinary picture here, far below what the hostile files need.
@@ -294,32 +294,11 @@ def test_cancel_with_a_job_object_kills_the_child_and_closes_the_job() -> None:
         scanner.close()
 
 
-class _RefusingLimiter:
-    """A limiter whose child cannot be limited (as when Windows denies the assignment)."""
-
-    def __init__(self, limits: PictureLimits) -> None:
-        self.limits = limits
-        self.started_pids: list[int] = []
-
-    def limits_for_child(self) -> None:
-        return None
-
-    def started(self, pid: int) -> None:
-        self.started_pids.append(pid)
-        raise ChildLimitsError("the Job Object could not be set up: access denied")
-
-    def before_picture(self) -> None:
-        raise AssertionError("no picture may reach a child without limits")
-
-    def close(self) -> None:
-        pass
-
-
 def test_a_child_that_cannot_be_limited_gets_no_picture(caplog: pytest.LogCaptureFixture) -> None:
-    made: list[_RefusingLimiter] = []
+    made: list[RefusingLimiter] = []
 
-    def refusing(limits: PictureLimits) -> _RefusingLimiter:
-        made.append(_RefusingLimiter(limits))
+    def refusing(limits: PictureLimits) -> RefusingLimiter:
+        made.append(RefusingLimiter(limits))
         return made[-1]
 
     scanner = IsolatedScanner(limiter=refusing)
@@ -339,6 +318,7 @@ def test_a_child_that_cannot_be_limited_gets_no_picture(caplog: pytest.LogCaptur
     assert all(r.levelname == "ERROR" for r in refusals)
 
 
+@pytest.mark.skipif(importlib.util.find_spec("win32job") is not None, reason="pywin32 here")
 def test_windows_without_pywin32_refuses_pictures() -> None:
     scanner = IsolatedScanner(limiter=lambda limits: platform_limiter(limits, "win32"))
     try:

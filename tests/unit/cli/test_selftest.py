@@ -7,18 +7,22 @@ checks are handed to ``run_selftest`` as a list, so nothing is patched.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import os
 import subprocess
 import sys
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from kiosk_app.barcode.child_limits import platform_limiter
 from kiosk_app.cli import selftest_checks as selftest
 from kiosk_app.cli.selftest_checks import DEFAULT_CHECKS, Check, run_selftest
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY, SELFTEST_SAMPLE
+from tests.support.job_api import RefusingLimiter
 
 
 def run(checks: list[Check]) -> tuple[int, list[str]]:
@@ -106,6 +110,29 @@ def test_missing_sample_image_fails() -> None:
     status, lines = run([check])
     assert status == selftest.EXIT_FAILED
     assert "samples/absent.png is missing" in lines[0]
+
+
+# A limiter factory that cannot limit the picture child, and the failure the check reports.
+UNLIMITED_PICTURE_PROCESSES = [
+    (RefusingLimiter, "the limited picture process refused the sample (the log says why)"),
+    (
+        partial(platform_limiter, platform="win32"),  # Windows without pywin32
+        "pictures cannot be decoded in a limited process: pywin32 is missing",
+    ),
+]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("win32job") is not None, reason="pywin32 here")
+@pytest.mark.parametrize(
+    ("limiter", "reason"), UNLIMITED_PICTURE_PROCESSES, ids=["refused", "no-pywin32"]
+)
+def test_a_picture_process_that_cannot_be_limited_fails(limiter: Any, reason: str) -> None:
+    check = Check(
+        "picture decoding process", partial(selftest.check_picture_process, None, limiter)
+    )
+    status, lines = run([check])
+    assert status == selftest.EXIT_FAILED
+    assert lines[0].startswith(f"FAIL  picture decoding process: {reason}")
 
 
 def test_a_module_that_is_not_shipped_fails_the_modules_check() -> None:
