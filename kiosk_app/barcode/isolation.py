@@ -252,7 +252,7 @@ class _Child:
         try:
             self.conn.send_bytes(data)
             if not self.conn.poll(wall_limit_s):
-                raise _LostChild(f"no answer within {wall_limit_s:.0f} s")
+                raise _LostChild(f"no answer within {wall_limit_s:g} s")
             return _parsed(self.conn.recv_bytes(MAX_REPLY_BYTES))
         except (EOFError, OSError) as exc:
             raise _LostChild(f"the decoding process ended ({_exit_reason(self.process)})") from exc
