@@ -66,6 +66,9 @@ MAX_DESK_ID_CHARS: Final = 64
 _NOT_MANAGED: Final = frozenset({"api_token", "auth_key"})
 # The environment variables of the settings: KIOSK_ + the key (any case).
 ENV_PREFIX: Final = "KIOSK_"
+# Bounds of the desk's minimum age and of the expiry-ahead window.
+MAX_MINIMUM_AGE: Final = 150
+MAX_EXPIRY_WARNING_DAYS: Final = 366
 
 
 def default_desk_id() -> str:
@@ -166,6 +169,15 @@ class Settings(BaseSettings):
     wedge_min_length: int = Field(20, ge=5, le=500)
     idle_timeout_s: int = Field(60, ge=10, le=3600)
     age_of_majority: int = Field(19, ge=16, le=25)
+    minimum_age: int | None = Field(
+        None,
+        ge=0,
+        le=MAX_MINIMUM_AGE,
+        description="Customers under this age are never a pass (e.g. 21); empty: none",
+    )
+    expiry_warning_days: int = Field(
+        30, ge=0, le=MAX_EXPIRY_WARNING_DAYS, description="Say 'expires in N days' within N days"
+    )
     sounds: bool = True
     language: str = Field("en", pattern=r"^(en|fr)$")
     kiosk_mode: bool = False
@@ -218,6 +230,14 @@ class Settings(BaseSettings):
         if any(unicodedata.category(c).startswith("C") for c in value):
             raise ValueError("use letters, digits and punctuation only (no control characters)")
         return value.strip() or default_desk_id()
+
+    @field_validator("minimum_age", mode="before")
+    @classmethod
+    def _empty_minimum_age_is_none(cls, value: Any) -> Any:
+        """An empty value (the admin's empty box, ``KIOSK_MINIMUM_AGE=``) means no minimum."""
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
 
     @model_validator(mode="before")
     @classmethod

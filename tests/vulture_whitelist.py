@@ -47,6 +47,7 @@ Settings._migrate_default_check
 Settings._choice_is_enabled
 Settings._clerk_checks_only
 Settings._desk_id_is_plain
+Settings._empty_minimum_age_is_none
 Settings.settings_customise_sources
 
 # Compared as a whole (dataclass equality): a file that changed is seen by its mtime.

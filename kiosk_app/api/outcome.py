@@ -75,6 +75,8 @@ class Outcome:
     # Canadian check: current licence classes and the licence verification message.
     licence_classes: str | None = None
     licence_message: str | None = None
+    # Canadian check: ``LicenseClassVerificationStatus`` ("Class Match", "Class Mismatch").
+    class_status: str | None = None
     # Parse-only checks: the parsed document members (interface names), for display.
     document: dict[str, str] = field(default_factory=dict)
     test_mode: bool = False

@@ -185,11 +185,13 @@ def _canada_extras(profile: Profile | None, fields: Sequence[FieldOutcome]) -> d
     message = id_row.message if id_row and id_row.message else None
     raw = canada_raw(profile) if profile else None
     licence = raw.canadian_driver_license_verification_result if raw else None
+    class_status = None
     if licence is not None:
+        class_status = licence.license_class_verification_status
         classes = classes or licence.current_license_classes
         lvr = licence.license_verification_result
         message = message or (lvr.message if lvr else None)
-    return {"licence_classes": classes, "licence_message": message}
+    return {"licence_classes": classes, "licence_message": message, "class_status": class_status}
 
 
 def _signature_extras(profile: Profile | None, fields: Sequence[FieldOutcome]) -> dict[str, object]:

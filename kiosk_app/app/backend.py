@@ -22,6 +22,7 @@ from kiosk_app.barcode.issuer import issuer_from_header, issuer_of
 from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
 from kiosk_app.config import Settings
+from kiosk_app.flow.age import expires_within, under_minimum
 from kiosk_app.flow.canada import canada_input, prefill_of, text_of
 from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ScanData
 from kiosk_app.kinds import CheckKind
@@ -88,6 +89,8 @@ class Backend:
         today: Callable[[], date] = date.today,
         checker: Checker = check_consistency,
         process: DecoderProcess | None = None,
+        minimum_age: int | None = None,
+        expiry_warning_days: int = 0,
     ) -> None:
         self.client = client
         self.process = process
@@ -97,6 +100,8 @@ class Backend:
         self.age_of_majority = age_of_majority
         self.today = today
         self.checker = checker
+        self.minimum_age = minimum_age
+        self.expiry_warning_days = expiry_warning_days
 
     @classmethod
     def from_settings(cls, settings: Settings, previous: Backend | None = None) -> Backend:
@@ -121,6 +126,8 @@ class Backend:
             looks_like_licence=looks_like_aamva,
             age_of_majority=settings.age_of_majority,
             process=process,
+            minimum_age=settings.minimum_age,
+            expiry_warning_days=settings.expiry_warning_days,
         )
 
     # --- reading -----------------------------------------------------------------------------
@@ -198,8 +205,9 @@ class Backend:
     def summarize(self, record: LicenceRecord) -> LicenceSummary:
         """The local-parse view of a licence record (name, birth date, age, expiry), with what
         the read lacks and what the local consistency checks found."""
-        derived = record.derived(self.today())
-        report = self.checker(record, self.today())
+        today = self.today()
+        derived = record.derived(today)
+        report = self.checker(record, today)
         prefill = record.canada_prefill()
         return LicenceSummary(
             full_name=text_of(record.full_name)
@@ -215,6 +223,8 @@ class Backend:
             missing_fields=tuple(record.missing_key_fields),
             consistency_checked=report.checked,
             consistency_notes=report.findings,
+            under_age=under_minimum([record.date_of_birth], self.minimum_age, today),
+            expires_in_days=expires_within(record.expiry_date, self.expiry_warning_days, today),
         )
 
     # --- checks ------------------------------------------------------------------------------

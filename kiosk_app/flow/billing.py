@@ -27,6 +27,7 @@ from typing import Final
 
 from kiosk_app.api.errors import InputRejectedError
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP
+from kiosk_app.flow.verdict_table import ShownVerdict
 from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.usage import UsageStore, UsageStoreError
 
@@ -57,6 +58,8 @@ class PriorCheck:
     verdict: str
     request_log_id: int | None
     same_customer: bool  # True: this customer; False: an earlier one, within the window
+    # The banner as the clerk saw it (title and colour), quoted by a repeat; None: unknown.
+    shown: ShownVerdict | None = None
 
 
 @dataclass(frozen=True)
@@ -99,12 +102,19 @@ class RecentChecks:
         return hmac.new(self._key, payload, hashlib.sha256).digest()
 
     def remember(
-        self, digest: bytes, check: CheckKind, verdict: str, request_log_id: int | None
+        self,
+        digest: bytes,
+        check: CheckKind,
+        verdict: str,
+        request_log_id: int | None,
+        shown: ShownVerdict | None = None,
     ) -> None:
-        """Note that the card of ``digest`` was checked now."""
+        """Note that the card of ``digest`` was checked now (``shown``: the banner it got)."""
         if self._window_min == 0:
             return
-        prior = PriorCheck(check, self._wall(), verdict, request_log_id, same_customer=False)
+        prior = PriorCheck(
+            check, self._wall(), verdict, request_log_id, same_customer=False, shown=shown
+        )
         self._entries[(digest, check)] = _Entry(self._clock(), prior)
 
     def find(self, digest: bytes, check: CheckKind) -> PriorCheck | None:
@@ -226,13 +236,18 @@ class CardLedger:
         return None
 
     def answer(
-        self, kind: CheckKind, verdict: str, request_log_id: int | None, billable: bool
+        self,
+        kind: CheckKind,
+        verdict: str,
+        request_log_id: int | None,
+        billable: bool,
+        shown: ShownVerdict | None = None,
     ) -> None:
         """``kind`` answered: not run again by itself for this customer; and, when billed, not
-        for the next customers within the window either."""
+        for the next customers within the window either (``shown``: the banner it got)."""
         if self._digest is None:
             return
         wall = self.recent.wall_now()
-        self._done[kind] = PriorCheck(kind, wall, verdict, request_log_id, True)
+        self._done[kind] = PriorCheck(kind, wall, verdict, request_log_id, True, shown)
         if billable:
-            self.recent.remember(self._digest, kind, verdict, request_log_id)
+            self.recent.remember(self._digest, kind, verdict, request_log_id, shown)

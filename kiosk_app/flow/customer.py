@@ -70,6 +70,7 @@ from kiosk_app.flow.reports import report_for
 from kiosk_app.flow.routing import REPAIRED, Route
 from kiosk_app.flow.stages import Stage, StageMachine
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
+from kiosk_app.flow.verdict_table import result_view, shown_verdict
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.logging_setup import forget_customer_values, register_customer, register_typed_date
 from kiosk_app.storage.usage import UsageStore
@@ -575,12 +576,19 @@ class CustomerFlow:
         if kind is CheckKind.CANADA and undefined and outcome.retry_after_seconds:
             retry_in = self._schedule_retry(outcome)
         log.info("check finished: %s %s", kind.value, outcome.verdict.value)
-        self._result = ResultView(
-            kind, outcome, self._scan.licence if self._scan else None, retry_in
+        self._result = result_view(
+            kind,
+            outcome,
+            self._scan.licence if self._scan else None,
+            retry_in,
+            form=self._canada_input,
+            settings=self.settings,
+            today=self._today(),
         )
         if self._scan is not None:
-            verdict = outcome.verdict.value
-            self.ledger.answer(kind, verdict, outcome.request_log_id, outcome.billable)
+            # Repeats quote the banner as the clerk saw it (title and colour).
+            verdict, shown = outcome.verdict.value, shown_verdict(self._result)
+            self.ledger.answer(kind, verdict, outcome.request_log_id, outcome.billable, shown)
             self._announce_card()
         self._stages.move(Stage.RESULT)
         self.events.result_ready(self._result)

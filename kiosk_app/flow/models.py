@@ -13,6 +13,7 @@ from kiosk_app.api.outcome import Outcome
 from kiosk_app.barcode.consistency import Finding
 from kiosk_app.barcode.issuer import Issuer
 from kiosk_app.barcode.symbol import SymbolInfo
+from kiosk_app.flow.age import UnderAge
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind
 
@@ -59,6 +60,10 @@ class LicenceSummary:
     # How many local consistency rules applied, and what they found (advice, not a verdict).
     consistency_checked: int = 0
     consistency_notes: tuple[Finding, ...] = ()
+    # Under the desk's minimum age (``Settings.minimum_age``) by the barcode's date of birth.
+    under_age: UnderAge | None = None
+    # Days left when the licence expires within the admin's window (``expiry_warning_days``).
+    expires_in_days: int | None = None
 
     @property
     def incomplete(self) -> bool:
@@ -150,6 +155,14 @@ class ResultView:
     outcome: Outcome
     licence: LicenceSummary | None = None
     retry_in_s: int | None = None
+    # Under the desk's minimum age by any date of birth (barcode, form, the service's reply).
+    under_age: UnderAge | None = None
+    # The licence expires within the admin's window (days left).
+    expires_in_days: int | None = None
+    # The Canadian check's class as sent (the card's class), for the class-mismatch reason.
+    sent_class: str = ""
+    # The date of birth as sent to the registry (yyyy-MM-dd), for the partial-match reason.
+    sent_birth_date: str = ""
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,16 @@ shown as sent.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QCoreApplication
 
 from kiosk_app.barcode.consistency import Finding
 from kiosk_app.flow.models import CHECK_TITLES, KEY_FIELD_LABELS
 from kiosk_app.flow.text import CONTEXT, QT_TRANSLATE_NOOP, Message
+from kiosk_app.flow.verdict_table import ShownVerdict
 from kiosk_app.kinds import CheckKind
+from kiosk_app.ui.theme import BANNER_LOOKS
 
 
 def translate_message(text: str) -> str:
@@ -414,3 +418,22 @@ def finding_text(finding: Finding) -> str:
 def key_field_label(field: str) -> str:
     """A missing key field's name (``incomplete`` id) in the interface language."""
     return translate_message(KEY_FIELD_LABELS.get(field, field))
+
+
+def verdict_words(words: str, params: Mapping[str, str | int]) -> str:
+    """A verdict table row's own title (context ``Verdict``) in the interface language, its
+    placeholders filled in (``Under {age}``); empty when the row uses its look's words."""
+    if not words:
+        return ""
+    text = QCoreApplication.translate("Verdict", words)
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):  # a translation that broke a placeholder
+        return words.format(**params)
+
+
+def shown_title(shown: ShownVerdict) -> str:
+    """The title a banner showed (quoted by a repeat of the card), in the interface language."""
+    look = BANNER_LOOKS.get(shown.look)
+    own = look.translated_words if look is not None else shown.look
+    return verdict_words(shown.words, shown.params) or own

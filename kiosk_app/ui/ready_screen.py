@@ -7,14 +7,17 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWid
 
 from kiosk_app.flow.customer import CardRouting
 from kiosk_app.flow.models import DemoSample, LicenceSummary
-from kiosk_app.kinds import CheckKind
+from kiosk_app.flow.verdict_table import VERDICT_RULES, ready_verdict, under_age_reason
+from kiosk_app.kinds import CheckKind, Verdict
+from kiosk_app.ui import theme
 from kiosk_app.ui.billing_widgets import CardRoutingPanel, again_title
-from kiosk_app.ui.messages import check_title, translate_message
+from kiosk_app.ui.messages import check_title, shown_title, translate_message
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.ready_camera import ReadyCamera
 from kiosk_app.ui.ready_guide import ReadyGuide
 from kiosk_app.ui.widgets import (
     LicencePanel,
+    VerdictBanner,
     big_button,
     icon_label,
     is_language_change,
@@ -56,6 +59,10 @@ class ReadyScreen(QWidget):
         self.language_button.clicked.connect(self._toggle_language)
         self.inputs = label("", "Muted")
         self.panel = LicencePanel()
+        # Under the desk's minimum age: the verdict before any check, full width.
+        self.age_banner = VerdictBanner()
+        self.age_banner.hide()
+        self._licence: LicenceSummary | None = None
         self.action_hint = label("", "Muted")
         self.routing: CardRouting | None = None
         self.routing_panel = CardRoutingPanel()
@@ -94,6 +101,7 @@ class ReadyScreen(QWidget):
         layout.setContentsMargins(32, 24, 32, 24)
         layout.setSpacing(16)
         layout.addLayout(head)
+        layout.addWidget(self.age_banner)
         layout.addLayout(body, 1)
         layout.addWidget(self.routing_panel)
         layout.addWidget(self.action_hint)
@@ -114,6 +122,7 @@ class ReadyScreen(QWidget):
                 action.setText(f"{sample.title}  ({check_title(sample.check)})")
         self.set_inputs(self._statuses)
         self.set_scan_loaded(self._loaded)
+        self._show_age(self._licence)
 
     def set_language(self, language: str) -> None:
         """The interface language now showing; the button offers the other one."""
@@ -188,8 +197,26 @@ class ReadyScreen(QWidget):
     def set_licence(self, licence: LicenceSummary | None) -> None:
         """Show the locally parsed licence (None clears the panel)."""
         self.panel.show_licence(licence)
+        self._licence = licence
         self._licence_held = licence is not None
+        self._show_age(licence)
         self._update_guide()
+
+    def _show_age(self, licence: LicenceSummary | None) -> None:
+        """The under-age banner for the licence read (hidden when old enough, or none)."""
+        shown = ready_verdict(licence)
+        if shown is None or licence is None or licence.under_age is None:
+            self.age_banner.clear()
+            self.age_banner.hide()
+            return
+        self.age_banner.show_verdict(
+            Verdict.FAILED,
+            translate("Verdict", VERDICT_RULES[0].advice),
+            theme.BANNER_LOOKS[shown.look],
+            shown_title(shown),
+            translate_message(under_age_reason(licence.under_age)),
+        )
+        self.age_banner.show()
 
     def _update_guide(self) -> None:
         self.guide.show_state(self._licence_held, self.camera.source is not None)

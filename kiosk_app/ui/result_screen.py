@@ -19,15 +19,16 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.api.outcome import ErrorInfo, FieldOutcome, MatchCategory, Outcome
 from kiosk_app.flow.models import ResultView
+from kiosk_app.flow.reasons import Reason, reason_for
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP
+from kiosk_app.flow.verdict_table import rule_for, view_facts, words_params
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.ui import theme
 from kiosk_app.ui.document_rows import DocumentRow
 from kiosk_app.ui.field_labels import FIELD_LABELS, document_lines
-from kiosk_app.ui.messages import check_title, translate_message
+from kiosk_app.ui.messages import check_title, translate_message, verdict_words
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.service_text import is_known_sentence, service_sentence
-from kiosk_app.ui.verdict_table import facts_of, rule_for
 from kiosk_app.ui.widgets import (
     LicencePanel,
     MatchRow,
@@ -110,27 +111,43 @@ def advice_for(check: CheckKind, outcome: Outcome) -> str:
     )
 
 
-def ordered_fields(check: CheckKind, fields: tuple[FieldOutcome, ...]) -> list[FieldOutcome]:
-    """Field rows in display order: what needs the clerk first (no match, then partial
-    match), then matches, then the rows not compared; within each, for the signature check
-    validity and revocation first, otherwise the service's order."""
+def _is_decisive(result: FieldOutcome, decisive: tuple[str, ...]) -> bool:
+    return result.field_name.lower() in {name.lower() for name in decisive}
 
-    def key(item: tuple[int, FieldOutcome]) -> tuple[int, int, int]:
+
+def ordered_fields(
+    check: CheckKind, fields: tuple[FieldOutcome, ...], decisive: tuple[str, ...] = ()
+) -> list[FieldOutcome]:
+    """Field rows in display order: the rows that decided the banner (``decisive``, field
+    names of the reason) first, then what needs the clerk (no match, then partial match), then
+    matches, then the rows not compared; within each, for the signature check validity and
+    revocation first, otherwise the service's order."""
+
+    def key(item: tuple[int, FieldOutcome]) -> tuple[int, int, int, int]:
         index, result = item
         first = (
             SIGNATURE_FIRST.index(result.field_name)
             if result.field_name in SIGNATURE_FIRST
             else len(SIGNATURE_FIRST)
         )
-        return MATCH_ORDER[result.match], first if check is CheckKind.SIGNATURE else 0, index
+        return (
+            0 if _is_decisive(result, decisive) else 1,
+            MATCH_ORDER[result.match],
+            first if check is CheckKind.SIGNATURE else 0,
+            index,
+        )
 
     return [result for _index, result in sorted(enumerate(fields), key=key)]
 
 
-def split_folded(fields: list[FieldOutcome]) -> tuple[list[FieldOutcome], list[FieldOutcome]]:
-    """(rows shown, rows folded into "N fields not compared")."""
-    shown = [f for f in fields if f.match is not MatchCategory.NONE]
-    return shown, [f for f in fields if f.match is MatchCategory.NONE]
+def split_folded(
+    fields: list[FieldOutcome], decisive: tuple[str, ...] = ()
+) -> tuple[list[FieldOutcome], list[FieldOutcome]]:
+    """(rows shown, rows folded into "N fields not compared"): a row the service did not
+    compare is folded unless it decided the banner."""
+    shown = [f for f in fields if f.match is not MatchCategory.NONE or _is_decisive(f, decisive)]
+    folded = [f for f in fields if f.match is MatchCategory.NONE and not _is_decisive(f, decisive)]
+    return shown, folded
 
 
 class ResultScreen(QWidget):
@@ -144,7 +161,8 @@ class ResultScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("ResultScreen")
         self.view: ResultView | None = None
-        self.verdict_rule = ""  # the verdict table's row shown (kiosk_app.ui.verdict_table)
+        self.verdict_rule = ""  # the verdict table's row shown (kiosk_app.flow.verdict_table)
+        self.reason: Reason | None = None  # the banner's second line (kiosk_app.flow.reasons)
         self._pending: ResultView | None = None
         # A timer of 1 ms, not a zero one: a zero timer's slot runs in the same pass of the
         # event loop as the slot that showed the verdict, before the verdict is painted.
@@ -246,6 +264,7 @@ class ResultScreen(QWidget):
     def clear(self) -> None:
         """Drop the shown result (idle wipe, new customer)."""
         self.view = None
+        self.reason = None
         self._pending = None
         self._fill_timer.stop()
         self.banner.clear()
@@ -263,12 +282,15 @@ class ResultScreen(QWidget):
         self.clear()
         self.view = view
         outcome = view.outcome
-        rule = rule_for(facts_of(view.check, outcome, view.licence))
+        facts = view_facts(view)
+        rule = rule_for(facts)
+        self.reason = reason_for(view, rule)
         self.banner.show_verdict(
             outcome.verdict,
             translate("Verdict", rule.advice) if rule.advice else advice_for(view.check, outcome),
             theme.BANNER_LOOKS[rule.look],
-            translate("Verdict", rule.words) if rule.words else "",
+            verdict_words(rule.words, words_params(facts)),
+            translate_message(self.reason.text) if self.reason else "",
         )
         self.verdict_rule = rule.name
         self.check_title.setText(check_title(view.check))
@@ -445,8 +467,10 @@ class ResultScreen(QWidget):
             )
             self.licence_line.show()
             self.classes_line.show()
-        fields = ordered_fields(check, outcome.fields)
-        shown, folded = split_folded(fields[:MAX_RESULT_ROWS])  # what needs the clerk first
+        decisive = self.reason.decisive if self.reason else ()
+        fields = ordered_fields(check, outcome.fields, decisive)
+        # What needs the clerk first; the rows that decided the banner are never folded.
+        shown, folded = split_folded(fields[:MAX_RESULT_ROWS], decisive)
         for index, result in enumerate(shown):
             row = self._row(index)
             row.set_result(result)

@@ -71,8 +71,15 @@ PARSED_LOOK = Look(
     "#dbe7f3",
     "#0f2a44",
 )
-# Every look the verdict banner can take, by style key (see ``kiosk_app.ui.verdict_table``).
-BANNER_LOOKS: dict[str, Look] = {look.key: look for look in (*VERDICT_LOOKS.values(), PARSED_LOOK)}
+# Under the desk's minimum age: its own colour (a deep purple, apart from every verdict colour
+# under colour-vision deficiencies too), icon and words, whatever the check said.
+UNDER_AGE_LOOK = Look(
+    "underage", "underage", QT_TRANSLATE_NOOP("Theme", "Under age"), "#3b0764", "#ffffff"
+)
+# Every look the verdict banner can take, by style key (see ``kiosk_app.flow.verdict_table``).
+BANNER_LOOKS: dict[str, Look] = {
+    look.key: look for look in (*VERDICT_LOOKS.values(), PARSED_LOOK, UNDER_AGE_LOOK)
+}
 
 MATCH_LOOKS: dict[MatchCategory, Look] = {
     MatchCategory.MATCH: Look(

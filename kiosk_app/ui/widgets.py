@@ -122,9 +122,12 @@ class VerdictBanner(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.icon = PlainLabel()
         self.title = label("", "VerdictTitle")
+        # The second line: why the banner is not a plain pass (kiosk_app.flow.reasons).
+        self.reason = label("", "VerdictReason")
         self.advice = label("", "VerdictAdvice")
         text = QVBoxLayout()
         text.addWidget(self.title)
+        text.addWidget(self.reason)
         text.addWidget(self.advice)
         row = QHBoxLayout(self)
         row.setContentsMargins(24, 16, 24, 16)
@@ -141,13 +144,15 @@ class VerdictBanner(QFrame):
         advice: str = "",
         look: theme.Look | None = None,
         words: str = "",
+        reason: str = "",
     ) -> None:
-        """Colour, icon and words of ``verdict`` (or of ``look``, with ``words`` if given)."""
+        """Colour, icon and words of ``verdict`` (or of ``look``, with ``words`` if given), and
+        the ``reason`` on the second line."""
         look = look or theme.VERDICT_LOOKS[verdict]
         self.verdict = verdict
         self.look = look
         if set_style_property(self, "verdict", look.key):
-            for text in (self.title, self.advice):  # their colour follows the banner's look
+            for text in (self.title, self.reason, self.advice):  # colour follows the look
                 text.style().unpolish(text)
                 text.style().polish(text)
         self.icon.setPixmap(theme.pixmap(look.icon, self.icon_px))
@@ -157,9 +162,12 @@ class VerdictBanner(QFrame):
         # where the screen allows.
         set_style_property(self.title, "long", "true" if len(shown) > LONG_VERDICT_CHARS else "")
         self.title.setText(shown)
+        self.reason.setText(reason)
+        self.reason.setVisible(bool(reason))
         self.advice.setText(advice)
         self.advice.setVisible(bool(advice))
-        self.setAccessibleName(translate("Widgets", "Verdict: {words}").format(words=shown))
+        spoken = f"{shown} — {reason}" if reason else shown
+        self.setAccessibleName(translate("Widgets", "Verdict: {words}").format(words=spoken))
 
     def set_icon_px(self, size: int) -> None:
         """The icon's size (larger on large screens)."""
@@ -172,6 +180,8 @@ class VerdictBanner(QFrame):
         self.verdict = None
         self.look = None
         self.title.clear()
+        self.reason.clear()
+        self.reason.hide()
         self.advice.clear()
         self.icon.clear()
 

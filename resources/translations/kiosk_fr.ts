@@ -777,53 +777,53 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="211"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="238"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="109"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="117"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="111"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="119"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="179"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="188"/>
         <source>{input}: {status}</source>
         <translation>{input}&#x202f;: {status}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="185"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="194"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="213"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="240"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="215"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="242"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks}&#x202f;: disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="220"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="230"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="247"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="257"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="222"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="249"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="232"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="259"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
@@ -869,177 +869,177 @@
 <context>
     <name>Result</name>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="52"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="46"/>
         <source>The digital signature is valid and not revoked.</source>
         <translation>La signature numérique est valide et n&apos;est pas révoquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="55"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="49"/>
         <source>The signature is not valid or the document is revoked. Do not accept it.</source>
         <translation>La signature n&apos;est pas valide ou le document est révoqué. Ne l&apos;acceptez pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="58"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="52"/>
         <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
         <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier&#x202f;? — et balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="63"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="57"/>
         <source>The registry confirms the licence details.</source>
         <translation>Le registre confirme les renseignements du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="66"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="60"/>
         <source>The registry does not confirm this licence.</source>
         <translation>Le registre ne confirme pas ce permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="69"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="63"/>
         <source>Some details only partly match the registry. Check the card by hand.</source>
         <translation>Certains renseignements ne correspondent qu&apos;en partie au registre. Vérifiez la carte manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="72"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="66"/>
         <source>The registry could not answer now. A retry is scheduled in 15 minutes (nothing is billed for this answer).</source>
         <translation>Le registre ne peut pas répondre pour le moment. Un nouvel essai est prévu dans 15 minutes (cette réponse n&apos;est pas facturée).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="77"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="71"/>
         <source>The barcode was parsed; no verification was done.</source>
         <translation>Le code-barres a été décodé&#x202f;; aucune vérification n&apos;a été faite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="82"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="76"/>
         <source>The check passed.</source>
         <translation>La vérification est réussie.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="83"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="77"/>
         <source>The check failed. Do not accept the document without a manual check.</source>
         <translation>La vérification a échoué. N&apos;acceptez pas le document sans vérification manuelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="86"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="80"/>
         <source>Some details need a manual check.</source>
         <translation>Certains renseignements doivent être vérifiés manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="87"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
         <source>The service could not decide. Try again.</source>
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="210"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="221"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="211"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="222"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="212"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="223"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="213"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="224"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="525"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="542"/>
         <source>Service message: {message}</source>
         <translation>Message du service&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="285"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="300"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace&#x202f;: {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="330"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="345"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="214"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="225"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="215"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="226"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="363"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="378"/>
         <source>Fields not compared: {count} — hide</source>
         <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="365"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="380"/>
         <source>Fields not compared: {count} — show</source>
         <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="444"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="459"/>
         <source>Licence: {message}</source>
         <translation>Permis&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="449"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="464"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles&#x202f;: {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="475"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="492"/>
         <source>{count} more rows from the service are not shown.</source>
         <translation>{count} autres lignes du service ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="533"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="550"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="534"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="551"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="535"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="552"/>
         <source>Signature: unknown</source>
         <translation>Signature&#x202f;: inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="538"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="555"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="539"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="556"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="540"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="557"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="548"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="565"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="555"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="572"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="555"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="572"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -1235,457 +1235,467 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="137"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="139"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="138"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="140"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="139"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="141"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="140"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="142"/>
         <source>Kiosk</source>
         <translation>Kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="141"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="143"/>
         <source>Other</source>
         <translation>Autres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="142"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="144"/>
         <source>Usage</source>
         <translation>Utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="149"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="151"/>
         <source>Check service address</source>
         <translation>Adresse du service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="150"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
         <source>Document verification address</source>
         <translation>Adresse de la vérification de documents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="151"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="153"/>
         <source>Legacy parsing service address</source>
         <translation>Adresse de l&apos;ancien service de lecture</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="154"/>
         <source>API token</source>
         <translation>Jeton d&apos;API</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="153"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="155"/>
         <source>Legacy auth key</source>
         <translation>Clé d&apos;authentification de l&apos;ancien service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="154"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
         <source>Extra CA bundle file</source>
         <translation>Fichier de certificats d&apos;autorité supplémentaires</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
         <source>HTTPS proxy</source>
         <translation>Serveur mandataire HTTPS</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
         <source>Connect time limit (s)</source>
         <translation>Délai de connexion (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
         <source>Answer time limit (s)</source>
         <translation>Délai de réponse (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
         <source>Checks offered</source>
         <translation>Vérifications offertes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
         <source>US cards</source>
         <translation>Cartes américaines</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
         <source>Canadian licences</source>
         <translation>Permis canadiens</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
         <source>Run the card&apos;s check on every scan</source>
         <translation>Lancer la vérification de la carte à chaque balayage</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
         <source>Same card again within N minutes: not re-checked (0: off)</source>
         <translation>Même carte dans les N minutes&#x202f;: pas revérifiée (0&#x202f;: désactivé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
         <source>When the monthly quota is reached</source>
         <translation>Quand le quota mensuel est atteint</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="166"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
         <source>Scanner key gap (ms)</source>
         <translation>Intervalle entre les touches du lecteur (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
         <source>Shortest scan (characters)</source>
         <translation>Balayage le plus court (caractères)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
         <source>Idle wipe after (s)</source>
         <translation>Effacement après inactivité (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
         <source>Age of majority</source>
         <translation>Âge de la majorité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
+        <source>Minimum age: younger customers are never a pass (empty: none)</source>
+        <translation>Âge minimum : un client plus jeune n’est jamais accepté (vide : aucun)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
+        <source>Say “expires in N days” within N days (0: never)</source>
+        <translation>Afficher « expire dans N jours » dans les N jours (0 : jamais)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
         <source>Sounds</source>
         <translation>Sons</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="180"/>
         <source>Start in kiosk mode</source>
         <translation>Démarrer en mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
         <source>Test mode (results are not real)</source>
         <translation>Mode test (résultats fictifs)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="174"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="182"/>
         <source>Monthly quota of billable checks (0: none)</source>
         <translation>Quota mensuel de vérifications facturables (0&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="177"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="185"/>
         <source>Use a camera</source>
         <translation>Utiliser une caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
         <source>Camera (empty: the first one)</source>
         <translation>Caméra (vide&#x202f;: la première)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
         <source>Camera resolution (WIDTHxHEIGHT)</source>
         <translation>Résolution de la caméra (LARGEURxHAUTEUR)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="180"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="188"/>
         <source>Video file instead of a camera (demo)</source>
         <translation>Fichier vidéo au lieu d&apos;une caméra (démo)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
         <source>Serial scanner port</source>
         <translation>Port du lecteur série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="182"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
         <source>Serial speed (baud)</source>
         <translation>Vitesse série (bauds)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="183"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="191"/>
         <source>Serial data bits</source>
         <translation>Bits de données série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="184"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
         <source>Serial parity</source>
         <translation>Parité série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="185"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
         <source>Serial stop bits</source>
         <translation>Bits d&apos;arrêt série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="194"/>
         <source>Serial end-of-scan suffix</source>
         <translation>Suffixe de fin de balayage série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="195"/>
         <source>Serial silence ending a scan (ms)</source>
         <translation>Silence série terminant un balayage (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="188"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="196"/>
         <source>Watched folder</source>
         <translation>Dossier surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="197"/>
         <source>Keep read files (move to processed/)</source>
         <translation>Garder les fichiers lus (déplacés dans processed/)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
         <source>Prometheus metrics folder (node_exporter textfile; empty: none)</source>
         <translation>Dossier des métriques Prometheus (textfile de node_exporter&#x202f;; vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
         <source>Desk name in logs and metrics (empty: the host name)</source>
         <translation>Nom du poste dans les journaux et les métriques (vide&#x202f;: le nom de l’ordinateur)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="209"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="210"/>
         <source>parse</source>
         <translation>lecture seule</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="205"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="213"/>
         <source>signature</source>
         <translation>signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="210"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="218"/>
         <source>registry</source>
         <translation>registre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="216"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="224"/>
         <source>even</source>
         <translation>paire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="217"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="225"/>
         <source>odd</source>
         <translation>impaire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="218"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="226"/>
         <source>space</source>
         <translation>espace</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="219"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="227"/>
         <source>mark</source>
         <translation>marque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="222"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="230"/>
         <source>warn the clerk</source>
         <translation>avertir le commis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="223"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="231"/>
         <source>block billable checks</source>
         <translation>bloquer les vérifications facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="401"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="411"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="429"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="439"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="431"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="441"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="433"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="443"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="435"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="445"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="437"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="447"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="439"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="449"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="441"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="451"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="444"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="454"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="446"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="456"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="466"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="476"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="469"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="479"/>
         <source>Settings file problem</source>
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="510"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="520"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="526"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="536"/>
         <source>Set by your IT department</source>
         <translation>Défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="527"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="537"/>
         <source>%1 is set by your IT department</source>
         <translation>%1 est défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="540"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="550"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="563"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="573"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="565"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="575"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="576"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="586"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="584"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="594"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="595"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="605"/>
         <source>Your IT department&apos;s managed settings file could not be used; it is ignored.</source>
         <translation>Le fichier de paramètres gérés de votre service informatique est inutilisable&#x202f;; il est ignoré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="601"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="611"/>
         <source>Some values in your IT department&apos;s managed settings file could not be used and are ignored: %1.</source>
         <translation>Certaines valeurs du fichier de paramètres gérés de votre service informatique sont inutilisables et ignorées&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="608"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="618"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="622"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="632"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="656"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="666"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="673"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="683"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="679"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="689"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="684"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="694"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="687"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="697"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="698"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="708"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="706"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="716"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="714"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="724"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="725"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="735"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="731"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="741"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="736"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="746"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="741"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="751"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -1693,47 +1703,52 @@
 <context>
     <name>Theme</name>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="47"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="48"/>
         <source>Passed</source>
         <translation>Réussi</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="50"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="51"/>
         <source>Failed</source>
         <translation>Échoué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="53"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="54"/>
         <source>Flagged</source>
         <translation>Signalé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="58"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="59"/>
         <source>Could not verify</source>
         <translation>Vérification impossible</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="69"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="70"/>
         <source>Read by the service — not verified</source>
         <translation>Lu par le service — non vérifié</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="78"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="77"/>
+        <source>Under age</source>
+        <translation>Trop jeune</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/theme.py" line="86"/>
         <source>Match</source>
         <translation>Correspond</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="81"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="89"/>
         <source>Partial match</source>
         <translation>Correspondance partielle</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="84"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="92"/>
         <source>No match</source>
         <translation>Ne correspond pas</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/theme.py" line="87"/>
+        <location filename="../../kiosk_app/ui/theme.py" line="95"/>
         <source>Not compared</source>
         <translation>Non comparé</translation>
     </message>
@@ -1921,59 +1936,69 @@
 <context>
     <name>Verdict</name>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="91"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="79"/>
+        <source>Under {age}</source>
+        <translation>Moins de {age} ans</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="88"/>
+        <source>Do not accept: the customer is under this desk&apos;s minimum age.</source>
+        <translation>Ne pas accepter : le client n’a pas l’âge minimum de ce comptoir.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="118"/>
         <source>Not read by the service</source>
         <translation>Non lu par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="103"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="130"/>
         <source>Signature valid — licence EXPIRED</source>
         <translation>Signature valide — permis EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="104"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="131"/>
         <source>The barcode is genuine, but the licence has expired. Do not accept it as a valid licence.</source>
         <translation>Le code-barres est authentique, mais le permis est expiré. Ne l’acceptez pas comme permis valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="115"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="142"/>
         <source>Passed — licence EXPIRED</source>
         <translation>Réussi — permis EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="116"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="143"/>
         <source>The registry confirms the details, but the licence has expired. Do not accept it as a valid licence.</source>
         <translation>Le registre confirme les renseignements, mais le permis est expiré. Ne l’acceptez pas comme permis valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="127"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="154"/>
         <source>Signature valid — read INCOMPLETE</source>
         <translation>Signature valide — lecture INCOMPLÈTE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="128"/>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="150"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="155"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="177"/>
         <source>The barcode lacks a name, birth date, expiry date or licence number. Check the card by hand.</source>
         <translation>Il manque au code-barres un nom, une date de naissance, une date d’expiration ou un numéro de permis. Vérifiez la carte à la main.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="139"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="166"/>
         <source>Signature valid — barcode UNUSUAL</source>
         <translation>Signature valide — code-barres INHABITUEL</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="140"/>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="162"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="167"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="189"/>
         <source>Something in the barcode looks unusual. Check the card by hand.</source>
         <translation>Quelque chose semble inhabituel dans le code-barres. Vérifiez la carte à la main.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="149"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="176"/>
         <source>Passed — read INCOMPLETE</source>
         <translation>Réussi — lecture INCOMPLÈTE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/verdict_table.py" line="161"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="188"/>
         <source>Passed — barcode UNUSUAL</source>
         <translation>Réussi — code-barres INHABITUEL</translation>
     </message>
@@ -1981,87 +2006,87 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="161"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="170"/>
         <source>Verdict: {words}</source>
         <translation>Verdict&#x202f;: {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="278"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="289"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="279"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="290"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="303"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="314"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="306"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="317"/>
         <source>Born: {date}</source>
         <translation>Naissance&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="309"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="320"/>
         <source>Age: {age}</source>
         <translation>Âge&#x202f;: {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="311"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="322"/>
         <source>Age: unknown</source>
         <translation>Âge&#x202f;: inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="317"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="328"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="331"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="342"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
         <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="339"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="350"/>
         <source>Barcode consistent</source>
         <translation>Code-barres cohérent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="341"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="352"/>
         <source>1 thing looks unusual</source>
         <translation>1 point semble inhabituel</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="343"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="354"/>
         <source>{count} things look unusual</source>
         <translation>{count} points semblent inhabituels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="353"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="364"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="361"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="372"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="365"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="376"/>
         <source>Expires: {date}</source>
         <translation>Expiration&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="368"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="379"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="372"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="383"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -2069,23 +2094,23 @@
 <context>
     <name>Window</name>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="38"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="40"/>
         <source>TEST MODE — results are not real</source>
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="53"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="171"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="55"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="173"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="211"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="213"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="213"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="215"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -2111,238 +2136,238 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="81"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="82"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="84"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="85"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="85"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="86"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="88"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="87"/>
         <source>Same card — result already shown</source>
         <translation>Même carte — résultat déjà affiché</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="89"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="88"/>
         <source>Same card — already read</source>
         <translation>Même carte — déjà lue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="90"/>
+        <location filename="../../kiosk_app/flow/planning.py" line="30"/>
         <source>{check} does not apply to this card; nothing was sent.</source>
+        <extracomment>Checks that need the barcode&apos;s exact bytes (refused on a scan that is not byte-exact).</extracomment>
         <translation>{check} ne s’applique pas à cette carte&#x202f;; rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="93"/>
+        <location filename="../../kiosk_app/flow/planning.py" line="37"/>
         <source>Signature not checked: the scanner changed some of the barcode&apos;s characters (control characters or keyboard layout). Scan the licence with the camera, or set the scanner to send control characters (see the set-up guide). The other checks still work.</source>
         <translation>Signature non vérifiée&#x202f;: le lecteur a modifié certains caractères du code-barres (caractères de contrôle ou disposition du clavier). Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle (voir le guide d&apos;installation). Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="115"/>
+        <location filename="../../kiosk_app/flow/reports.py" line="10"/>
         <source>{sentence} (HTTP {code})</source>
-        <extracomment>Checks that need the barcode&apos;s exact bytes (refused on a scan that is not byte-exact).</extracomment>
         <translation>{sentence} (HTTP {code})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="116"/>
+        <location filename="../../kiosk_app/flow/reports.py" line="11"/>
         <source>{sentence} (HTTP {code}; the service&apos;s words: “{words}”)</source>
         <translation>{sentence} (HTTP {code}&#x202f;; paroles du service&#x202f;: «&#x202f;{words}&#x202f;»)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="126"/>
+        <location filename="../../kiosk_app/flow/reports.py" line="21"/>
         <source>The licence could not be read</source>
         <translation>Le permis n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="148"/>
+        <location filename="../../kiosk_app/flow/reports.py" line="43"/>
         <source>The check could not be completed</source>
         <translation>La vérification n&apos;a pas pu être terminée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="153"/>
+        <location filename="../../kiosk_app/flow/reports.py" line="48"/>
         <source>Something went wrong in the kiosk</source>
         <translation>Un problème est survenu dans le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="154"/>
+        <location filename="../../kiosk_app/flow/reports.py" line="49"/>
         <source>Please try again. If it happens again, call support.</source>
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="388"/>
+        <location filename="../../kiosk_app/flow/planning.py" line="33"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check}&#x202f;: désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="404"/>
+        <location filename="../../kiosk_app/flow/planning.py" line="34"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="477"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="89"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="647"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="90"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/session.py" line="746"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="631"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="61"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="65"/>
         <source>A check must name exactly one service.</source>
         <translation>Une vérification doit désigner un seul service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="62"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="66"/>
         <source>Alberta</source>
         <translation>Alberta</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="236"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="63"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="67"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="64"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="68"/>
         <source>British Columbia</source>
         <translation>Colombie-Britannique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="65"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="69"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="66"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="70"/>
         <source>Choose a Canadian province or territory (two letters, for example ON or BC).</source>
         <translation>Choisissez une province ou un territoire du Canada (deux lettres, par exemple ON ou BC).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="70"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="74"/>
         <source>Choose the province or territory.</source>
         <translation>Choisissez la province ou le territoire.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/files.py" line="66"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="71"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="75"/>
         <source>Drop a picture of the back of the licence</source>
         <translation>Déposez une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="72"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="76"/>
         <source>Enter one licence class of at most 2 letters or digits, for example G or 5.</source>
         <translation>Entrez une seule classe de permis d&apos;au plus 2 lettres ou chiffres, par exemple G ou 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="76"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
         <source>Enter the date of birth as year-month-day, for example 1989-12-24.</source>
         <translation>Entrez la date de naissance sous la forme année-mois-jour, par exemple 1989-12-24.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="84"/>
         <source>Enter the date of birth.</source>
         <translation>Entrez la date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="81"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="85"/>
         <source>Enter the licence number.</source>
         <translation>Entrez le numéro de permis.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/files.py" line="47"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="82"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="86"/>
         <source>Image files (Open or drag and drop)</source>
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="286"/>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="514"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="83"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="87"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="84"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="88"/>
         <source>Manitoba</source>
         <translation>Manitoba</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="85"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="89"/>
         <source>New Brunswick</source>
         <translation>Nouveau-Brunswick</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="86"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="90"/>
         <source>Newfoundland and Labrador</source>
         <translation>Terre-Neuve-et-Labrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="87"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="91"/>
         <source>No API token is configured. Ask the administrator.</source>
         <translation>Aucun jeton d&apos;API n&apos;est configuré. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="88"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="92"/>
         <source>No barcode data was read; scan the back of the card again.</source>
         <translation>Aucune donnée de code-barres n&apos;a été lue&#x202f;; balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="89"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="93"/>
         <source>No legacy auth key is configured. Ask the administrator.</source>
         <translation>Aucune clé d&apos;authentification de l&apos;ancien service n&apos;est configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="90"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="94"/>
         <source>No licence barcode found — hold the card flatter, move closer and avoid glare, then try again.</source>
         <translation>Aucun code-barres de permis trouvé — tenez la carte plus à plat, approchez-vous et évitez les reflets, puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="95"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="99"/>
         <source>Northwest Territories</source>
         <translation>Territoires du Nord-Ouest</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="96"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="100"/>
         <source>Nova Scotia</source>
         <translation>Nouvelle-Écosse</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="97"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="101"/>
         <source>Nunavut</source>
         <translation>Nunavut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="98"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
         <source>Ontario</source>
         <translation>Ontario</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="99"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="103"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="100"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="104"/>
         <source>Prince Edward Island</source>
         <translation>Île-du-Prince-Édouard</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="101"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="105"/>
         <source>Quebec</source>
         <translation>Québec</translation>
     </message>
@@ -2354,23 +2379,23 @@
     <message>
         <location filename="../../kiosk_app/app/capture/base.py" line="58"/>
         <location filename="../../kiosk_app/app/capture/files.py" line="57"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="106"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="511"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="103"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="107"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="104"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="108"/>
         <source>Saskatchewan</source>
         <translation>Saskatchewan</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="105"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="109"/>
         <source>Some details are missing or wrong; nothing was sent.</source>
         <translation>Certains renseignements sont manquants ou erronés&#x202f;; rien n&apos;a été envoyé.</translation>
     </message>
@@ -2378,512 +2403,512 @@
         <location filename="../../kiosk_app/app/capture/base.py" line="39"/>
         <location filename="../../kiosk_app/app/capture/base.py" line="62"/>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="307"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="106"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="110"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="107"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="111"/>
         <source>That barcode is not from a driver&apos;s licence or ID card.</source>
         <translation>Ce code-barres ne provient pas d&apos;un permis de conduire ni d&apos;une carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="108"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
         <source>That date of birth does not exist; check the day and month.</source>
         <translation>Cette date de naissance n&apos;existe pas&#x202f;; vérifiez le jour et le mois.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="109"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
         <source>That file is not a picture the kiosk can open. Try another photo or scan.</source>
         <translation>Ce fichier n&apos;est pas une image que le kiosque peut ouvrir. Essayez une autre photo ou numérisation.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
         <source>The CA bundle file in the settings does not exist.</source>
         <translation>Le fichier de certificats d&apos;autorité (CA) indiqué dans les paramètres n&apos;existe pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="114"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
         <source>The kiosk opens only PNG, JPEG, TIFF, BMP, GIF, WebP and PNM pictures. Save the scan in one of those formats.</source>
         <translation>Le kiosque n&apos;ouvre que les images PNG, JPEG, TIFF, BMP, GIF, WebP et PNM. Enregistrez la numérisation dans l&apos;un de ces formats.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="123"/>
         <source>The picture needs too much time or memory to open safely. Use a smaller photo or scan.</source>
         <translation>L&apos;image demande trop de temps ou de mémoire pour être ouverte sans risque. Utilisez une photo ou une numérisation plus petite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="123"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="127"/>
         <source>Reading the picture was stopped.</source>
         <translation>La lecture de l&apos;image a été arrêtée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="124"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="128"/>
         <source>The barcode could not be read.</source>
         <translation>Le code-barres n&apos;a pas pu être lu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="125"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
         <source>The barcode data is not a byte string.</source>
         <translation>Les données du code-barres ne sont pas une suite d&apos;octets.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="126"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
         <source>The data has no AAMVA header (expected &apos;@&apos; and &apos;ANSI&apos;).</source>
         <translation>Les données n&apos;ont pas d&apos;en-tête AAMVA (&apos;@&apos; et &apos;ANSI&apos; attendus).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="127"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
         <source>The data has no driver licence or ID card subfile.</source>
         <translation>Les données ne contiennent aucun sous-fichier de permis de conduire ni de carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="128"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="132"/>
         <source>The data is empty or far too short to be a licence barcode.</source>
         <translation>Les données sont vides ou beaucoup trop courtes pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
         <source>The data is far too long to be a licence barcode.</source>
         <translation>Les données sont beaucoup trop longues pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="134"/>
         <source>The date of birth is in the future; check the year.</source>
         <translation>La date de naissance est dans le futur&#x202f;; vérifiez l&apos;année.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="135"/>
         <source>The image of the back of the card is empty.</source>
         <translation>L&apos;image du dos de la carte est vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="132"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="136"/>
         <source>The kiosk&apos;s access key was refused by the service. Ask the administrator.</source>
         <translation>La clé d&apos;accès du kiosque a été refusée par le service. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="136"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="140"/>
         <source>The kiosk&apos;s service settings are invalid. Ask the administrator.</source>
         <translation>Les paramètres de service du kiosque ne sont pas valides. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="140"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="144"/>
         <source>The licence barcode data is cut off after its header.</source>
         <translation>Les données du code-barres du permis sont tronquées après l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="141"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="145"/>
         <source>The licence barcode data is cut off: it ends before the length its header declares.</source>
         <translation>Les données du code-barres du permis sont tronquées&#x202f;: elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="145"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="149"/>
         <source>The licence barcode data is cut off: no licence number and no date of birth.</source>
         <translation>Les données du code-barres du permis sont tronquées&#x202f;: ni numéro de permis ni date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="149"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="153"/>
         <source>The licence barcode data is malformed.</source>
         <translation>Les données du code-barres du permis sont mal formées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="150"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="154"/>
         <source>The licence barcode was only partly read. Scan it again.</source>
         <translation>Le code-barres du permis n&apos;a été lu qu&apos;en partie. Balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="151"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="155"/>
         <source>The licence number does not look right; type it as printed on the card.</source>
         <translation>Le numéro de permis semble incorrect&#x202f;; tapez-le tel qu&apos;imprimé sur la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="155"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="159"/>
         <source>The licence subfile holds no data elements.</source>
         <translation>Le sous-fichier du permis ne contient aucun élément de données.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="156"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="160"/>
         <source>The network answered with a web page instead of the verification service, probably a Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again.</source>
         <translation>Le réseau a répondu par une page Web au lieu du service de vérification, probablement une page de connexion Wi-Fi. Connectez-vous au réseau (ou adressez-vous à l&apos;administrateur), puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="162"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="166"/>
         <source>The parsing service could not read the data; scan again or use the image.</source>
         <translation>Le service de décodage n&apos;a pas pu lire les données&#x202f;; balayez de nouveau ou utilisez l&apos;image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="166"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="170"/>
         <source>The proxy server refused the connection. Ask the administrator.</source>
         <translation>Le serveur mandataire a refusé la connexion. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="170"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="174"/>
         <source>The registry could not complete the check. Try again in 15 minutes; this check was not counted.</source>
         <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes&#x202f;; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="175"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="179"/>
         <source>The scanned data is far too long to be a licence barcode; nothing was sent. Scan the back of the card again.</source>
         <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis&#x202f;; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="180"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="184"/>
         <source>The scanner changed some of the barcode&apos;s characters, so the signature cannot be checked on this scan. Scan the licence with the camera, or set the scanner to send control characters.</source>
         <translation>Le lecteur a modifié certains caractères du code-barres&#x202f;; la signature ne peut donc pas être vérifiée sur cette lecture. Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="186"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="190"/>
         <source>The service could not complete the check; it was not counted.</source>
         <translation>Le service n&apos;a pas pu terminer la vérification&#x202f;; elle n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="187"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="191"/>
         <source>The service could not read the barcode; scan it again.</source>
         <translation>Le service n&apos;a pas pu lire le code-barres&#x202f;; balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="188"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="192"/>
         <source>The service returned a status this kiosk does not know; treat as unverified.</source>
         <translation>Le service a renvoyé un statut inconnu de ce kiosque&#x202f;; considérez le document comme non vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="192"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="196"/>
         <source>The service time limits must be positive.</source>
         <translation>Les délais du service doivent être positifs.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="193"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="197"/>
         <source>The service&apos;s security certificate was not accepted. The connection was stopped; ask the administrator.</source>
         <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue&#x202f;; adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="198"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="202"/>
         <source>The signature check could not be completed. Check the request for errors (scan the barcode again); this check was not counted.</source>
         <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres)&#x202f;; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="203"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="207"/>
         <source>The verification service answered for a different check.</source>
         <translation>Le service de vérification a répondu pour une autre vérification.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="204"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="208"/>
         <source>The verification service cannot be reached. Check the network and try again.</source>
         <translation>Le service de vérification est injoignable. Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="208"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="212"/>
         <source>The verification service could not be reached in time. Nothing was sent; check the network and try again.</source>
         <translation>Le service de vérification n&apos;a pas pu être joint à temps. Rien n&apos;a été envoyé&#x202f;; vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="213"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="217"/>
         <source>The verification service could not be used.</source>
         <translation>Le service de vérification n&apos;a pas pu être utilisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="214"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="218"/>
         <source>The verification service did not answer in time. Please try again.</source>
         <translation>Le service de vérification n&apos;a pas répondu à temps. Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="218"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="222"/>
         <source>The verification service is having trouble. Please try again shortly.</source>
         <translation>Le service de vérification éprouve des difficultés. Veuillez réessayer sous peu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="222"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="226"/>
         <source>The verification service reported an error.</source>
         <translation>Le service de vérification a signalé une erreur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="223"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="227"/>
         <source>The verification service is receiving too many requests; wait a minute.</source>
         <translation>Le service de vérification reçoit trop de demandes&#x202f;; attendez une minute.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="227"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="231"/>
         <source>The verification service refused the request.</source>
         <translation>Le service de vérification a refusé la demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="228"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="232"/>
         <source>The verification service sent a reply nested too deeply.</source>
         <translation>Le service de vérification a envoyé une réponse trop imbriquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="229"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="233"/>
         <source>The verification service sent a reply that is far too large; it was ignored.</source>
         <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse&#x202f;; elle a été ignorée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="233"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="237"/>
         <source>The verification service sent a reply the kiosk cannot read.</source>
         <translation>Le service de vérification a envoyé une réponse que le kiosque ne peut pas lire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="234"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="238"/>
         <source>The verification service sent a reply with far too many entries.</source>
         <translation>Le service de vérification a envoyé une réponse comportant beaucoup trop d&apos;entrées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="238"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
         <source>The verification service sent an empty answer.</source>
         <translation>Le service de vérification a envoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="239"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="243"/>
         <source>The verification service sent an empty reply.</source>
         <translation>Le service de vérification a renvoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="240"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="244"/>
         <source>The verification service&apos;s answer has no overall status.</source>
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="246"/>
         <source>The scanner did not send the barcode&apos;s control characters as they are: set it to send control characters (Ctrl+key or Alt+keypad codes), or use the camera.</source>
         <translation>Le lecteur n&apos;a pas envoyé les caractères de contrôle du code-barres tels quels&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle (Ctrl+touche ou codes Alt+pavé numérique), ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="247"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="251"/>
         <source>The scanner sends the Enter key for both line feed and carriage return: set it to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Le lecteur envoie la touche Entrée pour le saut de ligne comme pour le retour de chariot&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="252"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="256"/>
         <source>Some keys the scanner sent did not type a character: set the scanner to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Certaines touches envoyées par le lecteur n&apos;ont tapé aucun caractère&#x202f;: réglez le lecteur pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="257"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="261"/>
         <source>The scanner adds a suffix after the data: set its suffix to none, or use the camera.</source>
         <translation>Le lecteur ajoute un suffixe après les données&#x202f;: réglez son suffixe à «&#x202f;aucun&#x202f;», ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="261"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="265"/>
         <source>The scanner types with the US keyboard layout but this computer uses French (AZERTY): set the scanner&apos;s keyboard country to France, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français (AZERTY)&#x202f;: réglez le pays du clavier du lecteur sur France, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="267"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="271"/>
         <source>The scanner types with the US keyboard layout but this computer uses Canadian French: set the scanner&apos;s keyboard country to Canadian French, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français canadien&#x202f;: réglez le pays du clavier du lecteur sur français canadien, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="273"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="277"/>
         <source>The scanner types with the US keyboard layout but this computer uses Canadian Multilingual Standard (CSA): set the scanner&apos;s keyboard country to Canadian French (CSA), or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le clavier canadien multilingue standard (CSA)&#x202f;: réglez le pays du clavier du lecteur sur français canadien (CSA), ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="279"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="283"/>
         <source>The scanner&apos;s keyboard layout does not match this computer&apos;s: set the scanner&apos;s keyboard country to this computer&apos;s layout, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>La disposition de clavier du lecteur ne correspond pas à celle de cet ordinateur&#x202f;: réglez le pays du clavier du lecteur sur la disposition de cet ordinateur, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="285"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="289"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="286"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="290"/>
         <source>Yukon</source>
         <translation>Yukon</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="288"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="292"/>
         <source>this check is turned off; enable it or choose another</source>
         <translation>cette vérification est désactivée&#x202f;; activez-la ou choisissez-en une autre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="289"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="293"/>
         <source>use letters, digits and punctuation only (no control characters)</source>
         <translation>lettres, chiffres et ponctuation seulement (aucun caractère de contrôle)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="297"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="301"/>
         <source>The check service address is not a valid https address.</source>
         <translation>L&apos;adresse du service de vérification n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="298"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="302"/>
         <source>The document verification address is not a valid https address.</source>
         <translation>L&apos;adresse de la vérification de documents n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="301"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="305"/>
         <source>The legacy parsing service address is not a valid https address.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="304"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="308"/>
         <source>The proxy address is not a valid https address.</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="305"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="309"/>
         <source>The check service address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse du service de vérification ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="309"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="313"/>
         <source>The document verification address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse de la vérification de documents ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="314"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="318"/>
         <source>The legacy parsing service address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="319"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="323"/>
         <source>The proxy address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="323"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="327"/>
         <source>The check service address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse du service de vérification doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="327"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="331"/>
         <source>The document verification address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse de la vérification de documents doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="332"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="336"/>
         <source>The legacy parsing service address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="337"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="341"/>
         <source>The proxy address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="341"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="345"/>
         <source>The check service address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse du service de vérification n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="342"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="346"/>
         <source>The document verification address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse de la vérification de documents n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="345"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="349"/>
         <source>The legacy parsing service address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="348"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="352"/>
         <source>The API token contains characters that are not allowed.</source>
         <translation>Le jeton d&apos;API contient des caractères non permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="349"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="353"/>
         <source>The legacy auth key contains characters that are not allowed.</source>
         <translation>La clé d&apos;authentification de l&apos;ancien service contient des caractères non permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="356"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="360"/>
         <source>The issuer number {iin} is not that of a US or Canadian licence issuer.</source>
         <translation>Le numéro d&apos;émetteur {iin} n&apos;est pas celui d&apos;un émetteur de permis américain ou canadien.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="359"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="363"/>
         <source>The issuer number belongs to {issuer}, but the address is in {address}.</source>
         <translation>Le numéro d&apos;émetteur appartient à {issuer}, mais l&apos;adresse est dans {address}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="362"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="366"/>
         <source>The barcode follows AAMVA version {version} ({published}), yet the card says it was issued in {issued}.</source>
         <translation>Le code-barres suit la version AAMVA {version} ({published}), mais la carte indique une délivrance en {issued}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="367"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="371"/>
         <source>The barcode lacks elements its AAMVA version requires: {elements}.</source>
         <translation>Il manque au code-barres des éléments exigés par sa version AAMVA&#x202f;: {elements}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="370"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="374"/>
         <source>The barcode header announces {declared} subfiles but lists {found}.</source>
         <translation>L&apos;en-tête du code-barres annonce {declared} sous-fichiers mais en énumère {found}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="373"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="377"/>
         <source>The barcode header places its first subfile at byte {declared} instead of byte {expected}.</source>
         <translation>L&apos;en-tête du code-barres place son premier sous-fichier à l&apos;octet {declared} au lieu de l&apos;octet {expected}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="378"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="382"/>
         <source>The licence data is in a subfile of type {kind}, not DL or ID.</source>
         <translation>Les données du permis sont dans un sous-fichier de type {kind}, et non DL ou ID.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="379"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="383"/>
         <source>The barcode data is {missing} bytes shorter than its header declares.</source>
         <translation>Les données du code-barres comptent {missing} octets de moins que ce qu&apos;annonce leur en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="382"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="386"/>
         <source>A date in the barcode ({element}) is not a real date.</source>
         <translation>Une date du code-barres ({element}) n&apos;est pas une date réelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="383"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="387"/>
         <source>A date in the barcode ({element}) is an implausible date.</source>
         <translation>Une date du code-barres ({element}) est invraisemblable.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="384"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="388"/>
         <source>The height in the barcode ({element}) is not a plausible height; it is left out.</source>
         <translation>La taille inscrite dans le code-barres ({element}) est invraisemblable&#x202f;; elle est omise.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="388"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="392"/>
         <source>The date of birth is not before the issue date.</source>
         <translation>La date de naissance n&apos;est pas antérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="389"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="393"/>
         <source>The issue date is in the future.</source>
         <translation>La date de délivrance est dans le futur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="390"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="394"/>
         <source>The expiry date is not after the issue date.</source>
         <translation>La date d&apos;expiration n&apos;est pas postérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="391"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="395"/>
         <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
         <translation>La carte est valide {years} ans&#x202f;; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="396"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="400"/>
         <source>The card is marked REAL ID compliant but is valid for more than {maximum} years.</source>
         <translation>La carte est marquée conforme REAL ID mais est valide plus de {maximum} ans.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="400"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="404"/>
         <source>The holder was {age} years old at issue, which is unusual for this document.</source>
         <translation>Le titulaire avait {age} ans à la délivrance, ce qui est inhabituel pour ce document.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="403"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="407"/>
         <source>The licence number does not have the form {jurisdiction} uses.</source>
         <translation>Le numéro de permis n&apos;a pas la forme qu&apos;utilise {jurisdiction}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="404"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="408"/>
         <source>The postal code does not have the form {form}.</source>
         <translation>Le code postal n&apos;a pas la forme {form}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="405"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="409"/>
         <source>The postal code&apos;s first letter is not used in {province}.</source>
         <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>
@@ -3048,102 +3073,104 @@
         <translation>aucune extension</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/models.py" line="28"/>
+        <location filename="../../kiosk_app/flow/models.py" line="31"/>
         <source>name</source>
         <translation>nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/models.py" line="29"/>
+        <location filename="../../kiosk_app/flow/models.py" line="32"/>
+        <location filename="../../kiosk_app/flow/reasons.py" line="35"/>
         <source>date of birth</source>
         <translation>date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/models.py" line="30"/>
+        <location filename="../../kiosk_app/flow/models.py" line="33"/>
+        <location filename="../../kiosk_app/flow/reasons.py" line="34"/>
         <source>licence number</source>
         <translation>numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/models.py" line="31"/>
+        <location filename="../../kiosk_app/flow/models.py" line="34"/>
         <source>expiry date</source>
         <translation>date d&apos;expiration</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/billing.py" line="36"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="37"/>
         <source>This month&apos;s quota of billable checks is reached and the administrator has stopped further checks. Nothing was sent.</source>
         <translation>Le quota mensuel de vérifications facturables est atteint et l’administrateur a bloqué les vérifications suivantes. Rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/billing.py" line="41"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="42"/>
         <source>This month&apos;s quota of billable checks is reached; this check is billed beyond it.</source>
         <translation>Le quota mensuel de vérifications facturables est atteint&#x202f;; cette vérification est facturée au-delà.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="41"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="42"/>
         <source>the check set for these cards</source>
         <translation>la vérification choisie pour ces cartes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="47"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="48"/>
         <source>US driver&apos;s licence ({jurisdiction})</source>
         <translation>Permis de conduire américain ({jurisdiction})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="51"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="52"/>
         <source>US ID card ({jurisdiction})</source>
         <translation>Carte d’identité américaine ({jurisdiction})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="55"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="56"/>
         <source>Canadian driver&apos;s licence ({jurisdiction})</source>
         <translation>Permis de conduire canadien ({jurisdiction})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="59"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="60"/>
         <source>Canadian ID card ({jurisdiction})</source>
         <translation>Carte d’identité canadienne ({jurisdiction})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="60"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="61"/>
         <source>the registry check is for driver&apos;s licences only</source>
         <translation>la vérification au registre ne vaut que pour les permis de conduire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="67"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="68"/>
         <source>Card of unknown origin</source>
         <translation>Carte d’origine inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="68"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="69"/>
         <source>the barcode names two different countries (damaged or unusual); choose a check</source>
         <translation>le code-barres indique deux pays différents (abîmé ou inhabituel)&#x202f;; choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="71"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="72"/>
         <source>only the address says where the card is from; choose a check</source>
         <translation>seule l’adresse indique d’où vient la carte&#x202f;; choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="74"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="75"/>
         <source>the barcode does not say which country issued the card; choose a check</source>
         <translation>le code-barres n’indique pas le pays qui a délivré la carte&#x202f;; choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="77"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="78"/>
         <source>no automatic check is set for these cards</source>
         <translation>aucune vérification automatique n’est choisie pour ces cartes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="78"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="79"/>
         <source>the barcode was repaired while reading; the signature check needs it exactly as printed</source>
         <translation>le code-barres a été réparé à la lecture&#x202f;; la vérification de signature exige le code exact</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="82"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="83"/>
         <source>the barcode lacks a detail the registry needs; complete the form</source>
         <translation>il manque au code-barres un renseignement exigé par le registre&#x202f;; remplissez le formulaire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/routing.py" line="85"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="86"/>
         <source>that check is turned off on this kiosk</source>
         <translation>cette vérification est désactivée sur ce poste</translation>
     </message>
@@ -3227,6 +3254,182 @@
         <location filename="../../kiosk_app/app/admin.py" line="345"/>
         <source>owner-only file {file} (no usable keyring on this machine)</source>
         <translation>fichier réservé au propriétaire {file} (aucun trousseau utilisable sur cet ordinateur)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="36"/>
+        <location filename="../../kiosk_app/flow/reasons.py" line="37"/>
+        <source>province</source>
+        <translation>province</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="38"/>
+        <source>first name</source>
+        <translation>prénom</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="39"/>
+        <source>last name</source>
+        <translation>nom de famille</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="40"/>
+        <source>middle name</source>
+        <translation>second prénom</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="41"/>
+        <source>full name</source>
+        <translation>nom complet</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="42"/>
+        <source>address</source>
+        <translation>adresse</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="43"/>
+        <source>revocation</source>
+        <translation>révocation</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="47"/>
+        <source>licence suspended</source>
+        <translation>permis suspendu</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="48"/>
+        <source>licence expired (registry)</source>
+        <translation>permis expiré (registre)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="49"/>
+        <source>licence cancelled</source>
+        <translation>permis annulé</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="50"/>
+        <source>licence not found in the registry</source>
+        <translation>permis introuvable au registre</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="55"/>
+        <source>revoked</source>
+        <translation>révoqué</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="56"/>
+        <source>Class {card} on the card is not held — registry: {registry}</source>
+        <translation>Classe {card} de la carte non détenue — registre : {registry}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="60"/>
+        <source>date of birth: the year differs ({sent} sent)</source>
+        <translation>date de naissance : l’année diffère ({sent} envoyée)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="61"/>
+        <source>date of birth: the month differs ({sent} sent)</source>
+        <translation>date de naissance : le mois diffère ({sent} envoyée)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="62"/>
+        <source>date of birth: the day differs ({sent} sent)</source>
+        <translation>date de naissance : le jour diffère ({sent} envoyée)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="63"/>
+        <source>date of birth: month and day swapped ({sent} sent)</source>
+        <translation>date de naissance : mois et jour inversés ({sent} envoyée)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="64"/>
+        <source>date of birth only partly matches ({sent} sent): check year, month and day</source>
+        <translation>date de naissance en partie seulement conforme ({sent} envoyée) : vérifiez l’année, le mois et le jour</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="160"/>
+        <source>expired on {date}</source>
+        <translation>expiré le {date}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="166"/>
+        <source>a key field is missing from the barcode</source>
+        <translation>un champ clé manque dans le code-barres</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="168"/>
+        <source>missing from the barcode: {field}</source>
+        <translation>absent du code-barres : {field}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="176"/>
+        <source>the barcode looks unusual</source>
+        <translation>le code-barres semble inhabituel</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="209"/>
+        <source>the service reported an error</source>
+        <translation>le service a signalé une erreur</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="216"/>
+        <source>unknown status {code} from the service</source>
+        <translation>statut {code} inconnu du service</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="231"/>
+        <source>signature not valid for this barcode</source>
+        <translation>signature non valide pour ce code-barres</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="246"/>
+        <source>date of birth does not match the registry</source>
+        <translation>la date de naissance ne correspond pas au registre</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="269"/>
+        <source>{field}: no match</source>
+        <translation>{field} : aucune correspondance</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="278"/>
+        <source>{field}: partial match</source>
+        <translation>{field} : correspondance partielle</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="305"/>
+        <source>a parse reads the barcode; it verifies nothing</source>
+        <translation>une lecture lit le code-barres ; elle ne vérifie rien</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="307"/>
+        <source>the service could not read the barcode</source>
+        <translation>le service n’a pas pu lire le code-barres</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="314"/>
+        <source>the service could not decide</source>
+        <translation>le service n’a pas pu décider</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="321"/>
+        <source>the service did not confirm the card</source>
+        <translation>le service n’a pas confirmé la carte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="323"/>
+        <source>some details need a manual check</source>
+        <translation>certains détails demandent une vérification manuelle</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/reasons.py" line="331"/>
+        <source>expires in {days} days</source>
+        <translation>expire dans {days} jours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="285"/>
+        <source>turns {age} on {date}</source>
+        <translation>aura {age} ans le {date}</translation>
     </message>
 </context>
 </TS>

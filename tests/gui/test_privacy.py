@@ -420,7 +420,14 @@ def test_the_memory_of_recent_checks_holds_keyed_hashes_only_and_never_on_disk(
     values = [v for key in keys for v in customer_values(key)]
     for digest, prior in held:
         assert len(digest) == 32  # ...as a keyed hash, and check facts only
-        assert set(vars(prior)) == {"check", "when", "verdict", "request_log_id", "same_customer"}
+        assert set(vars(prior)) == {
+            "check",
+            "when",
+            "verdict",
+            "request_log_id",
+            "same_customer",
+            "shown",
+        }
         assert leaks(repr(prior), values) == []
         for key in keys:
             payload = SAMPLES_BY_KEY[key].payload

@@ -17,7 +17,7 @@ from kiosk_app.flow.models import LicenceSummary, ResultView
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.ui.field_labels import FIELD_LABELS, field_label, field_value, service_date
 from kiosk_app.ui.i18n import install_language, remove_language
-from kiosk_app.ui.result_screen import MATCH_ORDER, ResultScreen, ordered_fields
+from kiosk_app.ui.result_screen import MATCH_ORDER, ResultScreen, ordered_fields, split_folded
 from tests.support.gui import WindowFactory
 from tests.support.qt import run_sample
 
@@ -43,21 +43,36 @@ def test_rows_are_ordered_no_match_partial_match_none_signature_first_within() -
     assert names == ["D", "C", "A", "IDNumber", "RevocationStatus", "B"]
 
 
-def test_a_real_flagged_result_leads_with_partial_matches_and_folds_the_rest(
+def test_the_rows_that_decided_come_first_and_are_never_folded() -> None:
+    fields = (
+        _field("A", M.MATCH),
+        _field("CurrentLicenseClasses", M.NONE),
+        _field("C", M.PARTIAL_MATCH),
+        _field("B", M.NONE),
+    )
+    ordered = ordered_fields(CheckKind.CANADA, fields, ("CurrentLicenseClasses",))
+    assert [f.field_name for f in ordered] == ["CurrentLicenseClasses", "C", "A", "B"]
+    shown, folded = split_folded(ordered, ("CurrentLicenseClasses",))
+    assert [f.field_name for f in shown] == ["CurrentLicenseClasses", "C", "A"]
+    assert [f.field_name for f in folded] == ["B"]
+
+
+def test_a_real_flagged_result_leads_with_the_deciding_row_and_folds_the_rest(
     qtbot: Any, make_window: WindowFactory
 ) -> None:
     window = make_window()
     run_sample(qtbot, window, "canada-flagged")
     result = window.result
     assert result.view is not None
+    assert result.reason is not None and result.reason.rule == "class-mismatch"
     fields = result.view.outcome.fields
-    not_compared = sum(1 for f in fields if f.match is M.NONE)
+    not_compared = sum(1 for f in fields if f.match is M.NONE) - 1  # less the class row
     assert not_compared > 0
     rows = result.match_rows()
-    order = [MATCH_ORDER[M(_category(row))] for row in rows]
-    assert order == sorted(order) and M.NONE.value not in [_category(r) for r in rows]
-    if any(f.match in (M.NO_MATCH, M.PARTIAL_MATCH) for f in fields):
-        assert _category(rows[0]) in (M.NO_MATCH, M.PARTIAL_MATCH)
+    # The registry's classes decided the banner: first, shown though not compared.
+    assert rows[0].caption.text() == "Current licence classes"
+    order = [MATCH_ORDER[M(_category(row))] for row in rows[1:]]
+    assert order == sorted(order) and M.NONE.value not in [_category(r) for r in rows[1:]]
     fold = result.fold_button
     assert len(result.folded_rows()) == not_compared
     assert fold.isVisible()

@@ -14,14 +14,17 @@ import pytest
 
 from kiosk_app.api.outcome import ErrorInfo, Outcome
 from kiosk_app.barcode.consistency import Finding
+from kiosk_app.flow.age import UnderAge
 from kiosk_app.flow.models import LicenceSummary, ResultView
+from kiosk_app.flow.verdict_table import VERDICT_RULES, BannerFacts, facts_of, rule_for
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.ui import theme
 from kiosk_app.ui.result_screen import ResultScreen
-from kiosk_app.ui.verdict_table import VERDICT_RULES, BannerFacts, facts_of, rule_for
 
 USER_GUIDE = Path(__file__).resolve().parents[2] / "docs" / "user-guide.md"
 CODE = {Verdict.FAILED: 0, Verdict.PASSED: 1, Verdict.FLAGGED: 2, Verdict.UNDEFINED: 3}
+UNDER_21 = UnderAge(21, date(2007, 1, 9), 19, date(2028, 1, 9))
+EXPIRES_IN = 12
 
 
 def licence(*, expired: bool = False, incomplete: bool = False, unusual: bool = False) -> Any:
@@ -59,6 +62,7 @@ def outcome(
 # One case per row: (row name, check, verdict, status code, success:false, local facts).
 INCOMPLETE = {"incomplete": True}
 ROW_CASES: list[tuple[str, CheckKind, Verdict, int | None, bool, dict[str, bool]]] = [
+    ("under-age", CheckKind.DVS_PARSE, Verdict.PASSED, None, False, {"under_age": True}),
     ("failed-call", CheckKind.SIGNATURE, Verdict.UNDEFINED, None, True, {}),
     ("unknown-code", CheckKind.CANADA, Verdict.UNDEFINED, 7, False, {}),
     ("parse-read", CheckKind.DVS_PARSE, Verdict.PASSED, None, False, {}),
@@ -72,8 +76,21 @@ ROW_CASES: list[tuple[str, CheckKind, Verdict, int | None, bool, dict[str, bool]
     ("signature-unusual", CheckKind.SIGNATURE, Verdict.PASSED, None, False, {"unusual": True}),
     ("passed-incomplete", CheckKind.CANADA, Verdict.PASSED, None, False, {"incomplete": True}),
     ("passed-unusual", CheckKind.CANADA, Verdict.PASSED, None, False, {"unusual": True}),
+    ("passed-expiring", CheckKind.CANADA, Verdict.PASSED, None, False, {"expiring": True}),
     ("passed", CheckKind.SIGNATURE, Verdict.PASSED, None, False, {}),
 ]  # fmt: skip
+
+
+def view_of(check: CheckKind, result: Outcome, local: dict[str, bool]) -> ResultView:
+    """A finished check with the local read and the desk's facts of ``local``."""
+    read = {k: v for k, v in local.items() if k in ("expired", "incomplete", "unusual")}
+    return ResultView(
+        check,
+        result,
+        licence(**read),
+        under_age=UNDER_21 if local.get("under_age") else None,
+        expires_in_days=EXPIRES_IN if local.get("expiring") else None,
+    )
 
 
 def test_every_row_of_the_table_has_a_case() -> None:
@@ -97,13 +114,13 @@ def test_each_row_shows_its_look_icon_and_words(
     screen = ResultScreen()
     qtbot.addWidget(screen)
     result = outcome(check, verdict, code=code, failed=failed)
-    screen.show_result(ResultView(check, result, licence(**local)))
+    screen.show_result(view_of(check, result, local))
     rule = next(r for r in VERDICT_RULES if r.name == name)
     look = theme.BANNER_LOOKS[rule.look]
     assert screen.verdict_rule == name
     assert screen.banner.property("verdict") == look.key
     assert screen.banner.icon.objectName() == f"icon-{look.icon}"
-    assert screen.banner.title.text() == (rule.words or look.words)
+    assert screen.banner.title.text() == (rule.words or look.words).format(age=21)
     if rule.advice:
         assert screen.banner.advice.text() == rule.advice
 
@@ -117,7 +134,7 @@ def test_the_user_guide_prints_every_row_in_order() -> None:
         look = theme.BANNER_LOOKS[rule.look]
         rows = [line.strip() for line in table.splitlines()]
         row = next(line for line in rows if line.startswith(f"| `{rule.name}` |"))
-        assert (rule.words or look.words) in row, rule.name
+        assert (rule.words or look.words).format(age=21) in row, rule.name
         assert look.background in row, rule.name
 
 
@@ -127,29 +144,35 @@ def test_colour_icon_and_words_agree_for_every_answer_and_local_fact(check: Chec
     codes: list[int | None] = (
         [None] if check is CheckKind.DVS_PARSE else [*known[check], 2, 4, -1, 99]
     )
-    for verdict, code, failed, expired, incomplete, unusual in itertools.product(
-        Verdict, codes, (False, True), (False, True), (False, True), (False, True)
+    flags = (False, True)
+    for verdict, code, failed, expired, incomplete, unusual, young, expiring in itertools.product(
+        Verdict, codes, flags, flags, flags, flags, flags, flags
     ):
         result = outcome(check, verdict, code=code, failed=failed)
         local = licence(expired=expired, incomplete=incomplete, unusual=unusual)
-        facts = facts_of(check, result, local)
+        under_age = UNDER_21 if young else None
+        facts = facts_of(check, result, local, under_age, EXPIRES_IN if expiring else None)
         rule = rule_for(facts)
         look = theme.BANNER_LOOKS[rule.look]
-        case = (check, verdict, code, failed, expired, incomplete, unusual)
+        case = (check, verdict, code, failed, expired, incomplete, unusual, young, expiring)
+        # Under the desk's minimum age: its own look, whatever the check and the answer.
+        assert (look.key == "underage") == young, case
         # Green only for a verified pass with no local fact against it.
         if look.key == "passed":
             assert verdict is Verdict.PASSED and not failed and check is not CheckKind.DVS_PARSE
-            assert not (expired or incomplete or unusual) and not facts.unknown_code, case
+            assert not (expired or incomplete or unusual or young), case
+            assert not facts.unknown_code, case
         # Red only when the service said Failed to a verification it understood.
         if look.key == "failed":
             assert verdict is Verdict.FAILED and not failed and not facts.unknown_code, case
             assert check is not CheckKind.DVS_PARSE, case
         # A failed call or an unknown code is never a verdict on the card.
-        if failed or facts.unknown_code:
+        if (failed or facts.unknown_code) and not young:
             assert look.key == "undefined", case
         # Parse only is never green or red and never shows a tick or a cross.
         if check is CheckKind.DVS_PARSE:
-            assert look.key in ("parsed", "undefined") and look.icon not in ("pass", "fail"), case
+            assert look.key in ("parsed", "undefined", "underage"), case
+            assert look.icon not in ("pass", "fail"), case
         # A valid signature on an expired, incomplete or unusual read says so in the banner.
         if look.key == "flagged" and verdict is Verdict.PASSED:
             assert rule.words and "—" in rule.words, case

@@ -20,6 +20,7 @@ from kiosk_app.barcode.decode import Scanner
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.config import Settings
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.clock import FakeClock
 from tests.support.qt import show_started_window
@@ -59,7 +60,13 @@ def make_backend(settings: Settings, read_timeout: float | None = None) -> Backe
             total_deadline=read_timeout * 2,
         )
     return Backend(
-        client, Scanner(), parse_aamva, looks_like_aamva, age_of_majority=settings.age_of_majority
+        client,
+        Scanner(),
+        parse_aamva,
+        looks_like_aamva,
+        age_of_majority=settings.age_of_majority,
+        minimum_age=settings.minimum_age,
+        expiry_warning_days=settings.expiry_warning_days,
     )
 
 
@@ -165,3 +172,11 @@ def desk(qtbot: Any, simulator: Any, clock: FakeClock, tmp_path: Any) -> Iterato
     from tests.gui.billing_support import build_desk
 
     yield from build_desk(qtbot, simulator, clock, tmp_path)
+
+
+@pytest.fixture
+def in_french(qapp: Any) -> Iterator[None]:
+    """The interface in French for one test (English again afterwards)."""
+    assert install_language("fr", qapp)
+    yield
+    remove_language(qapp)

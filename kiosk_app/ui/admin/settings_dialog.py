@@ -93,6 +93,8 @@ TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "auto_check_on_scan",
             "repeat_window_min",
             "age_of_majority",
+            "minimum_age",
+            "expiry_warning_days",
         ),
     ),
     (
@@ -167,6 +169,12 @@ def field_labels() -> dict[str, str]:
         "wedge_min_length": translate("SettingsDialog", "Shortest scan (characters)"),
         "idle_timeout_s": translate("SettingsDialog", "Idle wipe after (s)"),
         "age_of_majority": translate("SettingsDialog", "Age of majority"),
+        "minimum_age": translate(
+            "SettingsDialog", "Minimum age: younger customers are never a pass (empty: none)"
+        ),
+        "expiry_warning_days": translate(
+            "SettingsDialog", "Say “expires in N days” within N days (0: never)"
+        ),
         "sounds": translate("SettingsDialog", "Sounds"),
         "language": translate("SettingsDialog", "Language"),
         "kiosk_mode": translate("SettingsDialog", "Start in kiosk mode"),
@@ -277,7 +285,9 @@ class TextEditor(FieldEditor):
         return self.edit.text().strip()
 
     def set_value(self, value: Any) -> None:
-        """Show ``value`` as text (whole floats without ``.0``)."""
+        """Show ``value`` as text (whole floats without ``.0``; None as an empty box)."""
+        if value is None:
+            value = ""
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         self.edit.setText(str(value))

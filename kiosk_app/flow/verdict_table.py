@@ -1,22 +1,35 @@
 """The verdict table: what the banner shows (look, words, advice) for every answer and local fact.
 
 A clerk reads the banner, not the rows beside it, so the banner must carry what matters: a
-parse is not a verification (neutral look), a call that failed or a status the kiosk does not
-know is "Could not verify", and a valid signature on an expired licence or an incomplete read
-is not a plain green "Passed" (amber, with the fact in the words). The rules are data, tried in
-order, first match wins; ``docs/user-guide.md`` prints the same table and
-``tests/unit/ui/test_verdict_table.py`` tests every row.
+customer under the desk's minimum age is "Under 21" whatever the check said (every check, Parse
+only and the registry included), a parse is not a verification (neutral look), a call that
+failed or a status the kiosk does not know is "Could not verify", and a valid signature on an
+expired licence or an incomplete read is not a plain green "Passed" (amber, with the fact in
+the words). The rules are data, tried in order, first match wins; ``docs/user-guide.md`` prints
+the same table and ``tests/gui/test_verdict_table.py`` tests every row.
+
+No Qt: the session records what the banner showed (:class:`ShownVerdict`) so a repeat of the
+card quotes it, and the UI translates the words (context ``Verdict``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
 
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.verdicts import KNOWN_CODES
-from kiosk_app.flow.models import LicenceSummary
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
+from kiosk_app.config import Settings
+from kiosk_app.flow.age import (
+    UnderAge,
+    expires_within,
+    parse_birth_date,
+    reply_birth_dates,
+    under_minimum,
+)
+from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ResultView
+from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.kinds import CheckKind, Verdict
 
 
@@ -31,6 +44,8 @@ class BannerFacts:
     expired: bool = False  # local read: the licence's expiry date is past
     incomplete: bool = False  # local read: name, birth date, expiry or number missing
     unusual: bool = False  # local read: the consistency checks flagged the barcode
+    under_age: UnderAge | None = None  # a date of birth under the desk's minimum age
+    expires_in_days: int | None = None  # the licence expires within the admin's window
 
     @property
     def parse_only(self) -> bool:
@@ -61,7 +76,19 @@ def _passed_with(fact: str, check: CheckKind | None = None) -> Callable[[BannerF
     return applies
 
 
+UNDER_AGE_WORDS = QT_TRANSLATE_NOOP("Verdict", "Under {age}")
+
 VERDICT_RULES: tuple[BannerRule, ...] = (
+    BannerRule(
+        "under-age",
+        "a date of birth is under the desk's minimum age (any check, any answer)",
+        lambda f: f.under_age is not None,
+        "underage",
+        UNDER_AGE_WORDS,
+        QT_TRANSLATE_NOOP(
+            "Verdict", "Do not accept: the customer is under this desk's minimum age."
+        ),
+    ),
     BannerRule(
         "failed-call",
         "the service answered success: false",
@@ -163,11 +190,24 @@ VERDICT_RULES: tuple[BannerRule, ...] = (
             "Verdict", "Something in the barcode looks unusual. Check the card by hand."
         ),
     ),
+    BannerRule(
+        "passed-expiring",
+        "status Passed, the licence expires within the admin's window",
+        lambda f: f.verdict is Verdict.PASSED and f.expires_in_days is not None,
+        "passed",
+        "",
+    ),
     BannerRule("passed", "status Passed", lambda f: f.verdict is Verdict.PASSED, "passed", ""),
 )
 
 
-def facts_of(check: CheckKind, outcome: Outcome, licence: LicenceSummary | None) -> BannerFacts:
+def facts_of(
+    check: CheckKind,
+    outcome: Outcome,
+    licence: LicenceSummary | None,
+    under_age: UnderAge | None = None,
+    expires_in_days: int | None = None,
+) -> BannerFacts:
     """The facts of one finished check (``licence``: the local read, None when typed in)."""
     known = KNOWN_CODES.get(outcome.service)
     unknown = (
@@ -184,6 +224,8 @@ def facts_of(check: CheckKind, outcome: Outcome, licence: LicenceSummary | None)
         expired=bool(licence and licence.expired),
         incomplete=bool(licence and licence.incomplete),
         unusual=bool(licence and licence.unusual),
+        under_age=under_age,
+        expires_in_days=expires_in_days,
     )
 
 
@@ -193,3 +235,84 @@ def rule_for(facts: BannerFacts) -> BannerRule:
         if rule.applies(facts):
             return rule
     raise ValueError(f"no verdict rule for {facts}")  # every verdict has a row: a bug
+
+
+def words_params(facts: BannerFacts) -> dict[str, str | int]:
+    """The values of the banner words' placeholders (``Under {age}``)."""
+    return {"age": facts.under_age.minimum} if facts.under_age is not None else {}
+
+
+@dataclass(frozen=True)
+class ShownVerdict:
+    """What the banner showed, to quote it later (a repeat of the card, "Keep the result").
+
+    ``look`` is the style key (``theme.BANNER_LOOKS``: colour and icon); ``words`` the English
+    source of the title (context ``Verdict``; empty: the look's own words) with its ``params``
+    (the minimum age only: no personal data). The reason, which may hold a date, is not kept here.
+    """
+
+    rule: str
+    look: str
+    words: str = ""
+    params: Mapping[str, str | int] = field(default_factory=dict)
+
+
+def view_facts(view: ResultView) -> BannerFacts:
+    """The facts of a finished check as the session built it."""
+    return facts_of(view.check, view.outcome, view.licence, view.under_age, view.expires_in_days)
+
+
+def shown_verdict(view: ResultView) -> ShownVerdict:
+    """What the banner shows for ``view``."""
+    facts = view_facts(view)
+    rule = rule_for(facts)
+    return ShownVerdict(rule.name, rule.look, rule.words, words_params(facts))
+
+
+def ready_verdict(licence: LicenceSummary | None) -> ShownVerdict | None:
+    """The banner the Ready screen shows before any check: the minimum age only."""
+    if licence is None or licence.under_age is None:
+        return None
+    rule = VERDICT_RULES[0]
+    return ShownVerdict(rule.name, rule.look, rule.words, {"age": licence.under_age.minimum})
+
+
+def under_age_reason(under_age: UnderAge) -> Message:
+    """The second line of the under-age banner: ``turns 21 on 2027-01-09``."""
+    return Message(TURNS_ON, age=under_age.minimum, date=under_age.turns_on.isoformat())
+
+
+TURNS_ON = QT_TRANSLATE_NOOP("messages", "turns {age} on {date}")
+
+
+def result_view(
+    check: CheckKind,
+    outcome: Outcome,
+    licence: LicenceSummary | None,
+    retry_in_s: int | None,
+    *,
+    form: CanadaFormData | None,
+    settings: Settings,
+    today: date,
+) -> ResultView:
+    """A finished check with the desk's facts beside it: the minimum age (by the barcode's, the
+    form's or the reply's date of birth), the expiry ahead, what was sent to the registry."""
+    canadian = check is CheckKind.CANADA and form is not None
+    births = [
+        licence.date_of_birth if licence else None,
+        parse_birth_date(form.date_of_birth) if canadian and form else None,
+        *reply_birth_dates(outcome.document, [(f.field_name, f.value) for f in outcome.fields]),
+    ]
+    expires_in = None
+    if licence is not None and not licence.expired:
+        expires_in = expires_within(licence.expiry_date, settings.expiry_warning_days, today)
+    return ResultView(
+        check,
+        outcome,
+        licence,
+        retry_in_s,
+        under_age=under_minimum(births, settings.minimum_age, today),
+        expires_in_days=expires_in,
+        sent_class=(form.licence_class.strip() if canadian and form else ""),
+        sent_birth_date=(form.date_of_birth.strip() if canadian and form else ""),
+    )
