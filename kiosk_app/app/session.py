@@ -10,20 +10,27 @@ listen to its signals; it never blocks the GUI thread.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date
-from typing import Any
+from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from kiosk_app.app.backend import Backend
 from kiosk_app.app.capture.base import CaptureSource
+from kiosk_app.app.capture.folder import ScannedFile
 from kiosk_app.app.metrics import MetricsReporter
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
 from kiosk_app.flow.billing import PriorCheck, QuotaGate, RecentChecks
 from kiosk_app.flow.customer import CustomerFlow, FlowEvents
-from kiosk_app.flow.models import CanadaFormData, DemoSample, FieldProblem, LicenceSummary
+from kiosk_app.flow.models import (
+    CanadaFormData,
+    DemoSample,
+    FieldProblem,
+    LicenceSummary,
+    SampleLike,
+)
 from kiosk_app.flow.planning import refused_checks
 from kiosk_app.flow.routing import Route
 from kiosk_app.flow.stages import Stage
@@ -56,7 +63,7 @@ class Session(QObject):
         settings: Settings,
         backend: Backend,
         pool: WorkerPool,
-        samples: dict[str, Any] | None = None,
+        samples: Mapping[str, SampleLike] | None = None,
         retry_delay_s: int | None = None,
         today: Callable[[], date] = date.today,
         parent: QObject | None = None,
@@ -222,7 +229,9 @@ class Session(QObject):
     @Slot(object)
     def submit_image(self, source: object) -> bool:
         """A picture (path, bytes or frame): decode and parse it in a worker."""
-        return self.flow.submit_image(source)
+        # A watched-folder picture or an opened file: named on the Error screen if it fails.
+        name = source.file_name if isinstance(source, ScannedFile) else None
+        return self.flow.submit_image(source, name or _path_name(source))
 
     def try_sample(self, key: str) -> bool:
         """Demo mode: run one sample licence through its check."""
@@ -276,3 +285,7 @@ class Session(QObject):
     def report_metrics(self) -> None:
         """Write the Prometheus metrics from a worker (after each check and every minute)."""
         self.metrics.report(self.settings, self.usage, self.pool)
+
+
+def _path_name(source: object) -> str | None:
+    return source.name if isinstance(source, Path) else None

@@ -29,9 +29,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kiosk_app.barcode import jurisdictions
+
+if TYPE_CHECKING:
+    from kiosk_app.barcode.licence import LicenceRecord
 
 COUNTRIES = frozenset({jurisdictions.USA, jurisdictions.CAN})
 # The header's file type and IIN, and the first subfile designator, near the start of a payload.
@@ -100,7 +103,7 @@ def decide_issuer(iin: str | None, document_type: str, elements: dict[str, str])
     return Issuer(None, None, kind, IssuerSource.UNKNOWN)
 
 
-def issuer_of(record: Any) -> Issuer:
+def issuer_of(record: LicenceRecord) -> Issuer:
     """:func:`decide_issuer` for a parsed ``LicenceRecord``."""
     return decide_issuer(record.iin, record.document_type, record.elements)
 

@@ -30,7 +30,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import partial
-from pathlib import Path
 from typing import Any, Protocol
 
 from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
@@ -57,6 +56,7 @@ from kiosk_app.flow.models import (
     FieldProblem,
     LicenceSummary,
     ResultView,
+    SampleLike,
     ScanData,
 )
 from kiosk_app.flow.planning import (
@@ -192,7 +192,7 @@ class CustomerFlow:
         ticker: Ticker,
         events: FlowEvents,
         *,
-        samples: Mapping[str, Any] | None = None,
+        samples: Mapping[str, SampleLike] | None = None,
         retry_delay_s: int | None = None,
         today: Callable[[], date] = date.today,
         usage: UsageStore | None = None,
@@ -264,7 +264,7 @@ class CustomerFlow:
     def demo_samples(self) -> list[DemoSample]:
         """The samples offered by "Try a sample" (empty unless in demo mode)."""
         return [
-            DemoSample(s.key, s.title, CheckKind(s.check), getattr(s, "expected_status", ""))
+            DemoSample(s.key, s.title, CheckKind(s.check), _text(s.expected_status))
             for s in self._samples.values()
         ]
 
@@ -284,14 +284,13 @@ class CustomerFlow:
         read = partial(self.backend.read_payload, bytes(payload), byte_exact=byte_exact)
         return self._begin_read(read)
 
-    def submit_image(self, source: object) -> bool:
-        """A picture (path, bytes or frame): decode and parse it in a worker."""
+    def submit_image(self, source: object, file_name: str | None = None) -> bool:
+        """A picture (path, bytes or frame): decode and parse it in a worker. ``file_name``:
+        the file it came from, named on the Error screen if it cannot be read."""
         read = partial(self.backend.read_image, source)
         started = self._begin_read(read, Message(READING_PICTURE), keep_card=True)
         if started:
-            # A watched-folder picture (ScannedFile) or an opened file: name it if it fails.
-            name = getattr(source, "file_name", None)
-            self._picture_name = name or (source.name if isinstance(source, Path) else None)
+            self._picture_name = file_name
         return started
 
     def try_sample(self, key: str) -> bool:
@@ -300,9 +299,9 @@ class CustomerFlow:
         if sample is None or self._refuse_if_busy():
             return False
         check = CheckKind(sample.check)
-        if check is CheckKind.CANADA:
+        canada = sample.canada
+        if check is CheckKind.CANADA and canada is not None:
             self._forget_customer()
-            canada = sample.canada
             self.open_canada_form(
                 CanadaFormData(
                     licence_number=canada.licence_number,
@@ -624,6 +623,10 @@ class CustomerFlow:
             self._ticker.stop()
             self._retry_left = 0
             self.events.retry_countdown(0)
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)
 
 
 def _working_label(kind: CheckKind) -> Message:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
+from typing import Protocol
 
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.barcode.consistency import Finding
@@ -163,6 +164,44 @@ class ResultView:
     sent_class: str = ""
     # The date of birth as sent to the registry (yyyy-MM-dd), for the partial-match reason.
     sent_birth_date: str = ""
+
+
+class CanadaSampleLike(Protocol):
+    """What a Canadian demo sample pre-fills (``kiosk_app.simulator.samples.CanadaSample``)."""
+
+    @property
+    def licence_number(self) -> str: ...
+
+    @property
+    def date_of_birth(self) -> str: ...
+
+    @property
+    def province(self) -> str: ...
+
+    @property
+    def licence_class(self) -> str | None: ...
+
+
+class SampleLike(Protocol):
+    """A demo sample licence (``kiosk_app.simulator.samples.Sample``)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def check(self) -> str: ...
+
+    @property
+    def payload(self) -> bytes: ...
+
+    @property
+    def canada(self) -> CanadaSampleLike | None: ...
+
+    @property
+    def expected_status(self) -> int | None: ...
 
 
 @dataclass(frozen=True)

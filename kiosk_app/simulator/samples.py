@@ -23,7 +23,7 @@ from PIL import Image
 from kiosk_app.simulator.aamva import build_payload, subfile
 from kiosk_app.simulator.signature import sign_document
 
-CheckKind = Literal["signature", "dvs-parse", "canada"]
+SampleCheck = Literal["signature", "dvs-parse", "canada"]  # kiosk_app.kinds.CheckKind values
 AAMVA_VERSION = 9
 JURISDICTION_VERSION = 0
 PNG_SCALE = 3
@@ -50,7 +50,7 @@ class Sample:
 
     key: str
     title: str
-    check: CheckKind
+    check: SampleCheck
     payload: bytes
     canada: CanadaSample | None
     expected_status: int | None
