@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from kiosk_app.app.admin import run_connection_test
 from kiosk_app.app.capture.base import CaptureSource
+from kiosk_app.app.capture.folder import picture_name
 from kiosk_app.app.workers import ErrorCallback, WorkerPool
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 
@@ -132,9 +133,7 @@ class ScanRecorder(QObject):
     @Slot(object)
     def _on_image(self, picture: object) -> None:
         size = len(picture) if isinstance(picture, (bytes, bytearray)) else 0
-        name = getattr(picture, "file_name", None)
-        if name is None and isinstance(picture, Path):
-            name = picture.name
+        name = picture_name(picture)
         self._store(ScanRecord(self._source_name(), self._clock(), size, None, name))
 
     def _source_name(self) -> str:

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import date
-from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from kiosk_app.app.backend import Backend
 from kiosk_app.app.capture.base import CaptureSource
-from kiosk_app.app.capture.folder import ScannedFile
+from kiosk_app.app.capture.folder import picture_name
 from kiosk_app.app.metrics import MetricsReporter
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
@@ -230,8 +229,7 @@ class Session(QObject):
     def submit_image(self, source: object) -> bool:
         """A picture (path, bytes or frame): decode and parse it in a worker."""
         # A watched-folder picture or an opened file: named on the Error screen if it fails.
-        name = source.file_name if isinstance(source, ScannedFile) else None
-        return self.flow.submit_image(source, name or _path_name(source))
+        return self.flow.submit_image(source, picture_name(source))
 
     def try_sample(self, key: str) -> bool:
         """Demo mode: run one sample licence through its check."""
@@ -285,7 +283,3 @@ class Session(QObject):
     def report_metrics(self) -> None:
         """Write the Prometheus metrics from a worker (after each check and every minute)."""
         self.metrics.report(self.settings, self.usage, self.pool)
-
-
-def _path_name(source: object) -> str | None:
-    return source.name if isinstance(source, Path) else None

@@ -15,7 +15,6 @@ from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.flow.models import CanadaFormData, FieldProblem
 
 FORM_FIELDS: Final = ("licence_number", "date_of_birth", "province", "licence_class")
-REQUIRED_FORM_FIELDS: Final = ("licence_number", "date_of_birth", "province")
 
 
 def prefill_of(record: LicenceRecord) -> CanadaFormData | None:
@@ -34,7 +33,10 @@ def prefill_of(record: LicenceRecord) -> CanadaFormData | None:
 
 def prefill_complete(prefill: CanadaFormData | None) -> bool:
     """The barcode gave every field the registry check requires (class is optional)."""
-    return prefill is not None and all(getattr(prefill, f).strip() for f in REQUIRED_FORM_FIELDS)
+    if prefill is None:
+        return False
+    required = (prefill.licence_number, prefill.date_of_birth, prefill.province)
+    return all(value.strip() for value in required)
 
 
 def canada_input(form: CanadaFormData) -> CanadaCheckInput:

@@ -73,6 +73,13 @@ class ScannedFile(bytes):
         return obj
 
 
+def picture_name(picture: object) -> str | None:
+    """The file a picture came from (a watched-folder file or an opened path), if any."""
+    if isinstance(picture, ScannedFile):
+        return picture.file_name
+    return picture.name if isinstance(picture, Path) else None
+
+
 @dataclass(frozen=True)
 class FileState:
     """What a listing saw of one file."""
