@@ -235,6 +235,10 @@ class Session(QObject):
         """Demo mode: run one sample licence through its check."""
         return self.flow.try_sample(key)
 
+    def keep_result(self, kind: CheckKind) -> bool:
+        """ "Keep the result": show the card's stored ``kind`` result again."""
+        return self.flow.keep_result(kind)
+
     def run_check(self, kind: CheckKind, confirmed: bool = False) -> bool:
         """The clerk runs a check on the current card (see ``CustomerFlow.run_check``)."""
         return self.flow.run_check(kind, confirmed)

@@ -7,6 +7,11 @@ any payload outside this process, and means nothing after a restart), the time, 
 verdict and the request log id. It lives in memory only, never on disk, and forgets an entry
 once it is older than the window; a window of 0 keeps nothing.
 
+"Keep the result" shows a card's stored result again (banner, reason, rows). Within one customer
+the result itself is held until the wipe. Across customers the memory keeps it only **sealed**:
+AES-GCM under a key derived from the card's own payload (HMAC of the process key), so the bytes
+held say nothing without the card, and the same card read again is what opens them.
+
 :class:`QuotaGate` holds this month's billable count, read from the usage store in workers
 (before and after each check), so the GUI thread can tell the clerk before a billable check
 runs without touching the disk; in "block" mode the worker checks again before sending.
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import pickle
 import secrets
 import threading
 import time
@@ -25,7 +31,11 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Final
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
 from kiosk_app.api.errors import InputRejectedError
+from kiosk_app.flow.models import ResultView
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.flow.verdict_table import ShownVerdict
 from kiosk_app.kinds import CheckKind
@@ -33,6 +43,8 @@ from kiosk_app.storage.usage import UsageStore, UsageStoreError
 
 KEY_BYTES: Final = 32
 SECONDS_PER_MINUTE: Final = 60
+NONCE_BYTES: Final = 12
+SEAL_LABEL: Final = b"kiosk-app stored result\x00"
 
 QUOTA_BLOCKED = QT_TRANSLATE_NOOP(
     "messages",
@@ -66,6 +78,26 @@ class PriorCheck:
 class _Entry:
     at: float  # monotonic seconds
     prior: PriorCheck
+    sealed: bytes = b""  # the result shown, sealed under the card's key (see seal_result)
+
+
+def seal_result(key: bytes, view: ResultView, digest: bytes) -> bytes:
+    """``view`` encrypted and authenticated under ``key`` (the card's), bound to ``digest``."""
+    nonce = secrets.token_bytes(NONCE_BYTES)
+    return nonce + AESGCM(key).encrypt(nonce, pickle.dumps(view), digest)
+
+
+def open_result(key: bytes, sealed: bytes, digest: bytes) -> ResultView | None:
+    """The result :func:`seal_result` sealed, or None (another key, altered, nothing held)."""
+    if len(sealed) <= NONCE_BYTES:
+        return None
+    try:
+        plain = AESGCM(key).decrypt(sealed[:NONCE_BYTES], sealed[NONCE_BYTES:], digest)
+    except InvalidTag:
+        return None
+    # Only bytes this process sealed pass the authentication above.
+    view = pickle.loads(plain)  # noqa: S301
+    return view if isinstance(view, ResultView) else None
 
 
 class RecentChecks:
@@ -101,6 +133,16 @@ class RecentChecks:
         """The keyed hash that stands for ``payload`` (the payload itself is never kept)."""
         return hmac.new(self._key, payload, hashlib.sha256).digest()
 
+    def seal_key(self, payload: bytes) -> bytes:
+        """The key a card's stored result is sealed under (derived from the card's payload)."""
+        return hmac.new(self._key, SEAL_LABEL + payload, hashlib.sha256).digest()
+
+    def sealed(self, digest: bytes, check: CheckKind) -> bytes:
+        """The sealed result of this card's check within the window (empty: none)."""
+        self.prune()
+        entry = self._entries.get((digest, check))
+        return entry.sealed if entry is not None else b""
+
     def remember(
         self,
         digest: bytes,
@@ -108,14 +150,16 @@ class RecentChecks:
         verdict: str,
         request_log_id: int | None,
         shown: ShownVerdict | None = None,
+        sealed: bytes = b"",
     ) -> None:
-        """Note that the card of ``digest`` was checked now (``shown``: the banner it got)."""
+        """Note that the card of ``digest`` was checked now (``shown``: the banner it got;
+        ``sealed``: the result, sealed under the card's key)."""
         if self._window_min == 0:
             return
         prior = PriorCheck(
             check, self._wall(), verdict, request_log_id, same_customer=False, shown=shown
         )
-        self._entries[(digest, check)] = _Entry(self._clock(), prior)
+        self._entries[(digest, check)] = _Entry(self._clock(), prior, sealed)
 
     def find(self, digest: bytes, check: CheckKind) -> PriorCheck | None:
         """The check of this card within the window, if any."""
@@ -201,17 +245,31 @@ class CardLedger:
     def __init__(self, recent: RecentChecks) -> None:
         self.recent = recent
         self._digest: bytes | None = None  # keyed hash of the held payload
+        self._seal_key = b""  # the held card's key for sealed results
         self._done: dict[CheckKind, PriorCheck] = {}  # answered checks of the held card
+        self._views: dict[CheckKind, ResultView] = {}  # their results, for "Keep the result"
 
     def hold(self, payload: bytes) -> None:
         """A new card is held (its checks so far: none)."""
         self._digest = self.recent.digest(payload)
+        self._seal_key = self.recent.seal_key(payload)
         self._done = {}
+        self._views = {}
 
     def forget(self) -> None:
         """No card held (the wipe)."""
         self._digest = None
+        self._seal_key = b""
         self._done = {}
+        self._views = {}
+
+    def stored(self, kind: CheckKind) -> ResultView | None:
+        """The result the held card's ``kind`` check showed: this customer's, or an earlier
+        customer's within the window (opened with the card's own key)."""
+        view = self._views.get(kind)
+        if view is not None or self._digest is None:
+            return view
+        return open_result(self._seal_key, self.recent.sealed(self._digest, kind), self._digest)
 
     @property
     def answered(self) -> frozenset[CheckKind]:
@@ -242,12 +300,17 @@ class CardLedger:
         request_log_id: int | None,
         billable: bool,
         shown: ShownVerdict | None = None,
+        view: ResultView | None = None,
     ) -> None:
         """``kind`` answered: not run again by itself for this customer; and, when billed, not
-        for the next customers within the window either (``shown``: the banner it got)."""
+        for the next customers within the window either (``shown``: the banner it got;
+        ``view``: the result, kept for "Keep the result")."""
         if self._digest is None:
             return
         wall = self.recent.wall_now()
         self._done[kind] = PriorCheck(kind, wall, verdict, request_log_id, True, shown)
+        if view is not None:
+            self._views[kind] = view
         if billable:
-            self.recent.remember(self._digest, kind, verdict, request_log_id, shown)
+            sealed = seal_result(self._seal_key, view, self._digest) if view else b""
+            self.recent.remember(self._digest, kind, verdict, request_log_id, shown, sealed)

@@ -369,6 +369,19 @@ class CustomerFlow:
         self._result = None
         self._stages.move(Stage.READY)
 
+    def keep_result(self, kind: CheckKind) -> bool:
+        """ "Keep the result" (asked before billing ``kind`` again): show the card's stored
+        result again — banner, reason and rows as they were. False when none is held."""
+        if self.busy or self.stage is not Stage.READY:
+            return False
+        view = self.ledger.stored(kind)
+        if view is None:
+            return False
+        self._result = view
+        self._stages.move(Stage.RESULT)
+        self.events.result_ready(view)
+        return True
+
     def reroute(self) -> None:
         """The admin saved new settings: route the card held again (its checks may change)."""
         if self._scan is not None:
@@ -587,7 +600,9 @@ class CustomerFlow:
         if self._scan is not None:
             # Repeats quote the banner as the clerk saw it (title and colour).
             verdict, shown = outcome.verdict.value, shown_verdict(self._result)
-            self.ledger.answer(kind, verdict, outcome.request_log_id, outcome.billable, shown)
+            self.ledger.answer(
+                kind, verdict, outcome.request_log_id, outcome.billable, shown, self._result
+            )
             self._announce_card()
         self._stages.move(Stage.RESULT)
         self.events.result_ready(self._result)

@@ -34,6 +34,7 @@ READY, WORKING, RESULT, FORM, ERROR = (
 TRANSITIONS: Final[dict[tuple[Stage, Stage], str]] = {
     (READY, WORKING): "a scan, a picture or a check starts",
     (READY, FORM): "the registry check needs the form (nothing or not all pre-filled)",
+    (READY, RESULT): "Keep the result: the card's stored result shown again",
     (WORKING, READY): "Cancel, a read with no check to run, or the quota stopped the check",
     (WORKING, RESULT): "the check answered (or the card on screen was read again)",
     (WORKING, ERROR): "the read or the check failed",

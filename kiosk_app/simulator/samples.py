@@ -146,6 +146,17 @@ _PARSE_US = _Person(
     "WDL4XK92P1ZB", "MEI", "LIN", "TAN", date(1996, 2, 29), "2", "800 PINE ST APT 12",
     "SEATTLE", "WA", "981010000", "D", date(2024, 1, 15), date(2031, 2, 28),
 )  # fmt: skip
+# A validly signed licence that has expired, and one of a customer under 21 (born 2007-01-09:
+# under 21 until 2028-01-09; tests that need "under 21 today" sign their own with
+# :func:`signed_us_licence`).
+_EXPIRED_US = _Person(
+    "WD527188K", "DANA", "", "WHITFIELD", date(1988, 9, 30), "2", "77 ELM ST", "BOISE", "ID",
+    "837020000", "D", date(2019, 3, 1), date(2024, 3, 1),
+)  # fmt: skip
+_YOUNG_US = _Person(
+    "D71120459", "CASEY", "JO", "MORENO", date(2007, 1, 9), "1", "310 ASH AVE", "PHOENIX", "AZ",
+    "850040000", "D", date(2025, 1, 9), date(2030, 1, 9),
+)  # fmt: skip
 _CANADIANS = {
     "canada-passed": ("604426", _Person(
         "421450", "ROBIN", "", "GALLANT", date(1989, 12, 24), "2", "12 QUEEN ST",
@@ -213,6 +224,12 @@ def _build_samples() -> tuple[Sample, ...]:
         Sample("signature-unreadable", "US licence — barcode cut short", "signature",
                valid[:30], None, 3,
                "Undefined: not a readable AAMVA barcode; check the request (not billed)"),
+        Sample("signature-expired", "US licence — valid signature, expired", "signature",
+               _signed("636050", _EXPIRED_US), None, 1,
+               "Passed by the service; the licence expired on 2024-03-01 (amber on the kiosk)"),
+        Sample("signature-young", "US licence — valid signature, born 2007-01-09", "signature",
+               _signed("636026", _YOUNG_US), None, 1,
+               "Passed by the service; under 21 until 2028-01-09 (with minimum_age 21)"),
     )  # fmt: skip
     canada = tuple(_canada_sample(key) for key in _CANADIANS)
     parse = Sample(
@@ -221,6 +238,13 @@ def _build_samples() -> tuple[Sample, ...]:
         "Parsed: the document fields read from the barcode",
     )  # fmt: skip
     return (*signature, *canada, parse)
+
+
+def signed_us_licence(birth: date, expires: date, issued: date | None = None) -> bytes:
+    """A validly signed US licence of a fictional person born ``birth`` (demo scheme)."""
+    person = _YOUNG_US
+    fields = {"birth": birth, "expires": expires, "issued": issued or person.issued}
+    return _signed("636026", _Person(**{**vars(person), **fields}))
 
 
 SAMPLES: tuple[Sample, ...] = _build_samples()

@@ -17,11 +17,13 @@ from PySide6.QtWidgets import QDialog, QFrame, QHBoxLayout, QLabel, QVBoxLayout,
 from kiosk_app.flow.billing import PriorCheck
 from kiosk_app.flow.customer import BilledAgain, CardRouting
 from kiosk_app.kinds import CheckKind
+from kiosk_app.ui import theme
 from kiosk_app.ui.admin.usage_panel import verdict_title
-from kiosk_app.ui.messages import check_title, translate_message
-from kiosk_app.ui.widgets import big_button, label, set_button_text
+from kiosk_app.ui.messages import check_title, shown_title, translate_message
+from kiosk_app.ui.widgets import big_button, label, set_button_text, set_style_property
 
 translate = QCoreApplication.translate
+EARLIER_ICON_PX = 32
 
 
 def _plain(widget: QLabel) -> QLabel:
@@ -50,15 +52,26 @@ def prior_text(prior: PriorCheck) -> str:
     return template.format(
         check=check_title(prior.check),
         time=local_time(prior.when),
-        verdict=verdict_title(prior.verdict),
+        verdict=prior_verdict(prior),
         id=log_id,
     )
+
+
+def prior_verdict(prior: PriorCheck) -> str:
+    """The verdict as the banner showed it (never the service's raw status when known)."""
+    return shown_title(prior.shown) if prior.shown is not None else verdict_title(prior.verdict)
+
+
+def prior_look(prior: PriorCheck) -> theme.Look | None:
+    """The colour and icon the banner showed for ``prior`` (None: not known)."""
+    return theme.BANNER_LOOKS.get(prior.shown.look) if prior.shown is not None else None
 
 
 class ConfirmBilledDialog(QDialog):
     """Ask before billing a check again; ``confirmed(CheckKind)`` on yes."""
 
     confirmed = Signal(object)
+    kept = Signal(object)  # CheckKind: "Keep the result" (the stored result is shown again)
 
     def __init__(self, request: BilledAgain, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -77,6 +90,7 @@ class ConfirmBilledDialog(QDialog):
         self.no_button.setAutoDefault(False)
         self.yes_button.clicked.connect(self.accept)
         self.no_button.clicked.connect(self.reject)
+        self.no_button.clicked.connect(lambda: self.kept.emit(self.request.check))
         self.accepted.connect(lambda: self.confirmed.emit(self.request.check))
         buttons = QHBoxLayout()
         buttons.addWidget(self.no_button)
@@ -104,9 +118,13 @@ class CardRoutingPanel(QWidget):
         self.earlier_box = QFrame()
         self.earlier_box.setObjectName("RetryBox")
         self.earlier_text = _plain(label("", selectable=True))
+        # The earlier verdict's own icon and colour, as its banner showed them.
+        self.earlier_icon = QLabel()
+        self.earlier_icon.setFixedSize(EARLIER_ICON_PX, EARLIER_ICON_PX)
         self.again_button = big_button("", icon="retry")
         self.again_button.clicked.connect(self._again)
         row = QHBoxLayout(self.earlier_box)
+        row.addWidget(self.earlier_icon)
         row.addWidget(self.earlier_text, 1)
         row.addWidget(self.again_button)
         layout = QVBoxLayout(self)
@@ -129,6 +147,12 @@ class CardRoutingPanel(QWidget):
         self.route_line.setText(route_text(routing))
         if routing.earlier is not None:
             self.earlier_text.setText(prior_text(routing.earlier))
+            look = prior_look(routing.earlier)
+            self.earlier_icon.setVisible(look is not None)
+            if look is not None:
+                self.earlier_icon.setPixmap(theme.pixmap(look.icon, EARLIER_ICON_PX))
+                self.earlier_icon.setObjectName(f"icon-{look.icon}")
+            set_style_property(self.earlier_text, "verdict", look.key if look else "")
 
     def retranslate(self) -> None:
         """Follow a change of language."""

@@ -143,6 +143,7 @@ class MainWindow(QMainWindow):
             self.confirm_dialog.reject()
         dialog = ConfirmBilledDialog(request, self)
         dialog.confirmed.connect(self._run_confirmed)
+        dialog.kept.connect(self.session.keep_result)
         dialog.finished.connect(self._confirm_closed)
         self.confirm_dialog = dialog
         dialog.open()

@@ -13,7 +13,7 @@ import json
 import os
 import subprocess
 import sys
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
@@ -25,7 +25,7 @@ from kiosk_app.flow.age import birthday
 from kiosk_app.flow.models import CanadaFormData
 from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
-from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+from kiosk_app.simulator.samples import SAMPLES_BY_KEY, signed_us_licence
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.admin import KioskFactory, set_text
 from tests.support.gui import WindowFactory
@@ -175,3 +175,23 @@ def test_the_admin_sets_and_clears_the_minimum_age(qtbot: Any, make_kiosk: Kiosk
     qtbot.waitUntil(lambda: window.core.settings.minimum_age is None, timeout=TIMEOUT_MS)
     assert window.session.backend.minimum_age is None
     assert CheckKind.SIGNATURE in window.core.settings.enabled_checks
+
+
+def nineteen_today() -> date:
+    """A birth date about 19 years and 3 months before today: 19 years old now."""
+    return date.today() - timedelta(days=19 * 365 + 100)
+
+
+def test_a_validly_signed_card_of_a_19_year_old_is_under_21(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    born = nineteen_today()
+    payload = signed_us_licence(born, date.today() + timedelta(days=900))
+    window = make_window(minimum_age=21, auto_check_on_scan=True)
+    window.session.submit_payload(payload)
+    wait_stage(qtbot, window, Stage.RESULT)
+    assert window.result.view is not None
+    assert window.result.view.outcome.verdict.value == "Passed"  # the signature is genuine
+    title, reason, look = _banner(window)
+    assert (title, look) == ("Under 21", "underage")
+    assert reason == f"turns 21 on {birthday(born, 21).isoformat()}"

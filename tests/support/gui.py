@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtWidgets import QWidget
 
 from kiosk_app.api.client import VerificationClient
 from kiosk_app.app.backend import Backend
@@ -180,3 +181,20 @@ def in_french(qapp: Any) -> Iterator[None]:
     assert install_language("fr", qapp)
     yield
     remove_language(qapp)
+
+
+def shown_texts(root: QWidget) -> list[str]:
+    """Every text a clerk can see in ``root`` and its open dialogs: visible labels and buttons
+    (their words and accessible names), the window's title."""
+    from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+
+    texts = [root.windowTitle()]
+    tops = [root, *(w for w in QApplication.topLevelWidgets() if w.isVisible() and w is not root)]
+    for top in tops:
+        for widget in [top, *top.findChildren(QWidget)]:
+            if not widget.isVisible():
+                continue
+            if isinstance(widget, (QLabel, QAbstractButton)):
+                texts.append(widget.text())
+            texts.append(widget.accessibleName())
+    return [text for text in texts if text]

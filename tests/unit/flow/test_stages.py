@@ -50,4 +50,7 @@ def test_a_move_to_the_stage_it_is_on_is_no_move() -> None:
 
 def test_ready_is_reachable_from_everywhere_and_results_only_from_working() -> None:
     assert all((s, Stage.READY) in TRANSITIONS for s in Stage if s is not Stage.READY)
-    assert {s for s, t in TRANSITIONS if t in (Stage.RESULT, Stage.ERROR)} == {Stage.WORKING}
+    assert {s for s, t in TRANSITIONS if t is Stage.ERROR} == {Stage.WORKING}
+    # A result comes from a check, or is a stored one shown again ("Keep the result").
+    assert {s for s, t in TRANSITIONS if t is Stage.RESULT} == {Stage.WORKING, Stage.READY}
+    assert "stored result" in TRANSITIONS[(Stage.READY, Stage.RESULT)]
