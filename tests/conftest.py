@@ -32,7 +32,13 @@ os.environ["KIOSK_MANAGED_FILE"] = str(_SESSION_DIR / "managed.json")
 
 # The shared fixtures (GUI window, desk, admin kiosk) live in tests/support: one place, no
 # test module importing another.
-pytest_plugins = ["tests.support.gui", "tests.support.admin", "tests.support.log_state"]
+pytest_plugins = [
+    "tests.support.gui",
+    "tests.support.admin",
+    "tests.support.log_state",
+    "tests.support.disk",
+    "tests.support.children",
+]
 
 # A copy of ../shared/corpus (public data, notices in its README) so a clean clone is complete.
 CORPUS_DIR = Path(__file__).resolve().parent / "data" / "corpus"

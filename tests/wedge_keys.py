@@ -21,6 +21,8 @@ K = Qt.Key
 M = Qt.KeyboardModifier
 PRESS = QEvent.Type.KeyPress
 RELEASE = QEvent.Type.KeyRelease
+# The window system's time of the first key of a timed delivery (any positive value).
+KEY_TIME_START_MS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,38 @@ def receiver() -> QWidget:
     widget = QApplication.focusWidget() or QApplication.activeWindow()
     assert widget is not None, "no window has the keyboard focus"
     return widget
+
+
+def deliver_timed(
+    events: Sequence[KeyEv],
+    advance: Clock,
+    gap_s: float,
+    stall_at: int | None = None,
+    stall_s: float = 0.0,
+    pause_at: int | None = None,
+    start_ms: int = KEY_TIME_START_MS,
+) -> int:
+    """As :func:`deliver`, each event carrying its own time (``setTimestamp``, ms) as the
+    window system stamps a real keyboard's; before event ``stall_at`` the kiosk's clock jumps
+    ``stall_s`` (its GUI thread was busy) while the keys' own times go on as typed. Before
+    event ``pause_at`` the keys' times jump ``stall_s`` instead (the keyboard paused, and the
+    kiosk, busy, got those keys back to back). Returns the time the next key would have
+    (``start_ms`` of a delivery that goes on)."""
+    stamp_ms = start_ms
+    for index, event in enumerate(events):
+        if index == stall_at:
+            advance(stall_s)
+        if index == pause_at:
+            stamp_ms += round(stall_s * 1000)
+        qt_event = event.qt()
+        qt_event.setTimestamp(stamp_ms)
+        target = receiver()
+        handle = target.window().windowHandle()
+        QCoreApplication.sendEvent(handle if handle is not None else target, qt_event)
+        step = gap_s if event.type == PRESS else 0.001
+        advance(step)
+        stamp_ms += round(step * 1000)
+    return stamp_ms
 
 
 def deliver(events: Iterable[KeyEv], advance: Clock, gap_s: float) -> None:

@@ -24,6 +24,7 @@ from kiosk_app.app.diagnostics import ScanRecorder
 from kiosk_app.app.feedback import SoundFeedback
 from kiosk_app.app.idle import IdleWatch
 from kiosk_app.app.session import Session
+from kiosk_app.app.stopping import CHECK_IN_FLIGHT_WAIT_S
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
 from kiosk_app.flow.billing import RecentChecks
@@ -158,6 +159,7 @@ class KioskCore(QObject):
         for source in self.sources:
             source.start()
         self.session.refresh_quota()
+        self.session.report_metrics()  # the counting probe too: a full disk shows at once
         self.inputs_changed.emit(self.input_statuses())
         self.idle.poke()
         self._warm_up_timer.start()
@@ -166,7 +168,7 @@ class KioskCore(QObject):
     def _warm_up(self) -> None:
         self.session.backend.warm_up()
 
-    def shutdown(self, timeout_ms: int = 15_000) -> bool:
+    def shutdown(self, timeout_ms: int = round(CHECK_IN_FLIGHT_WAIT_S * 1000)) -> bool:
         """Stop the sources and every timer, wipe the customer, wait for the workers, close the
         picture decoder; True if all workers ended. Deleting the core is its owner's (the
         window's) part, after this."""

@@ -1,9 +1,13 @@
 """The session's side of the Prometheus metrics: which inputs work, and when to write.
 
 :class:`MetricsReporter` writes the textfile (:mod:`kiosk_app.storage.metrics`) from the
-worker pool, never on the GUI thread: after every check and once a minute. An input counts as
-working unless its last status is one of :data:`DOWN_STATUS_STARTS` (a stopped, missing or
-retrying device).
+worker pool, never on the GUI thread: after every check, at start and once a minute. Each time
+it first writes a real probe row to the usage database (rolled into one transaction with its
+deletion): a full disk turns the Ready screen's "usage not being counted" alarm on
+(:attr:`MetricsReporter.counting_changed`) and the metrics' counting-failed gauge to 1.
+
+An input counts as working unless its last status is one of :data:`DOWN_STATUS_STARTS` (a
+stopped, missing or retrying device).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import weakref
 from functools import partial
 from typing import Final
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.workers import WorkerPool
@@ -48,8 +52,12 @@ class MetricsReporter(QObject):
     window's objects are freed as before.
     """
 
+    # Usage is not being counted (True) or is again (False): the Ready screen's alarm.
+    counting_changed = Signal(bool)
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.counting_failed = False
         self._sources: list[weakref.ref[CaptureSource]] = []
         self.timer = QTimer(self)
         self.timer.setInterval(METRICS_INTERVAL_MS)
@@ -72,9 +80,31 @@ class MetricsReporter(QObject):
                 continue
         return states
 
-    def report(self, settings: Settings, usage: UsageStore | None, pool: WorkerPool) -> None:
-        """Write the file in a worker of ``pool`` (nothing when no metrics folder is set)."""
-        if not settings.metrics_dir:
-            return
-        job = partial(write_metrics_quietly, settings, usage, self.input_states())
-        pool.submit(job, name="metrics")
+    def report(
+        self,
+        settings: Settings,
+        usage: UsageStore | None,
+        pool: WorkerPool,
+        counting_expected: bool = True,
+    ) -> None:
+        """In a worker of ``pool``: probe that checks can be counted, then write the file
+        (when a metrics folder is set); :attr:`counting_changed` follows on the GUI thread.
+        ``counting_expected`` False: no usage store on purpose (no alarm without one)."""
+        job = partial(_probe_and_write, settings, usage, self.input_states(), counting_expected)
+        pool.submit(job, self._on_counting, name="metrics")
+
+    def _on_counting(self, failed: object) -> None:
+        self.counting_failed = bool(failed)
+        self.counting_changed.emit(self.counting_failed)
+
+
+def _probe_and_write(
+    settings: Settings,
+    usage: UsageStore | None,
+    inputs: dict[str, bool],
+    counting_expected: bool,
+) -> bool:
+    """Whether usage is not being counted (after a real probe row); the metrics written."""
+    failed = counting_expected if usage is None else not usage.check_writable()
+    write_metrics_quietly(settings, usage, inputs)
+    return failed

@@ -87,6 +87,9 @@ class Session(QObject):
             recent=recent,
         )
         self._retry_timer.timeout.connect(self.flow.retry_tick)
+        # Without a store: True when one should be there (it could not be opened: the Ready
+        # screen's alarm), False when counting is off on purpose (screenshots, tests).
+        self.counting_expected = False
         self.metrics = MetricsReporter(self)
         self.metrics.timer.timeout.connect(self.report_metrics)
 
@@ -285,5 +288,6 @@ class Session(QObject):
         self.flow.wipe()
 
     def report_metrics(self) -> None:
-        """Write the Prometheus metrics from a worker (after each check and every minute)."""
-        self.metrics.report(self.settings, self.usage, self.pool)
+        """Probe the counting and write the Prometheus metrics from a worker (at start, after
+        each check and every minute)."""
+        self.metrics.report(self.settings, self.usage, self.pool, self.counting_expected)

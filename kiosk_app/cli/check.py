@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from collections.abc import Callable
 from datetime import date
@@ -28,11 +29,13 @@ from kiosk_app.api.error_mapping import scrub
 from kiosk_app.api.errors import InputRejectedError, KioskApiError
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.validation import MAX_BARCODE_PAYLOAD_BYTES
+from kiosk_app.app.stopping import exit_status, run_until_stopped
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
 from kiosk_app.cli.output import plain, plain_lines
 from kiosk_app.config import Settings, load_settings, managed_file_problems, settings_file_problems
+from kiosk_app.flow.billing import COUNTING_WARNING, QuotaGate
 from kiosk_app.flow.canada import canada_input
-from kiosk_app.flow.metering import counted_call
+from kiosk_app.flow.metering import metered_call
 from kiosk_app.flow.models import CanadaFormData
 from kiosk_app.flow.planning import CheckPlan, Step, card_of, plan_check
 from kiosk_app.kinds import CheckKind
@@ -247,13 +250,44 @@ def _open_usage() -> UsageStore | None:
         return None  # counting unavailable (already logged); the check still runs
 
 
+class CheckStoppedError(Exception):
+    """SIGTERM or SIGINT came and the reply did not within the bound: the outcome is unknown
+    (the usage row written before sending stays counted as billable)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 def _counted(
     call: Call, client: VerificationClient, service: CheckKind, settings: Settings
 ) -> CheckResult:
-    """Run ``call`` and count it in the usage database, as the GUI does; then the metrics."""
+    """Run ``call`` as the window does: the monthly quota first (the same decisions and
+    sentences), the check counted write-ahead; then the metrics. SIGTERM/SIGINT while it is
+    out: the reply is awaited up to ``CHECK_IN_FLIGHT_WAIT_S``, else :class:`CheckStoppedError`."""
     store = _open_usage()
+    gate = QuotaGate(store)
+    quota, mode = settings.billing_quota_monthly, settings.billing_quota_mode
     try:
-        return counted_call(store, service, partial(call, client), _outcome_of)
+        decision = gate.enforce(quota, mode)  # raises when blocked: nothing sent
+        if decision.notice is not None:
+            print(f"Warning: {decision.notice}", file=sys.stderr)
+        metered = partial(
+            metered_call, store, gate, service, partial(call, client), _outcome_of, quota, mode
+        )
+        run = run_until_stopped(metered)
+        if not run.finished:
+            raise CheckStoppedError(run.signum or signal.SIGTERM)
+        if run.signum is not None:
+            name = signal.Signals(run.signum).name
+            print(f"kiosk-app: {name}: the check in flight was finished first.", file=sys.stderr)
+        if store is not None and store.write_problem is not None:
+            print(f"Warning: {COUNTING_WARNING}", file=sys.stderr)
+        if run.error is not None:
+            raise run.error
+        if run.result is None:
+            raise RuntimeError("the check returned nothing")
+        return run.result
     finally:
         write_metrics_quietly(settings, store)
         if store is not None:
@@ -281,6 +315,13 @@ def _run(
     try:
         with VerificationClient.from_settings(settings) as client:
             result = _counted(call, client, service, settings)
+    except CheckStoppedError as stop:
+        print(
+            f"Stopped ({signal.Signals(stop.signum).name}) before the service answered: the "
+            "check was sent and is counted as billable, outcome unknown.",
+            file=sys.stderr,
+        )
+        return exit_status(stop.signum)
     except InputRejectedError as err:
         return _not_sent(err, secrets)
     except KioskApiError as err:

@@ -183,6 +183,7 @@ def run_gui(args: argparse.Namespace) -> int:
         except KioskApiError as exc:
             print(f"kiosk-app: {exc.user_message}", file=sys.stderr)
             return EXIT_INPUT_REJECTED
+        window.session.counting_expected = True  # no store means it could not be opened
         from kiosk_app.app.capture.hardware import add_hardware_sources
 
         # Camera, serial scanner, watched folder (issue 6), as the settings enable them; they

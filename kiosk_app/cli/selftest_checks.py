@@ -505,6 +505,25 @@ def _probe_writable(label: str, directory: Path) -> None:
         raise CheckFailedError(f"{label} directory {directory} is not writable ({exc})") from exc
 
 
+def check_usage_counting(path: Path | None = None) -> str:
+    """A check can be counted: the usage database opens and takes a real row (written and
+    synced in a transaction that deletes it again, so nothing is counted). A full disk fails
+    here, not only an empty probe file."""
+    from kiosk_app.storage.usage import UsageStore, UsageStoreError
+
+    try:
+        with UsageStore(path) as store:
+            store.probe_write()
+            unknown = store.unknown_outcomes()
+            where = store.path
+    except UsageStoreError as exc:
+        raise CheckFailedError(f"usage cannot be counted: {exc}") from exc
+    detail = f"{where} takes a row"
+    if unknown:
+        detail += f"; {unknown} checks sent with outcome unknown (counted billable)"
+    return detail
+
+
 def check_keyring() -> str:
     """Secrets can be kept: a usable keyring backend, or the owner-only file fallback."""
     from kiosk_app import secrets
@@ -528,5 +547,6 @@ DEFAULT_CHECKS: Final[tuple[Check, ...]] = (
     Check("signature check (simulator)", check_signature_end_to_end),
     Check("canadian check (simulator)", check_canada_end_to_end),
     Check("directories", check_directories),
+    Check("usage counting", check_usage_counting),
     Check("keyring", check_keyring),
 )

@@ -15,6 +15,10 @@ held say nothing without the card, and the same card read again is what opens th
 :class:`QuotaGate` holds this month's billable count, read from the usage store in workers
 (before and after each check), so the GUI thread can tell the clerk before a billable check
 runs without touching the disk; in "block" mode the worker checks again before sending.
+:func:`kiosk_app.flow.metering.metered_check` is that check and the counting around the call,
+shared by the window's worker and ``kiosk-app check``. When usage is not being counted (the
+count cannot be read, a check could not be counted: a full disk) "block" mode blocks (fail
+closed) and "warn" warns.
 """
 
 from __future__ import annotations
@@ -54,6 +58,17 @@ QUOTA_BLOCKED = QT_TRANSLATE_NOOP(
 QUOTA_WARNING = QT_TRANSLATE_NOOP(
     "messages",
     "This month's quota of billable checks is reached; this check is billed beyond it.",
+)
+COUNTING_BLOCKED = QT_TRANSLATE_NOOP(
+    "messages",
+    "Usage is not being counted (the kiosk cannot read or write its usage database; is the "
+    "disk full?), and the administrator stops checks beyond this month's quota. Nothing was "
+    "sent.",
+)
+COUNTING_WARNING = QT_TRANSLATE_NOOP(
+    "messages",
+    "Usage is not being counted (the kiosk cannot read or write its usage database; is the "
+    "disk full?): this check is billed but this month's quota cannot be checked.",
 )
 
 
@@ -190,12 +205,41 @@ class QuotaDecision(StrEnum):
     OK = "ok"
     WARN = "warn"
     BLOCK = "block"
+    # This month's count cannot be read (or a check cannot be counted): warn mode warns,
+    # block mode blocks (fail closed).
+    UNCOUNTED_WARN = "uncounted-warn"
+    UNCOUNTED_BLOCK = "uncounted-block"
+
+    @property
+    def blocks(self) -> bool:
+        """Nothing is sent."""
+        return self in (QuotaDecision.BLOCK, QuotaDecision.UNCOUNTED_BLOCK)
+
+    @property
+    def notice(self) -> str | None:
+        """What the clerk is told (the same sentence on the command line); None: nothing."""
+        return _NOTICES.get(self)
+
+
+_NOTICES: Final = {
+    QuotaDecision.WARN: QUOTA_WARNING,
+    QuotaDecision.BLOCK: QUOTA_BLOCKED,
+    QuotaDecision.UNCOUNTED_WARN: COUNTING_WARNING,
+    QuotaDecision.UNCOUNTED_BLOCK: COUNTING_BLOCKED,
+}
 
 
 class QuotaReachedError(InputRejectedError):
     """The monthly quota is reached and the administrator blocks further checks (not sent)."""
 
     default_message = QUOTA_BLOCKED
+
+
+class CountingUnavailableError(QuotaReachedError):
+    """Block mode, and the month's count cannot be read or this check cannot be counted:
+    not sent (fail closed)."""
+
+    default_message = COUNTING_BLOCKED
 
 
 class QuotaGate:
@@ -205,6 +249,7 @@ class QuotaGate:
         self._usage = usage
         self._lock = threading.Lock()
         self._used: int | None = None  # None: not read yet, or counting unavailable
+        self._unreadable = False  # the last read failed (or there is no store)
 
     @property
     def used(self) -> int | None:
@@ -212,30 +257,54 @@ class QuotaGate:
         with self._lock:
             return self._used
 
+    @property
+    def unreadable(self) -> bool:
+        """The count could not be read last time (or there is no usage store)."""
+        with self._lock:
+            return self._unreadable
+
+    def _write_failed(self) -> bool:
+        return self._usage is not None and self._usage.write_problem is not None
+
     def refresh(self) -> int | None:
         """Read the count from the store (blocking: call it in a worker)."""
-        if self._usage is None:
-            return None
-        try:
-            used: int | None = self._usage.billable_this_month()
-        except UsageStoreError:
-            used = None
+        used: int | None = None
+        if self._usage is not None:
+            try:
+                used = self._usage.billable_this_month()
+            except UsageStoreError:
+                used = None
         with self._lock:
             self._used = used
+            self._unreadable = used is None
         return used
 
     def decision(self, quota: int, mode: str) -> QuotaDecision:
-        """OK under the quota (or none set, or the count unknown); else warn or block."""
-        used = self.used
-        if quota <= 0 or used is None or used < quota:
+        """OK under the quota (or none set, or not read yet); warn or block at the quota, or
+        when usage is not being counted (block mode fails closed)."""
+        if quota <= 0:
             return QuotaDecision.OK
-        return QuotaDecision.BLOCK if mode == "block" else QuotaDecision.WARN
+        block = mode == "block"
+        # A check that cannot be written is refused by metering.metered_check itself in block mode (it
+        # tries to write first), so a freed disk unblocks at the next check.
+        if block and self.unreadable:
+            return QuotaDecision.UNCOUNTED_BLOCK
+        if not block and (self.unreadable or self._write_failed()):
+            return QuotaDecision.UNCOUNTED_WARN
+        used = self.used
+        if used is None or used < quota:
+            return QuotaDecision.OK
+        return QuotaDecision.BLOCK if block else QuotaDecision.WARN
 
-    def enforce(self, quota: int, mode: str) -> None:
+    def enforce(self, quota: int, mode: str) -> QuotaDecision:
         """In a worker, just before sending: read the count again; raise when blocked."""
         self.refresh()
-        if self.decision(quota, mode) is QuotaDecision.BLOCK:
+        decision = self.decision(quota, mode)
+        if decision is QuotaDecision.UNCOUNTED_BLOCK:
+            raise CountingUnavailableError()
+        if decision is QuotaDecision.BLOCK:
             raise QuotaReachedError()
+        return decision
 
 
 class CardLedger:

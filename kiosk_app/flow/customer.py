@@ -37,11 +37,8 @@ from kiosk_app.api.errors import InputRejectedError
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.config import Settings
 from kiosk_app.flow.billing import (
-    QUOTA_BLOCKED,
-    QUOTA_WARNING,
     CardLedger,
     PriorCheck,
-    QuotaDecision,
     QuotaGate,
     QuotaReachedError,
     RecentChecks,
@@ -449,13 +446,12 @@ class CustomerFlow:
         """Start a billable check after the quota says so; False when blocked."""
         quota, mode = self.settings.billing_quota_monthly, self.settings.billing_quota_mode
         decision = self.quota.decision(quota, mode)
-        if decision is QuotaDecision.BLOCK:
-            self.events.notice(QUOTA_BLOCKED)
+        if decision.notice is not None:
+            self.events.notice(decision.notice)
+        if decision.blocks:
             if self.stage is Stage.WORKING:
                 self._stages.move(Stage.READY)
             return False
-        if decision is QuotaDecision.WARN:
-            self.events.notice(QUOTA_WARNING)
         # A plain function, not a bound method: an abandoned job must not keep the flow (and
         # through it the window's pool) alive after the window is gone.
         self._start(

@@ -42,23 +42,30 @@ class MetricsSnapshot:
     last_answer_utc: datetime | None = None
     inputs: Mapping[str, bool] = field(default_factory=dict)  # input name -> working
     billable_this_month: int = 0  # the desk's local calendar month, as the quota counts
+    counting_failed: bool = False  # no store, a check not counted, or the counts unreadable
 
 
 def take_snapshot(
     store: UsageStore | None, version: str, desk_id: str, inputs: Mapping[str, bool] | None = None
 ) -> MetricsSnapshot:
-    """The counters from ``store`` (None: counting unavailable, so no counters)."""
+    """The counters from ``store`` (None, or counts that cannot be read: counting failed, so
+    no counters, and the counting-failed gauge says so)."""
+    failed = MetricsSnapshot(version, desk_id, inputs=dict(inputs or {}), counting_failed=True)
     if store is None:
-        return MetricsSnapshot(version, desk_id, inputs=dict(inputs or {}))
-    return MetricsSnapshot(
-        version=version,
-        desk_id=desk_id,
-        checks=tuple(store.counts_between(_EPOCH, _FAR_FUTURE)),
-        errors=store.error_counts(),
-        last_answer_utc=store.last_answer_utc(),
-        inputs=dict(inputs or {}),
-        billable_this_month=store.billable_this_month(),
-    )
+        return failed
+    try:
+        return MetricsSnapshot(
+            version=version,
+            desk_id=desk_id,
+            checks=tuple(store.counts_between(_EPOCH, _FAR_FUTURE)),
+            errors=store.error_counts(),
+            last_answer_utc=store.last_answer_utc(),
+            inputs=dict(inputs or {}),
+            billable_this_month=store.billable_this_month(),
+            counting_failed=store.write_problem is not None,
+        )
+    except UsageStoreError:
+        return failed
 
 
 def label_value(value: str) -> str:
@@ -89,13 +96,21 @@ def render(snapshot: MetricsSnapshot) -> str:
         "# HELP kiosk_app_billable_checks_total Billable checks, by service.",
         "# TYPE kiosk_app_billable_checks_total counter",
     ]
-    billable: dict[str, int] = {}
-    for row in snapshot.checks:
-        billable[row.service] = billable.get(row.service, 0) + row.billable
-    for service, count in sorted(billable.items()):
-        labels = _labels(desk_id=desk, service=service)
-        lines.append(f"kiosk_app_billable_checks_total{{{labels}}} {count}")
+    lines += _per_service("kiosk_app_billable_checks_total", desk, snapshot.checks, "billable")
     lines += [
+        "# HELP kiosk_app_checks_outcome_unknown_total Checks sent whose outcome never came "
+        "back (the kiosk stopped first); counted as billable.",
+        "# TYPE kiosk_app_checks_outcome_unknown_total counter",
+    ]
+    lines += _per_service(
+        "kiosk_app_checks_outcome_unknown_total", desk, snapshot.checks, "unknown"
+    )
+    lines += [
+        "# HELP kiosk_app_usage_counting_failed Whether usage is not being counted (1: the "
+        "usage database cannot be opened, written or read; a full disk) or is (0).",
+        "# TYPE kiosk_app_usage_counting_failed gauge",
+        f"kiosk_app_usage_counting_failed{{{_labels(desk_id=desk)}}} "
+        f"{1 if snapshot.counting_failed else 0}",
         "# HELP kiosk_app_billable_checks_this_month Billable checks this calendar month (the "
         "desk's local month, as its quota counts).",
         "# TYPE kiosk_app_billable_checks_this_month gauge",
@@ -125,6 +140,17 @@ def render(snapshot: MetricsSnapshot) -> str:
         labels = _labels(desk_id=desk, input=name)
         lines.append(f"kiosk_app_input_up{{{labels}}} {1 if working else 0}")
     return "\n".join(lines) + "\n"
+
+
+def _per_service(name: str, desk: str, rows: tuple[CountRow, ...], column: str) -> list[str]:
+    """One sample of ``name`` per service: the sum of ``column`` over its rows."""
+    totals: dict[str, int] = {}
+    for row in rows:
+        totals[row.service] = totals.get(row.service, 0) + int(getattr(row, column))
+    return [
+        f"{name}{{{_labels(desk_id=desk, service=service)}}} {count}"
+        for service, count in sorted(totals.items())
+    ]
 
 
 def write_textfile(directory: Path, text: str) -> Path:

@@ -6,11 +6,21 @@ accepted: the service and verdict must be known values and the error class an id
 a name or a licence number cannot slip in by mistake.
 
 The database (``usage.sqlite3`` in :func:`kiosk_app.paths.data_dir`) runs in WAL mode with
-``synchronous=FULL``; each row is its own transaction, so a crash (even SIGKILL mid-write)
-loses at most the row being written. A file that is not a sound SQLite database is moved aside
-(``usage.corrupt-<time>.sqlite3``) and a fresh one started; :attr:`UsageStore.recovery_note`
-then says so for the admin screen. Any other database failure (no access, disk full) raises
-:class:`UsageStoreError`, which callers treat as "counting unavailable".
+``synchronous=FULL`` (both checked when it opens): each row is its own transaction, and its
+commit is synced to disk before the call returns, so a crash (even SIGKILL mid-write) loses at
+most the row being written.
+
+Counting is write-ahead: :meth:`UsageStore.begin` writes (and syncs) a row "sent, outcome
+unknown" before a check's request leaves; :meth:`UsageStore.complete` fills in the outcome when
+the reply (or the error) comes; :meth:`UsageStore.abandon` removes it when nothing was sent
+after all (the input was refused locally). A row still unknown (the kiosk was killed, or stopped
+before the reply) stays billable: the quota, the metrics and the admin's usage panel count it as
+"billable, outcome unknown", because the service may have billed it.
+
+A file that is not a sound SQLite database is moved aside (``usage.corrupt-<time>.sqlite3``)
+and a fresh one started; :attr:`UsageStore.recovery_note` then says so for the admin screen.
+Any other database failure (no access, disk full) raises :class:`UsageStoreError`, which
+callers treat as "counting unavailable" (the Ready screen's alarm, the metrics' gauge).
 
 Threads: one :class:`UsageStore` may be shared by worker threads. It holds a single
 connection (``check_same_thread=False``) and serialises every use of it with a lock; a row
@@ -37,8 +47,13 @@ from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.storage.files import create_private_file
 
 DB_FILE_NAME: Final = "usage.sqlite3"
-SCHEMA_VERSION: Final = 1
+# 2: the outcome_known column (write-ahead rows); a version-1 database is upgraded in place.
+SCHEMA_VERSION: Final = 2
+_UPGRADABLE_VERSIONS: Final = frozenset({1})
 BUSY_TIMEOUT_S: Final = 5.0
+# The self-test's probe row (never committed: deleted in the same transaction).
+PROBE_MARK: Final = "SelfTestProbe"
+SYNCHRONOUS_FULL: Final = 2  # PRAGMA synchronous's value for FULL: every commit synced
 # Fraction of the admin's quota at which the admin screen warns.
 QUOTA_WARNING_FRACTION: Final = 0.9
 TIME_FORMAT: Final = "%Y-%m-%dT%H:%M:%S.%fZ"  # fixed width, so text order is time order
@@ -50,7 +65,10 @@ CSV_COLUMNS: Final = (
     "request_log_id",
     "duration_ms",
     "error_class",
+    "outcome_known",
 )
+# The columns of every schema version (what makes a file this kiosk's).
+_BASE_COLUMNS: Final = CSV_COLUMNS[:-1]
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS checks (
@@ -61,7 +79,8 @@ CREATE TABLE IF NOT EXISTS checks (
     billable       INTEGER NOT NULL CHECK (billable IN (0, 1)),
     request_log_id TEXT,
     duration_ms    INTEGER NOT NULL CHECK (duration_ms >= 0),
-    error_class    TEXT
+    error_class    TEXT,
+    outcome_known  INTEGER NOT NULL DEFAULT 1 CHECK (outcome_known IN (0, 1))
 );
 CREATE INDEX IF NOT EXISTS checks_by_time ON checks (time_utc);
 CREATE TABLE IF NOT EXISTS repeats (
@@ -115,6 +134,7 @@ class CountRow:
     verdict: str | None
     count: int
     billable: int
+    unknown: int = 0  # sent, outcome never known (the kiosk stopped first): billable
 
 
 @dataclass(frozen=True)
@@ -131,8 +151,13 @@ class DayCounts:
 
     @property
     def billable(self) -> int:
-        """Billable checks that day."""
+        """Billable checks that day (outcomes unknown included)."""
         return sum(r.billable for r in self.rows)
+
+    @property
+    def unknown(self) -> int:
+        """Checks sent that day whose outcome is unknown (counted billable)."""
+        return sum(r.unknown for r in self.rows)
 
 
 @dataclass(frozen=True)
@@ -185,6 +210,7 @@ class UsageStore:
         # Set when a check could not be counted (the check itself went on); for the admin
         # screen. Cleared by the next row that is written.
         self.write_problem: str | None = None
+        self.journal_mode = ""
         self._conn = self._open_or_recover()
 
     # --- lifecycle -------------------------------------------------------------------------
@@ -229,14 +255,25 @@ class UsageStore:
             self.path, timeout=BUSY_TIMEOUT_S, check_same_thread=False, isolation_level=None
         )
         try:
-            _check_schema_is_ours(conn)  # before anything is written to someone else's file
-            conn.execute("PRAGMA journal_mode=WAL")
+            version = _check_schema_is_ours(conn)  # before anything is written to their file
+            self.journal_mode = str(conn.execute("PRAGMA journal_mode=WAL").fetchone()[0])
+            if self.journal_mode.lower() != "wal":
+                # Still durable (a rollback journal synced in FULL), but not what was asked.
+                _log.warning("usage database journal mode is %s, not WAL", self.journal_mode)
             conn.execute("PRAGMA synchronous=FULL")
+            if int(conn.execute("PRAGMA synchronous").fetchone()[0]) != SYNCHRONOUS_FULL:
+                raise sqlite3.OperationalError("synchronous=FULL was not taken")
             status = conn.execute("PRAGMA quick_check").fetchone()[0]
             if status != "ok":
                 raise sqlite3.DatabaseError(f"quick_check: {status}")
+            if version in _UPGRADABLE_VERSIONS:
+                conn.execute(
+                    "ALTER TABLE checks ADD COLUMN outcome_known INTEGER NOT NULL DEFAULT 1"
+                    " CHECK (outcome_known IN (0, 1))"
+                )
             conn.executescript(_SCHEMA)
-            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            if version != SCHEMA_VERSION:  # no write at all when opening a current database
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except BaseException:
             conn.close()
             raise
@@ -268,6 +305,71 @@ class UsageStore:
                 row,
             )
 
+    def begin(self, service: CheckKind | str, moment: datetime | None = None) -> int:
+        """Write (and sync) "a check of ``service`` sent, outcome unknown", before sending;
+        returns the row's id for :meth:`complete` or :meth:`abandon`. Billable until then."""
+        if str(service) not in _SERVICES:
+            raise UsageRecordError("unknown service id")
+        with self._locked() as conn:
+            cursor = conn.execute(
+                "INSERT INTO checks (time_utc, service, verdict, billable, request_log_id,"
+                " duration_ms, error_class, outcome_known) VALUES (?, ?, NULL, 1, NULL, 0,"
+                " NULL, 0)",
+                (_stamp(moment or self._clock()), str(service)),
+            )
+            row_id = cursor.lastrowid
+        if row_id is None:
+            raise UsageStoreError("usage database gave no row id")
+        return int(row_id)
+
+    def complete(self, row_id: int, check: CheckRecord) -> None:
+        """The outcome of the check begun as ``row_id`` (its time stays the sending time)."""
+        row = _validated_row(check, check.time_utc or self._clock())
+        with self._locked() as conn:
+            updated = conn.execute(
+                "UPDATE checks SET service = ?, verdict = ?, billable = ?, request_log_id = ?,"
+                " duration_ms = ?, error_class = ?, outcome_known = 1"
+                " WHERE id = ? AND outcome_known = 0",
+                (*row[1:], row_id),
+            ).rowcount
+        if updated != 1:
+            raise UsageRecordError("no check under way with that id")
+
+    def abandon(self, row_id: int) -> None:
+        """Nothing was sent after all (input refused before sending): the row goes."""
+        with self._locked() as conn:
+            conn.execute("DELETE FROM checks WHERE id = ? AND outcome_known = 0", (row_id,))
+
+    def probe_write(self) -> None:
+        """Write a real check row and delete it again in one transaction (the self-test):
+        its pages go to disk and are synced like any check's, and nothing is counted. Raises
+        :class:`UsageStoreError` when the database cannot be written (a full disk)."""
+        with self._locked() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = conn.execute(
+                    "INSERT INTO checks (time_utc, service, verdict, billable, duration_ms,"
+                    " error_class, outcome_known) VALUES (?, ?, NULL, 0, 0, ?, 1)",
+                    (_stamp(self._clock()), CheckKind.SIGNATURE.value, PROBE_MARK),
+                )
+                conn.execute("DELETE FROM checks WHERE id = ?", (cursor.lastrowid,))
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+
+    def check_writable(self) -> bool:
+        """Probe (:meth:`probe_write`) that a check can be counted now; sets or clears
+        :attr:`write_problem` accordingly (a freed disk clears it). Never raises."""
+        try:
+            self.probe_write()
+        except UsageStoreError as exc:
+            self.write_problem = f"Usage cannot be counted ({exc})."
+            return False
+        self.write_problem = None
+        return True
+
     def record_repeat(self, service: CheckKind | str, moment: datetime | None = None) -> None:
         """Count one check *not* run because its card was checked already (issue 20)."""
         if str(service) not in _SERVICES:
@@ -297,15 +399,23 @@ class UsageStore:
         return self.repeats_between(*self._month_bounds())
 
     def counts_between(self, start: datetime, end: datetime) -> list[CountRow]:
-        """Counts per service and verdict for ``start`` ≤ time < ``end`` (aware datetimes)."""
+        """Counts per service and verdict for ``start`` ≤ time < ``end`` (aware datetimes); the
+        checks whose outcome is unknown make rows of their own (``unknown == count``)."""
         with self._locked() as conn:
             rows = conn.execute(
-                "SELECT service, verdict, COUNT(*), SUM(billable) FROM checks"
-                " WHERE time_utc >= ? AND time_utc < ?"
-                " GROUP BY service, verdict ORDER BY service, verdict",
+                "SELECT service, verdict, COUNT(*), SUM(billable), SUM(1 - outcome_known)"
+                " FROM checks WHERE time_utc >= ? AND time_utc < ?"
+                " GROUP BY service, verdict, outcome_known"
+                " ORDER BY service, verdict, outcome_known",
                 (_stamp(start), _stamp(end)),
             ).fetchall()
-        return [CountRow(s, v, int(n), int(b or 0)) for s, v, n, b in rows]
+        return [CountRow(s, v, int(n), int(b or 0), int(u or 0)) for s, v, n, b, u in rows]
+
+    def unknown_outcomes(self) -> int:
+        """All-time checks sent whose outcome was never known (counted billable)."""
+        with self._locked() as conn:
+            row = conn.execute("SELECT COUNT(*) FROM checks WHERE outcome_known = 0").fetchone()
+        return int(row[0])
 
     def error_counts(self) -> dict[tuple[str, str], int]:
         """All-time failed calls per (service, error class), for the metrics."""
@@ -363,12 +473,13 @@ class UsageStore:
         with self._locked() as conn:
             rows = conn.execute(
                 "SELECT time_utc, service, verdict, billable, request_log_id, duration_ms,"
-                " error_class FROM checks WHERE time_utc >= ? AND time_utc < ? ORDER BY id",
+                " error_class, outcome_known FROM checks WHERE time_utc >= ? AND time_utc < ?"
+                " ORDER BY id",
                 (low, high),
             ).fetchall()
         writer = csv.writer(out)
         writer.writerow(CSV_COLUMNS)
-        for time_utc, service, verdict, billable, log_id, duration, error in rows:
+        for time_utc, service, verdict, billable, log_id, duration, error, known in rows:
             writer.writerow(
                 [
                     time_utc,
@@ -378,6 +489,7 @@ class UsageStore:
                     log_id or "",
                     duration,
                     error or "",
+                    int(known),
                 ]
             )
         return len(rows)
@@ -430,9 +542,10 @@ class ForeignSchemaError(sqlite3.DatabaseError):
     """The database file holds another schema (another program's, or a newer kiosk's)."""
 
 
-def _check_schema_is_ours(conn: sqlite3.Connection) -> None:
+def _check_schema_is_ours(conn: sqlite3.Connection) -> int:
     """Refuse a database whose ``user_version`` or tables are not this kiosk's: counting into
-    it would be silently wrong forever. A new, empty file (version 0, no tables) is ours."""
+    it would be silently wrong forever. A new, empty file (version 0, no tables) is ours.
+    Returns the version found (an older one of ours is upgraded by the caller)."""
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     tables = {
         row[0]
@@ -441,12 +554,14 @@ def _check_schema_is_ours(conn: sqlite3.Connection) -> None:
         )
     }
     if version == 0 and not tables:
-        return
-    if version != SCHEMA_VERSION:
+        return version
+    if version != SCHEMA_VERSION and version not in _UPGRADABLE_VERSIONS:
         raise ForeignSchemaError(f"schema version {version}, expected {SCHEMA_VERSION}")
     columns = {row[1] for row in conn.execute("PRAGMA table_info(checks)")}
-    if not set(CSV_COLUMNS) <= columns:
+    expected = set(CSV_COLUMNS) if version == SCHEMA_VERSION else set(_BASE_COLUMNS)
+    if not expected <= columns:
         raise ForeignSchemaError("no table of checks")
+    return version
 
 
 def _stamp(moment: datetime) -> str:

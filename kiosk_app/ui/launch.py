@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QTimer
@@ -12,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from kiosk_app.app.backend import Backend
 from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.app.stop_signals import StopSignals
 from kiosk_app.config import Settings
 from kiosk_app.storage.usage import UsageStore, UsageStoreError
 from kiosk_app.ui.geometry import place_normal
@@ -94,10 +97,27 @@ def run_window(window: MainWindow, fullscreen: bool = False) -> int:
         place_normal(window)
         window.show()
     window.core.start()
-    status = app.exec()
+    stops = StopSignals()
+    stops.stop_requested.connect(partial(_stop, window))
+    stops.install()
+    try:
+        status = app.exec()
+    finally:
+        stops.uninstall()
+    # A check at the service is awaited here (CHECK_IN_FLIGHT_WAIT_S): its usage row is then
+    # completed by its worker; the customer was wiped first.
     window.core.shutdown()
     delete_now(window)  # and the core with it, here on the GUI thread
     return int(status)
+
+
+def _stop(window: MainWindow, signum: int) -> None:
+    """SIGTERM/SIGINT (on the GUI thread): wipe the customer, hide the window, end the event
+    loop; :func:`run_window` then waits for a check in flight and closes down."""
+    log.info("stopping on %s", signal.Signals(signum).name)
+    window.core.session.wipe()
+    window.hide()
+    application().exit(0)
 
 
 def delete_now(window: QWidget) -> None:

@@ -124,6 +124,7 @@ class MainWindow(QMainWindow):
         s.wiped.connect(self._close_picker)
         self.core.settings_applied.connect(self.apply_settings)
         self.core.inputs_changed.connect(self.ready.set_inputs)
+        s.metrics.counting_changed.connect(self.ready.set_counting_alarm)
         self.ready.check_requested.connect(s.run_check)
         self.ready.open_requested.connect(self.open_picture)
         self.ready.sample_requested.connect(s.try_sample)

@@ -58,6 +58,9 @@ class ReadyScreen(QWidget):
         self.language_button.setObjectName("LanguageButton")
         self.language_button.clicked.connect(self._toggle_language)
         self.inputs = label("", "Muted")
+        # For the administrator: checks are being sent but not counted (a full disk).
+        self.counting_alarm = label("", "CountingAlarm")
+        self.counting_alarm.hide()
         self.panel = LicencePanel()
         # Under the desk's minimum age: the verdict before any check, full width.
         self.age_banner = VerdictBanner()
@@ -102,6 +105,7 @@ class ReadyScreen(QWidget):
         layout.setSpacing(16)
         layout.addLayout(head)
         layout.addWidget(self.age_banner)
+        layout.addWidget(self.counting_alarm)
         layout.addLayout(body, 1)
         layout.addWidget(self.routing_panel)
         layout.addWidget(self.action_hint)
@@ -123,6 +127,13 @@ class ReadyScreen(QWidget):
         self.set_inputs(self._statuses)
         self.set_scan_loaded(self._loaded)
         self._show_age(self._licence)
+        self.counting_alarm.setText(
+            translate(
+                "Ready",
+                "Usage is not being counted: the kiosk cannot write its usage database (is "
+                "the disk full?). Checks are still sent and billed. Tell the administrator.",
+            )
+        )
 
     def set_language(self, language: str) -> None:
         """The interface language now showing; the button offers the other one."""
@@ -193,6 +204,10 @@ class ReadyScreen(QWidget):
         self.inputs.setText(
             translate("Ready", "Live inputs — {inputs}").format(inputs=" · ".join(parts))
         )
+
+    def set_counting_alarm(self, failed: bool) -> None:
+        """Show (or clear) the "usage not being counted" alarm."""
+        self.counting_alarm.setVisible(failed)
 
     def set_licence(self, licence: LicenceSummary | None) -> None:
         """Show the locally parsed licence (None clears the panel)."""

@@ -97,6 +97,30 @@ def test_counts_per_service_and_verdict_billable_totals_and_days(
     assert "no monthly quota" in panel.quota_label.text() and panel.quota_warning.isHidden()
 
 
+def test_checks_whose_outcome_is_unknown_show_apart_and_count_billable(
+    qtbot: Any, store: UsageStore
+) -> None:
+    record(store, "signature", "Passed", True, NOW - timedelta(hours=1))
+    record(store, "signature", None, False, NOW - timedelta(hours=1), error="ApiTimeoutError")
+    store.begin("signature", NOW - timedelta(minutes=30))  # the kiosk stopped before the reply
+    store.begin("signature", NOW - timedelta(minutes=20))
+    panel = make_panel(qtbot, store, quota=3)
+    results = {row[1]: row[2:] for row in table_rows(panel.today_table)}
+    assert results == {
+        "Outcome unknown (sent, counted billable)": ["2", "2"],
+        "Error (no answer)": ["1", "0"],
+        "Passed": ["1", "1"],
+        "": ["4", "3"],  # the total
+    }
+    assert "3 of 3 (0 left)" in panel.quota_label.text()
+    assert "used up" in panel.quota_warning.text()
+    assert not panel.unknown_label.isHidden()
+    assert panel.unknown_label.text() == (
+        "2 checks this month were sent but their outcome is unknown (the kiosk stopped before "
+        "the reply); they are counted as billable."
+    )
+
+
 def test_a_quota_nearly_used_warns(qtbot: Any, store: UsageStore) -> None:
     for _ in range(9):
         record(store, "signature", "Passed", True, NOW)

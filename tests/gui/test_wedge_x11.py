@@ -203,6 +203,31 @@ def test_xdotool_prefix_and_suffix_keys_with_signature_check(
     assert report["verdict"] == "Passed"  # the exact bytes: the signature verifies
 
 
+@pytest.mark.parametrize("after_keys", [8, 20])
+def test_a_busy_gui_thread_early_in_a_scan_leaves_it_exact(
+    display: Display, tmp_path: Path, after_keys: int
+) -> None:
+    """The GUI thread blocks 120 ms some 30-80 ms into the scan (the key presses ``after_keys``
+    in, 4 ms apart), before the header declares the length: the X server's own key times show
+    the scanner never paused, so the scan stays whole and exact and the signature is checked."""
+    from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+
+    payload = SAMPLES_BY_KEY["signature-valid"].payload.decode("latin-1")
+    script = xdotool_script(payload, "enter-lf", 4, tmp_path)
+    spec = {
+        "where": "ready",
+        "auto": True,
+        "default_check": "signature",
+        "script": str(script),
+        "stall_after_keys": after_keys,
+        "stall_ms": 120,
+    }
+    report = run_child(display, tmp_path, spec)
+    assert report["stalled"]
+    assert report["byte_exact"] is True, report
+    assert report["results"] == ["signature"] and report["verdict"] == "Passed"
+
+
 def test_xdotool_us_scanner_on_a_french_desk_is_repaired_never_signature_checked(
     display: Display, tmp_path: Path
 ) -> None:

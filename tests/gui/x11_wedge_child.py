@@ -2,7 +2,8 @@
 ``xdotool`` the way a USB keyboard-wedge scanner types.
 
 Run with ``DISPLAY`` and ``QT_QPA_PLATFORM=xcb`` set and the kiosk's config/data/log folders
-pointing at a temporary directory. Arguments: a JSON object (see ``main``). The child builds the
+pointing at a temporary directory. Arguments: a JSON object (see ``main``; ``stall_after_keys``
+and ``stall_ms`` block the GUI thread once mid-scan). The child builds the
 window with ``launch.build_window`` against an embedded simulator, puts the focus where asked
 (Ready screen, Canadian form, PIN pad, settings), runs the xdotool script once the focus is
 there, waits for the session to settle, and prints one JSON line with what happened.
@@ -17,8 +18,8 @@ import threading
 import time
 from typing import Any
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QGuiApplication, QWindow
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
 from kiosk_app.config import Settings
@@ -29,6 +30,26 @@ from kiosk_app.ui.launch import build_window
 
 SETTLE_TIMEOUT_S = 60.0
 FOCUS_TIMEOUT_S = 20.0
+
+
+class GuiStall(QObject):
+    """Blocks the GUI thread ``ms`` once, at the ``after_keys``-th key press of the scan (as a
+    busy event loop would: the scanner goes on typing, the X server queues its keys)."""
+
+    def __init__(self, after_keys: int, ms: float) -> None:
+        super().__init__()
+        self.after_keys = after_keys
+        self.ms = ms
+        self.presses = 0
+        self.stalled = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(watched, QWindow):
+            self.presses += 1
+            if self.presses == self.after_keys:
+                time.sleep(self.ms / 1000.0)
+                self.stalled = True
+        return False
 
 
 def main() -> int:
@@ -140,8 +161,12 @@ def main() -> int:
         window.core.shutdown()
         app.quit()
 
+    stall = GuiStall(int(spec.get("stall_after_keys", 0)), float(spec.get("stall_ms", 0)))
+    if stall.after_keys:
+        app.installEventFilter(stall)
     QTimer.singleShot(300, place_focus)
     app.exec()
+    report["stalled"] = stall.stalled
     simulator.stop()
     print(json.dumps(report), flush=True)
     return 0

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +31,9 @@ from kiosk_app.config import (
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.files import NotRegularFileError, read_regular_file
 from kiosk_app.storage.pin import PinFileError, PinStore
+from tests.support.children import CHILD_DEADLINE_S, KIOSK_APP, kiosk_env
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
-
-# Safety net for a child that would hang on a FIFO; not a speed requirement.
-CHILD_DEADLINE_S = 120
 
 
 def _fifo(path: Path) -> Path:
@@ -109,22 +106,12 @@ def test_a_fifo_as_a_picture_is_not_a_picture(tmp_path: Path) -> None:
         read_image_file(_fifo(tmp_path / "scan.png"))
 
 
-def _env(tmp_path: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "KIOSK_CONFIG_DIR": str(tmp_path / "config"),
-        "KIOSK_DATA_DIR": str(tmp_path / "data"),
-        "KIOSK_LOG_DIR": str(tmp_path / "log"),
-    }
-
-
 def _kiosk(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> Any:
     return subprocess.run(
-        [sys.executable, "-m", "kiosk_app", *args],
+        [*KIOSK_APP, *args],
         capture_output=True,
         text=True,
-        env=env or _env(tmp_path),
+        env=env or kiosk_env(tmp_path),
         timeout=CHILD_DEADLINE_S,
         stdin=subprocess.DEVNULL,
         check=False,
@@ -135,7 +122,7 @@ def test_the_gui_starts_with_a_fifo_as_settings_json(tmp_path: Path) -> None:
     from kiosk_app.cli.startup_probe import PROBE_ENV, PROBE_PREFIX
 
     _fifo(tmp_path / "config" / "settings.json")
-    done = _kiosk(tmp_path, env={**_env(tmp_path), PROBE_ENV: "1"})
+    done = _kiosk(tmp_path, env=kiosk_env(tmp_path, **{PROBE_ENV: "1"}))
     assert done.returncode == 0, done.stderr
     assert PROBE_PREFIX in done.stdout
     log = "".join(p.read_text() for p in (tmp_path / "log").rglob("*.log"))

@@ -13,9 +13,12 @@ a few milliseconds apart, a person's 80 ms or more. While a burst may be forming
 **holds every key event** (presses and releases, modifier keys included):
 
 * each key press restarts an end-of-burst timer of ``max_gap_ms``; a press arriving later
-  than that starts a new burst (releases and modifiers never lengthen the gap). Once a burst's
-  AAMVA header has declared a length not yet reached, it may pause up to ``STALL_GRACE_MS``
-  (a scanner or USB hub stalling mid-scan) without being cut in two;
+  than that starts a new burst (releases and modifiers never lengthen the gap). The gap is
+  measured between the key events' own times (``QKeyEvent.timestamp()``, when the keys were
+  pressed), not when the kiosk got round to each, so a busy event loop (a stall mid-scan)
+  never cuts a scan; a timer that fired late waits one more gap for keys still queued. Once a
+  burst's AAMVA header has declared a length not yet reached, it may pause up to
+  ``STALL_GRACE_MS`` (a scanner or USB hub stalling mid-scan) without being cut in two;
 * a burst of at least ``min_length`` characters is a **scan**: none of its events reaches any
   widget (so its line feeds, typed as Enter, never press a button or submit a form), and the
   rebuilt payload is emitted unless it repeats the previous scan within
@@ -85,6 +88,11 @@ TAIL_GUARD_MS: Final = 250  # keys this soon after a scan belong to it (never ty
 # A scan whose AAMVA header declares more characters than have arrived may pause this long (a
 # scanner or USB hub stalling mid-scan) without being cut in two.
 STALL_GRACE_MS: Final = 400
+# The end-of-burst timer firing this much later than asked means the event loop was busy.
+LATE_TIMER_MS: Final = 20
+# Two key times further apart than this (or going backwards: the window system's clock
+# wrapped or was reset) are not trusted; the processing times decide then.
+_STAMP_TRUST_MS: Final = 60_000
 HEADER_PROBE_CHARS: Final = 48  # enough for the header and its first subfile designators
 TRACE_CLEAR_CHARS: Final = 16  # characters of a scan shown in the key trace; the rest masked
 TRACE_MAX_EVENTS: Final = 6000  # a scan is a few hundred keys; the trace stops growing here
@@ -261,6 +269,8 @@ class WedgeScanner(CaptureSource):
         self._chars = 0
         self._target: QObject | None = None
         self._last_press_at = float("-inf")
+        self._last_press_stamp: int | None = None  # the last press's own time (ms), if any
+        self._timer_rearmed = False
         self._tail_until = float("-inf")
         self._in_tail = False
         self._started_at = float("-inf")
@@ -271,7 +281,7 @@ class WedgeScanner(CaptureSource):
         self.last_keys = ""  # the masked key trace of the last scan (Diagnostics)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
-        self._timer.timeout.connect(self.flush)
+        self._timer.timeout.connect(self._gap_timer_fired)
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -323,8 +333,9 @@ class WedgeScanner(CaptureSource):
         if self._replaying or event.type() not in _KEY_EVENTS or not isinstance(event, QKeyEvent):
             return False
         now = self._clock()
+        stamp = _event_time_ms(event)
         press = event.type() == QEvent.Type.KeyPress
-        if self._held and (now - self._last_press_at) * 1000.0 > self._gap_ms():
+        if self._held and self._gap_since_last_press_ms(now, stamp) > self._gap_ms():
             self.flush()
         if not self._held:
             if not (press and self._opens_burst(event, now)):
@@ -337,6 +348,8 @@ class WedgeScanner(CaptureSource):
         self._held.append(_HeldEvent.of(event))
         if press:
             self._last_press_at = now
+            self._last_press_stamp = stamp
+            self._timer_rearmed = False
             self._on_press(event)
         else:
             self._on_release(event)
@@ -364,6 +377,25 @@ class WedgeScanner(CaptureSource):
             self._replay(held, target)
 
     # --- bursts ------------------------------------------------------------------------------
+
+    def _gap_since_last_press_ms(self, now: float, stamp: int | None) -> float:
+        """The pause before this key: from the key events' own times (when the keyboard was
+        pressed, so a busy event loop changes nothing), else from when each was processed."""
+        last = self._last_press_stamp
+        if stamp is not None and last is not None and 0 <= stamp - last <= _STAMP_TRUST_MS:
+            return float(stamp - last)
+        return (now - self._last_press_at) * 1000.0
+
+    def _gap_timer_fired(self) -> None:
+        """The end-of-burst timer. Fired far later than asked, it means the event loop was
+        busy: keys typed meanwhile may still be queued, and their own times decide; so it waits
+        one more gap (once) before ending the burst."""
+        late_ms = (self._clock() - self._last_press_at) * 1000.0 - self._gap_ms()
+        if late_ms > LATE_TIMER_MS and not self._timer_rearmed:
+            self._timer_rearmed = True
+            self._timer.start(self._gap_ms())
+            return
+        self.flush()
 
     def _gap_ms(self) -> int:
         """The longest pause the current burst may take (longer for an incomplete licence)."""
@@ -528,6 +560,13 @@ class WedgeScanner(CaptureSource):
                     return
         finally:
             self._replaying = False
+
+
+def _event_time_ms(event: QKeyEvent) -> int | None:
+    """When the key was pressed, by the window system's clock (ms); None when the event has no
+    time of its own (made by code rather than a keyboard)."""
+    stamp = int(event.timestamp())
+    return stamp or None
 
 
 def _visible(char: str) -> str:

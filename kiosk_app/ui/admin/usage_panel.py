@@ -106,6 +106,10 @@ class UsagePanel(QWidget):
         self.quota_label = label("", "ScreenHint")
         self.quota_warning = label("", "FieldError")
         self.quota_warning.hide()
+        # Checks sent whose reply never came (the kiosk was stopped or killed first).
+        self.unknown_label = label("", "FieldError")
+        self.unknown_label.setObjectName("UnknownOutcomes")
+        self.unknown_label.hide()
         self.repeats_label = label("", "ScreenHint")
         self.repeats_label.setObjectName("RepeatsLabel")
         self.status = label("", "Muted")
@@ -125,6 +129,7 @@ class UsagePanel(QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.quota_label)
         layout.addWidget(self.quota_warning)
+        layout.addWidget(self.unknown_label)
         layout.addWidget(self.repeats_label)
         layout.addWidget(label(self.tr("Today"), "SectionTitle"))
         layout.addWidget(self.today_table)
@@ -171,6 +176,14 @@ class UsagePanel(QWidget):
         _fill(self.month_table, _count_rows(result.month))
         _fill(self.days_table, _day_rows(result.days))
         self._show_quota(result)
+        unknown = sum(r.unknown for r in result.month)
+        self.unknown_label.setText(
+            self.tr(
+                "%1 checks this month were sent but their outcome is unknown (the kiosk "
+                "stopped before the reply); they are counted as billable."
+            ).replace("%1", str(unknown))
+        )
+        self.unknown_label.setVisible(unknown > 0)
         self.repeats_label.setText(
             self.tr("Repeats not billed (same card, already checked): %1 today, %2 this month")
             .replace("%1", str(result.repeats_today))
@@ -220,10 +233,16 @@ class UsagePanel(QWidget):
         )
 
 
+def result_title(row: CountRow) -> str:
+    """The Result column: the verdict, an error, or a check sent whose outcome is unknown."""
+    if row.unknown:
+        return QCoreApplication.translate("UsagePanel", "Outcome unknown (sent, counted billable)")
+    return verdict_title(row.verdict)
+
+
 def _count_rows(rows: Sequence[CountRow]) -> list[list[str]]:
     table = [
-        [service_title(r.service), verdict_title(r.verdict), str(r.count), str(r.billable)]
-        for r in rows
+        [service_title(r.service), result_title(r), str(r.count), str(r.billable)] for r in rows
     ]
     if rows:
         total = QCoreApplication.translate("UsagePanel", "Total")

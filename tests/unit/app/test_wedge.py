@@ -30,6 +30,7 @@ from tests.wedge_keys import (
     KeyEv,
     char_events,
     deliver,
+    deliver_timed,
     scanner_events,
     tap,
     typed_events,
@@ -211,6 +212,43 @@ def test_a_stall_mid_licence_does_not_cut_the_scan_in_two(edit: QLineEdit, wedge
     wedge.clock.advance(0.2)
     wedge.scan(events[half:])
     assert wedge.exact == [SIGNED] and wedge.repaired == []
+
+
+def test_a_busy_gui_thread_early_in_a_scan_changes_nothing(edit: QLineEdit, wedge: Any) -> None:
+    """The GUI thread stalls 120 ms some 15 characters in (before the header declares the
+    length): the keys' own times show the scanner never paused, so the scan stays whole."""
+    events = scanner_events(text(SIGNED))
+    deliver_timed(events, wedge.clock.advance, SCAN_GAP, stall_at=40, stall_s=0.12)
+    wedge.scanner.flush()
+    assert wedge.exact == [SIGNED] and wedge.repaired == []
+
+
+def test_a_pause_in_the_keys_own_times_ends_the_burst_however_fast_they_came(
+    edit: QLineEdit, wedge: Any
+) -> None:
+    """Keys whose own times show a 120 ms pause are two bursts, even when the kiosk (busy)
+    processed them back to back."""
+    first, second = scanner_events("0123456789" * 3), scanner_events("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    deliver_timed(
+        [*first, *second], wedge.clock.advance, SCAN_GAP, pause_at=len(first), stall_s=0.12
+    )
+    wedge.scanner.flush()
+    assert wedge.repaired == [b"0123456789" * 3, b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+
+
+def test_an_end_of_burst_timer_fired_late_waits_for_keys_still_queued(
+    qtbot: Any, edit: QLineEdit, wedge: Any
+) -> None:
+    """The end-of-burst timer fires long after it was due (the loop was busy): it waits one
+    more gap, and the keys that were queued meanwhile finish the scan."""
+    events = scanner_events(text(SIGNED))
+    next_ms = deliver_timed(events[:40], wedge.clock.advance, SCAN_GAP)
+    wedge.clock.advance(0.3)  # the loop was busy; the timer is now far overdue
+    qtbot.wait(70)  # the real 50 ms timer fires, late by the kiosk's clock: the burst is kept
+    assert wedge.exact == [] and wedge.repaired == [] and edit.text() == ""  # not typed
+    deliver_timed(events[40:], wedge.clock.advance, SCAN_GAP, start_ms=next_ms)
+    wedge.scanner.flush()
+    assert wedge.exact == [SIGNED]
 
 
 def test_the_same_stall_ends_a_burst_that_is_not_a_licence(

@@ -158,6 +158,7 @@ def test_csv_export_has_the_columns_and_rows(store: UsageStore) -> None:
         "11111233",
         "120",
         "",
+        "1",
     ]
     assert rows[2][1:4] == ["canada", "", "0"]
     assert rows[2][6] == "ServerError"
