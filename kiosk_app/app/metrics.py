@@ -90,6 +90,9 @@ class MetricsReporter(QObject):
         """In a worker of ``pool``: probe that checks can be counted, then write the file
         (when a metrics folder is set); :attr:`counting_changed` follows on the GUI thread.
         ``counting_expected`` False: no usage store on purpose (no alarm without one)."""
+        if usage is None and not settings.metrics_dir:
+            self._on_counting(counting_expected)  # nothing to probe, nothing to write
+            return
         job = partial(_probe_and_write, settings, usage, self.input_states(), counting_expected)
         pool.submit(job, self._on_counting, name="metrics")
 

@@ -285,8 +285,8 @@ class QuotaGate:
         if quota <= 0:
             return QuotaDecision.OK
         block = mode == "block"
-        # A check that cannot be written is refused by metering.metered_check itself in block mode (it
-        # tries to write first), so a freed disk unblocks at the next check.
+        # A check that cannot be written is refused by metering.metered_call itself in block
+        # mode (it tries to write first), so a freed disk unblocks at the next check.
         if block and self.unreadable:
             return QuotaDecision.UNCOUNTED_BLOCK
         if not block and (self.unreadable or self._write_failed()):

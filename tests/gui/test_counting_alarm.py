@@ -14,8 +14,8 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
-from kiosk_app.flow.billing import COUNTING_BLOCKED
 from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.flow.billing import COUNTING_BLOCKED
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import CheckRecord, UsageStore
 from kiosk_app.ui.i18n import install_language, remove_language

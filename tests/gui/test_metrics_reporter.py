@@ -53,6 +53,24 @@ def test_no_metrics_folder_no_file_no_job(qtbot: Any, tmp_path: Path) -> None:
     assert pool.shutdown()
 
 
+def test_without_a_metrics_folder_the_store_is_still_probed(qtbot: Any, tmp_path: Path) -> None:
+    pool = WorkerPool()
+    reporter = MetricsReporter()
+    usage = UsageStore(tmp_path / "u.sqlite3")
+    with qtbot.waitSignal(reporter.counting_changed, timeout=TIMEOUT_MS) as told:
+        reporter.report(Settings(), usage, pool)
+    assert told.args == [False] and not reporter.counting_failed
+    usage.close()  # a store that cannot be written: counting failed
+    with qtbot.waitSignal(reporter.counting_changed, timeout=TIMEOUT_MS) as told:
+        reporter.report(Settings(), usage, pool)
+    assert told.args == [True]
+    with qtbot.waitSignal(reporter.counting_changed, timeout=TIMEOUT_MS) as told:
+        reporter.report(Settings(), None, pool)  # a store that could not be opened
+    assert told.args == [True]
+    assert pool.shutdown()
+    assert not any(tmp_path.rglob("*.prom"))
+
+
 def test_a_check_in_the_window_writes_the_metrics(
     qtbot: Any, make_window: WindowFactory, tmp_path: Path
 ) -> None:

@@ -130,7 +130,7 @@ def test_a_check_killed_before_its_reply_counts_against_the_quota(
     killed = _check(tmp_path, slow_simulator.base_url)  # no quota yet
     _at_the_service(killed, slow_simulator, 0)
     killed.kill()
-    killed.wait(CHILD_DEADLINE_S)
+    killed.communicate(timeout=CHILD_DEADLINE_S)
     _settings(tmp_path, billing_quota_monthly=1, billing_quota_mode="block")
     assert _run(tmp_path, slow_simulator.base_url)[::2] == (2, f"Not sent: {QUOTA_BLOCKED}\n")
     assert slow_simulator.request_count == 1

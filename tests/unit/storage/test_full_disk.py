@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from kiosk_app.api.outcome import Outcome
-from kiosk_app.kinds import CheckKind, Verdict
+from kiosk_app.cli.selftest_checks import Check, check_usage_counting, run_selftest
 from kiosk_app.flow.billing import CountingUnavailableError, QuotaDecision, QuotaGate
 from kiosk_app.flow.metering import metered_call
-from kiosk_app.cli.selftest_checks import Check, check_usage_counting, run_selftest
+from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.storage.metrics import render, take_snapshot
 from kiosk_app.storage.usage import CheckRecord, UsageStore, UsageStoreError
 from tests.support.disk import fill
