@@ -777,53 +777,58 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="238"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="253"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="117"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="121"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="119"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="123"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="188"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="131"/>
+        <source>Usage is not being counted: the kiosk cannot write its usage database (is the disk full?). Checks are still sent and billed. Tell the administrator.</source>
+        <translation>L’utilisation n’est pas comptée : le kiosque ne peut pas écrire dans sa base d’utilisation (le disque est-il plein ?). Les vérifications sont toujours envoyées et facturées. Prévenez l’administrateur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="199"/>
         <source>{input}: {status}</source>
         <translation>{input}&#x202f;: {status}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="194"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="205"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="240"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="255"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="242"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="257"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks}&#x202f;: disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="247"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="257"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="262"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="272"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="249"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="264"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="259"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="274"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
@@ -1362,12 +1367,12 @@
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
         <source>Minimum age: younger customers are never a pass (empty: none)</source>
-        <translation>Âge minimum : un client plus jeune n’est jamais accepté (vide : aucun)</translation>
+        <translation>Âge minimum&#x202f;: un client plus jeune n’est jamais accepté (vide&#x202f;: aucun)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
         <source>Say “expires in N days” within N days (0: never)</source>
-        <translation>Afficher « expire dans N jours » dans les N jours (0 : jamais)</translation>
+        <translation>Afficher «&#x202f;expire dans N jours&#x202f;» dans les N jours (0&#x202f;: jamais)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
@@ -1811,124 +1816,134 @@
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="112"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
         <source>Billable</source>
         <translation>Facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="115"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
         <source>Day</source>
         <translation>Jour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="123"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="121"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="125"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="129"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="136"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="133"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="145"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="150"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="162"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="175"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="182"/>
+        <source>%1 checks this month were sent but their outcome is unknown (the kiosk stopped before the reply); they are counted as billable.</source>
+        <translation>%1 vérifications de ce mois ont été envoyées sans résultat connu (le kiosque s’est arrêté avant la réponse) ; elles sont comptées comme facturables.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="188"/>
         <source>Repeats not billed (same card, already checked): %1 today, %2 this month</source>
         <translation>Répétitions non facturées (même carte, déjà vérifiée)&#x202f;: %1 aujourd’hui, %2 ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="185"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="198"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="191"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="204"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="210"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="199"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="212"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="205"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="218"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="213"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="226"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="219"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="232"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="229"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="239"/>
+        <source>Outcome unknown (sent, counted billable)</source>
+        <translation>Résultat inconnu (envoyée, comptée facturable)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="248"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="120"/>
         <source>Checks today</source>
         <translation>Vérifications aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="117"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="121"/>
         <source>Checks this month</source>
         <translation>Vérifications ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="118"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="122"/>
         <source>Checks in the last 30 days</source>
         <translation>Vérifications des 30 derniers jours</translation>
     </message>
@@ -1943,7 +1958,7 @@
     <message>
         <location filename="../../kiosk_app/flow/verdict_table.py" line="88"/>
         <source>Do not accept: the customer is under this desk&apos;s minimum age.</source>
-        <translation>Ne pas accepter : le client n’a pas l’âge minimum de ce comptoir.</translation>
+        <translation>Ne pas accepter&#x202f;: le client n’a pas l’âge minimum de ce comptoir.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/verdict_table.py" line="118"/>
@@ -2100,17 +2115,17 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/main_window.py" line="55"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="173"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="174"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="213"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="214"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="215"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="216"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -2136,27 +2151,27 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="82"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="79"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="85"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="82"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="86"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="83"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="87"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="84"/>
         <source>Same card — result already shown</source>
         <translation>Même carte — résultat déjà affiché</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="88"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="85"/>
         <source>Same card — already read</source>
         <translation>Même carte — déjà lue</translation>
     </message>
@@ -2212,17 +2227,17 @@
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="89"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="86"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="90"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="87"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="631"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="630"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -2237,7 +2252,7 @@
         <translation>Alberta</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="236"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="244"/>
         <location filename="../../kiosk_app/ui/messages.py" line="67"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
@@ -2295,8 +2310,8 @@
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="286"/>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="514"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="296"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="546"/>
         <location filename="../../kiosk_app/ui/messages.py" line="87"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
@@ -2384,7 +2399,7 @@
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="511"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="543"/>
         <location filename="../../kiosk_app/ui/messages.py" line="107"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
@@ -2402,7 +2417,7 @@
     <message>
         <location filename="../../kiosk_app/app/capture/base.py" line="39"/>
         <location filename="../../kiosk_app/app/capture/base.py" line="62"/>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="307"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="317"/>
         <location filename="../../kiosk_app/ui/messages.py" line="110"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>
@@ -3073,36 +3088,46 @@
         <translation>aucune extension</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="31"/>
+        <location filename="../../kiosk_app/flow/models.py" line="32"/>
         <source>name</source>
         <translation>nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="32"/>
+        <location filename="../../kiosk_app/flow/models.py" line="33"/>
         <location filename="../../kiosk_app/flow/reasons.py" line="35"/>
         <source>date of birth</source>
         <translation>date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="33"/>
+        <location filename="../../kiosk_app/flow/models.py" line="34"/>
         <location filename="../../kiosk_app/flow/reasons.py" line="34"/>
         <source>licence number</source>
         <translation>numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="34"/>
+        <location filename="../../kiosk_app/flow/models.py" line="35"/>
         <source>expiry date</source>
         <translation>date d&apos;expiration</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/billing.py" line="37"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="41"/>
         <source>This month&apos;s quota of billable checks is reached and the administrator has stopped further checks. Nothing was sent.</source>
         <translation>Le quota mensuel de vérifications facturables est atteint et l’administrateur a bloqué les vérifications suivantes. Rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/billing.py" line="42"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="46"/>
         <source>This month&apos;s quota of billable checks is reached; this check is billed beyond it.</source>
         <translation>Le quota mensuel de vérifications facturables est atteint&#x202f;; cette vérification est facturée au-delà.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/billing.py" line="50"/>
+        <source>Usage is not being counted (the kiosk cannot read or write its usage database; is the disk full?), and the administrator stops checks beyond this month&apos;s quota. Nothing was sent.</source>
+        <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation ; le disque est-il plein ?), et l’administrateur arrête les vérifications au-delà du quota du mois. Rien n’a été envoyé.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/billing.py" line="56"/>
+        <source>Usage is not being counted (the kiosk cannot read or write its usage database; is the disk full?): this check is billed but this month&apos;s quota cannot be checked.</source>
+        <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation ; le disque est-il plein ?) : cette vérification est facturée, mais le quota du mois ne peut pas être contrôlé.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/routing.py" line="42"/>
@@ -3319,32 +3344,32 @@
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="56"/>
         <source>Class {card} on the card is not held — registry: {registry}</source>
-        <translation>Classe {card} de la carte non détenue — registre : {registry}</translation>
+        <translation>Classe {card} de la carte non détenue — registre&#x202f;: {registry}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="60"/>
         <source>date of birth: the year differs ({sent} sent)</source>
-        <translation>date de naissance : l’année diffère ({sent} envoyée)</translation>
+        <translation>date de naissance&#x202f;: l’année diffère ({sent} envoyée)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="61"/>
         <source>date of birth: the month differs ({sent} sent)</source>
-        <translation>date de naissance : le mois diffère ({sent} envoyée)</translation>
+        <translation>date de naissance&#x202f;: le mois diffère ({sent} envoyée)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="62"/>
         <source>date of birth: the day differs ({sent} sent)</source>
-        <translation>date de naissance : le jour diffère ({sent} envoyée)</translation>
+        <translation>date de naissance&#x202f;: le jour diffère ({sent} envoyée)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="63"/>
         <source>date of birth: month and day swapped ({sent} sent)</source>
-        <translation>date de naissance : mois et jour inversés ({sent} envoyée)</translation>
+        <translation>date de naissance&#x202f;: mois et jour inversés ({sent} envoyée)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="64"/>
         <source>date of birth only partly matches ({sent} sent): check year, month and day</source>
-        <translation>date de naissance en partie seulement conforme ({sent} envoyée) : vérifiez l’année, le mois et le jour</translation>
+        <translation>date de naissance en partie seulement conforme ({sent} envoyée)&#x202f;: vérifiez l’année, le mois et le jour</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="160"/>
@@ -3359,7 +3384,7 @@
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="168"/>
         <source>missing from the barcode: {field}</source>
-        <translation>absent du code-barres : {field}</translation>
+        <translation>absent du code-barres&#x202f;: {field}</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="176"/>
@@ -3389,17 +3414,17 @@
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="269"/>
         <source>{field}: no match</source>
-        <translation>{field} : aucune correspondance</translation>
+        <translation>{field}&#x202f;: aucune correspondance</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="278"/>
         <source>{field}: partial match</source>
-        <translation>{field} : correspondance partielle</translation>
+        <translation>{field}&#x202f;: correspondance partielle</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="305"/>
         <source>a parse reads the barcode; it verifies nothing</source>
-        <translation>une lecture lit le code-barres ; elle ne vérifie rien</translation>
+        <translation>une lecture lit le code-barres&#x202f;; elle ne vérifie rien</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/reasons.py" line="307"/>
