@@ -116,28 +116,28 @@
 <context>
     <name>Diagnostics</name>
     <message>
-        <location filename="../../kiosk_app/app/diagnostics.py" line="35"/>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="36"/>
         <source>Not found</source>
         <extracomment>Control characters shown by name; every other byte below 0x20 (and 0x7F, and bytes of 0x80 and above, which licence data never holds) is shown as ``&lt;0xNN&gt;``.</extracomment>
         <translation>Introuvable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/diagnostics.py" line="36"/>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="37"/>
         <source>Not a folder</source>
         <translation>Ce n&apos;est pas un dossier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/diagnostics.py" line="37"/>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="38"/>
         <source>Cannot be read by the kiosk</source>
         <translation>Illisible pour le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/diagnostics.py" line="38"/>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="39"/>
         <source>Readable, but the kiosk cannot delete or move files in it</source>
         <translation>Lisible, mais le kiosque ne peut pas y supprimer ni y déplacer de fichiers</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/diagnostics.py" line="41"/>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="42"/>
         <source>Readable and writable</source>
         <translation>Lisible et modifiable</translation>
     </message>
@@ -794,7 +794,7 @@
     <message>
         <location filename="../../kiosk_app/ui/ready_screen.py" line="131"/>
         <source>Usage is not being counted: the kiosk cannot write its usage database (is the disk full?). Checks are still sent and billed. Tell the administrator.</source>
-        <translation>L’utilisation n’est pas comptée : le kiosque ne peut pas écrire dans sa base d’utilisation (le disque est-il plein ?). Les vérifications sont toujours envoyées et facturées. Prévenez l’administrateur.</translation>
+        <translation>L’utilisation n’est pas comptée&#x202f;: le kiosque ne peut pas écrire dans sa base d’utilisation (le disque est-il plein&#x202f;?). Les vérifications sont toujours envoyées et facturées. Prévenez l’administrateur.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/ready_screen.py" line="199"/>
@@ -1880,7 +1880,7 @@
     <message>
         <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="182"/>
         <source>%1 checks this month were sent but their outcome is unknown (the kiosk stopped before the reply); they are counted as billable.</source>
-        <translation>%1 vérifications de ce mois ont été envoyées sans résultat connu (le kiosque s’est arrêté avant la réponse) ; elles sont comptées comme facturables.</translation>
+        <translation>%1 vérifications de ce mois ont été envoyées sans résultat connu (le kiosque s’est arrêté avant la réponse)&#x202f;; elles sont comptées comme facturables.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="188"/>
@@ -2968,7 +2968,7 @@
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/folder.py" line="159"/>
+        <location filename="../../kiosk_app/app/capture/folder.py" line="166"/>
         <source>Scan folder</source>
         <translation>Dossier de numérisation</translation>
     </message>
@@ -3122,12 +3122,12 @@
     <message>
         <location filename="../../kiosk_app/flow/billing.py" line="50"/>
         <source>Usage is not being counted (the kiosk cannot read or write its usage database; is the disk full?), and the administrator stops checks beyond this month&apos;s quota. Nothing was sent.</source>
-        <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation ; le disque est-il plein ?), et l’administrateur arrête les vérifications au-delà du quota du mois. Rien n’a été envoyé.</translation>
+        <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation&#x202f;; le disque est-il plein&#x202f;?), et l’administrateur arrête les vérifications au-delà du quota du mois. Rien n’a été envoyé.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/billing.py" line="56"/>
         <source>Usage is not being counted (the kiosk cannot read or write its usage database; is the disk full?): this check is billed but this month&apos;s quota cannot be checked.</source>
-        <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation ; le disque est-il plein ?) : cette vérification est facturée, mais le quota du mois ne peut pas être contrôlé.</translation>
+        <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation&#x202f;; le disque est-il plein&#x202f;?)&#x202f;: cette vérification est facturée, mais le quota du mois ne peut pas être contrôlé.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/flow/routing.py" line="42"/>
