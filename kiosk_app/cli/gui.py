@@ -193,7 +193,7 @@ def run_gui(args: argparse.Namespace) -> int:
 
 
 def run_screenshots(args: argparse.Namespace) -> int:
-    """Write the twelve screenshots to OUTDIR (offscreen unless a platform was chosen), at
+    """Write the screenshots (SHOTS) to OUTDIR (offscreen unless a platform was chosen), at
     ``--size`` in ``--language``."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from kiosk_app.ui.launch import application, build_window, delete_now, display_problem

@@ -18,6 +18,7 @@ from kiosk_app.ui.ready_guide import ReadyGuide
 from kiosk_app.ui.widgets import (
     LicencePanel,
     VerdictBanner,
+    WrappingScroll,
     big_button,
     icon_label,
     is_language_change,
@@ -86,7 +87,10 @@ class ReadyScreen(QWidget):
         tools.addStretch(1)
         tools.addWidget(self.language_button)
 
-        head = QHBoxLayout()
+        # The instruction and the live inputs; the under-age banner takes its place.
+        self.head = QWidget()
+        head = QHBoxLayout(self.head)
+        head.setContentsMargins(0, 0, 0, 0)
         head.addWidget(icon_label("scan", 72), 0, Qt.AlignmentFlag.AlignTop)
         words = QVBoxLayout()
         words.addWidget(self.title)
@@ -95,15 +99,18 @@ class ReadyScreen(QWidget):
         self.camera = ReadyCamera()  # shown when the kiosk has a camera
         self.camera.camera_shown.connect(self._update_guide)
         self.guide = ReadyGuide(self.camera)
+        # The licence read scrolls rather than squeezes: a notice, the under-age banner or a
+        # small screen never make its name, age or EXPIRED illegible.
+        self.panel_scroll = panel_scroll = WrappingScroll(self.panel, "PanelScroll")
         body = QHBoxLayout()
         body.setSpacing(24)
         body.addWidget(self.guide, 3)
-        body.addWidget(self.panel, 2)
+        body.addWidget(panel_scroll, 2)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(32, 24, 32, 24)
         layout.setSpacing(16)
-        layout.addLayout(head)
+        layout.addWidget(self.head)
         layout.addWidget(self.age_banner)
         layout.addWidget(self.counting_alarm)
         layout.addLayout(body, 1)
@@ -212,6 +219,8 @@ class ReadyScreen(QWidget):
     def set_licence(self, licence: LicenceSummary | None) -> None:
         """Show the locally parsed licence (None clears the panel)."""
         self.panel.show_licence(licence)
+        self.panel_scroll.setVisible(licence is not None)
+        self.panel_scroll.hold_height()
         self._licence = licence
         self._licence_held = licence is not None
         self._show_age(licence)
@@ -223,6 +232,7 @@ class ReadyScreen(QWidget):
         if shown is None or licence is None or licence.under_age is None:
             self.age_banner.clear()
             self.age_banner.hide()
+            self.head.show()
             return
         self.age_banner.show_verdict(
             Verdict.FAILED,
@@ -231,6 +241,7 @@ class ReadyScreen(QWidget):
             shown_title(shown),
             translate_message(under_age_reason(licence.under_age)),
         )
+        self.head.hide()
         self.age_banner.show()
 
     def _update_guide(self) -> None:

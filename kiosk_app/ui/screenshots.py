@@ -32,7 +32,11 @@ SHOTS = (
     "result-undefined.png",
     "error-service.png",
     "error-unreadable.png",
+    "result-under-21.png",
+    "ready-repeat-expired.png",
 )
+# The desk's minimum age of the under-21 screenshot (the demo's signature-young card).
+SCREENSHOT_MINIMUM_AGE = 21
 
 FaultSwitch = Callable[..., None]
 """``set_faults(latency_s=..., http_status=...)`` of the embedded simulator."""
@@ -94,7 +98,7 @@ class ScreenshotDriver:
         self.extra_states = extra_states
 
     def run(self) -> list[Path]:
-        """Write all twelve PNGs; returns their paths."""
+        """Write every PNG of SHOTS; returns their paths."""
         self.outdir.mkdir(parents=True, exist_ok=True)
         self.window.resize(*self.size)
         self.window.show()
@@ -102,6 +106,7 @@ class ScreenshotDriver:
         written = [self._shoot("ready.png")]
         if self.extra_states:
             written.append(self._ready_with_licence())
+            written.append(self._ready_under_age())
         written.append(self._working())
         self._sample("canada-passed")
         self._wait_stage(Stage.CANADA_FORM)
@@ -122,7 +127,38 @@ class ScreenshotDriver:
             written.append(self._canada_result_of(key, name))
         written.append(self._service_error())
         written.append(self._unreadable())
+        written.append(self._under_age())
+        written.append(self._repeat_of_expired())
         return written
+
+    def _under_age(self) -> Path:
+        """A validly signed card of a customer under the desk's minimum age (set for the shot,
+        as the admin screen sets it, then put back)."""
+        core = self.window.core
+        before = core.settings
+        core.apply_settings(before.model_copy(update={"minimum_age": SCREENSHOT_MINIMUM_AGE}))
+        try:
+            path = self._result_of("signature-young", "result-under-21.png")
+        finally:
+            core.apply_settings(before)
+        return path
+
+    def _repeat_of_expired(self) -> Path:
+        """An expired card checked, another card, then the expired card again: the Ready
+        screen quotes the banner it had."""
+        self._sample("signature-expired")
+        self._wait_stage(Stage.RESULT)
+        self.session.wipe()
+        self.session.submit_payload(SAMPLES_BY_KEY["dvs-parse"].payload)
+        self._wait_stage(Stage.READY)
+        self.session.wipe()
+        self.session.submit_payload(SAMPLES_BY_KEY["signature-expired"].payload)
+        if not spin_until(lambda: self.window.ready.routing_panel.earlier_box.isVisible(), 30):
+            raise ScreenshotError("the repeat of the expired card was not shown")
+        self._wait_stage(Stage.READY)
+        path = self._shoot("ready-repeat-expired.png")
+        self.session.wipe()
+        return path
 
     def _working(self) -> Path:
         self.set_faults(latency_s=1.0)
@@ -144,6 +180,20 @@ class ScreenshotDriver:
             raise ScreenshotError("the sample was not read")
         path = self._shoot("ready-licence.png")
         self.session.wipe()
+        return path
+
+    def _ready_under_age(self) -> Path:
+        core = self.window.core
+        before = core.settings
+        core.apply_settings(before.model_copy(update={"minimum_age": SCREENSHOT_MINIMUM_AGE}))
+        try:
+            self.session.submit_payload(SAMPLES_BY_KEY["signature-young"].payload)
+            if not spin_until(lambda: self.window.ready.age_banner.isVisible()):
+                raise ScreenshotError("the under-age banner was not shown on Ready")
+            path = self._shoot("ready-under-21.png")
+            self.session.wipe()
+        finally:
+            core.apply_settings(before)
         return path
 
     def _result_of(self, key: str, name: str) -> Path:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -382,3 +383,44 @@ def _expiry_text(licence: LicenceSummary) -> str:
     if days is not None and days <= 30:
         return translate("Widgets", "{expires} — in {days} day(s)").format(expires=text, days=days)
     return text
+
+
+class WrappingScroll(QScrollArea):
+    """A vertical scroll area for a column of word-wrapped labels: the column is never shorter
+    than its text needs at the width it gets (Qt's scroll area would squeeze it instead), so it
+    scrolls rather than cuts a line."""
+
+    def __init__(self, widget: QWidget, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(widget)
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """The column's text or width changed: hold it to the height its text needs."""
+        if watched is self.widget() and event.type() in (
+            QEvent.Type.LayoutRequest,
+            QEvent.Type.Resize,
+            QEvent.Type.Show,
+            QEvent.Type.StyleChange,
+        ):
+            self.hold_height()
+        return super().eventFilter(watched, event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """The viewport's width changed: the column's height follows."""
+        super().resizeEvent(event)
+        self.hold_height()
+
+    def hold_height(self) -> None:
+        """Set the column's least height to what its text needs at the viewport's width."""
+        column = self.widget()
+        if column is None or not column.hasHeightForWidth():
+            return
+        width = self.viewport().width()
+        needed = column.heightForWidth(width)
+        if needed > 0 and column.minimumHeight() != needed:
+            column.setMinimumHeight(needed)

@@ -39,7 +39,7 @@ from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.main_window import MainWindow
-from kiosk_app.ui.screenshots import ScreenshotDriver, simulator_faults
+from kiosk_app.ui.screenshots import SHOTS, ScreenshotDriver, simulator_faults
 from tests.support.admin import FAST_SCRYPT
 from tests.support.clock import FakeClock
 from tests.support.gui import make_backend, make_settings
@@ -193,7 +193,10 @@ def test_every_window_state_in_french_shows_no_english(
         visit("canada-form-errors")
     finally:
         window.close()
-    assert len(seen) == 14
+    # The screenshots, Ready holding a licence (old enough, under age), the form's errors.
+    assert sorted(seen) == sorted(
+        [*SHOTS, "ready-licence.png", "ready-under-21.png", "canada-form-errors"]
+    )
     assert problems == [], "\n".join(problems)
 
 

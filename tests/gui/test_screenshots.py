@@ -1,4 +1,4 @@
-"""`kiosk-app screenshots OUTDIR` drives the real app and writes the twelve named PNGs."""
+"""`kiosk-app screenshots OUTDIR` drives the real app and writes every named PNG."""
 
 from __future__ import annotations
 
