@@ -6,7 +6,6 @@ The environment is set at import time, before any kiosk module reads it, and aga
 
 from __future__ import annotations
 
-import gc
 import os
 import tempfile
 from collections.abc import Iterator
@@ -30,14 +29,17 @@ for _var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
 # Never the machine's real /etc/kiosk-app/managed.json: a path no test writes unless it means to.
 os.environ["KIOSK_MANAGED_FILE"] = str(_SESSION_DIR / "managed.json")
 
-# The shared fixtures (GUI window, desk, admin kiosk) live in tests/support: one place, no
-# test module importing another.
+# The shared fixtures (GUI window, desk, admin kiosk, the collection and leak check after every
+# Qt test) live in tests/support: one place, no test module importing another. pytester runs
+# the tests that prove a check fails.
 pytest_plugins = [
+    "pytester",
     "tests.support.gui",
     "tests.support.admin",
     "tests.support.log_state",
     "tests.support.disk",
     "tests.support.children",
+    "tests.support.qt_leaks",
 ]
 
 # A copy of ../shared/corpus (public data, notices in its README) so a clean clone is complete.
@@ -105,24 +107,6 @@ def fresh_simulator() -> Iterator[object]:
         yield handle
     finally:
         handle.stop()
-
-
-@pytest.fixture(autouse=True)
-def qt_cycles_freed_on_the_gui_thread(request: pytest.FixtureRequest) -> Iterator[None]:
-    """After a Qt test (its widgets closed by pytest-qt), free its reference cycles here.
-
-    A KioskCore has no parent and sits in a reference cycle with its children, so only the
-    cyclic collector frees it, on whichever thread next allocates: a worker or simulator thread
-    of a later test. Its QObjects then die off their thread ("Timers cannot be stopped from
-    another thread"), their timers stay registered with the GUI thread's dispatcher, and a later
-    event loop turn fires one at freed memory: the suite's intermittent segmentation faults.
-    """
-    yield
-    if "qtbot" in request.fixturenames:
-        from PySide6.QtCore import QCoreApplication, QEvent
-
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-        gc.collect()
 
 
 # Property tests are deterministic in the suite (CI never flakes on a lucky draw) and carry no

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Callable, Iterator
 from datetime import date
@@ -160,10 +159,8 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
         window.deleteLater()
     windows.clear()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    # Python wrappers in reference cycles (window <-> controllers) are freed by the cyclic
-    # collector, which may otherwise run on a worker thread during a later test and destroy a
-    # QObject with running timers there ("Timers cannot be stopped from another thread").
-    gc.collect()
+    # The wrappers' reference cycles (window <-> controllers) are freed on this thread right
+    # after the test (tests/support/qt_leaks.py).
     assert not problems, f"workers still running at the end of the test: {problems}"
 
 
