@@ -5,16 +5,13 @@ sets is shown read-only with "Set by your IT department"; the keys it could not 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
 from kiosk_app import paths
 from kiosk_app.config import load_settings
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog, field_labels
-from kiosk_app.ui.i18n import install_language, remove_language
 from tests.support.admin import make_dialog
 from tests.support.clock import FakeClock
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE
@@ -27,13 +24,6 @@ def _managed_dialog(qtbot: Any, clock: FakeClock, data: dict[str, Any]) -> Setti
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data))
     return make_dialog(qtbot, load_settings(), clock)
-
-
-@pytest.fixture
-def french(qapp: QApplication) -> Iterator[None]:
-    assert install_language("fr", qapp)
-    yield
-    remove_language(qapp)
 
 
 def test_managed_keys_are_read_only_and_say_who_set_them(

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -19,14 +17,6 @@ from kiosk_app.ui.main_window import MainWindow
 from tests.support.gui import WindowFactory
 
 TIMEOUT_MS = 15_000
-
-
-@pytest.fixture
-def french(qapp: QApplication) -> Iterator[None]:
-    """French installed for the test; English restored after it."""
-    assert install_language("fr", qapp)
-    yield
-    remove_language(qapp)
 
 
 def _wait(qtbot: Any, window: MainWindow, stage: Stage) -> None:

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QApplication,
     QComboBox,
     QDialog,
     QLabel,
@@ -37,12 +35,11 @@ from kiosk_app.storage.pin import PinStore
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog
-from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.screenshots import SHOTS, ScreenshotDriver, simulator_faults
 from tests.support.admin import FAST_SCRYPT
 from tests.support.clock import FakeClock
-from tests.support.gui import make_backend, make_settings
+from tests.support.gui import SERVICE_ENGLISH_WORDS, make_backend, make_settings
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, wait_stage
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
@@ -52,20 +49,10 @@ TS_FILE = ROOT / "resources" / "translations" / "kiosk_fr.ts"
 # English a French clerk must never see: the words the issue found (service captions and
 # sentences, status words, the wedge status) and the interface's common English words.
 ENGLISH_WORDS = (
-    "ID Number",
-    "Revocation Status",
-    "First Name",
-    "Last Name",
-    "Address",
-    "Birth Date",
-    "Full Name",
-    "Match",
+    *SERVICE_ENGLISH_WORDS,
     "No match",
     "Partial match",
     "Not compared",
-    "Document is",
-    "Driver's license",
-    "Not Revoked",
     "Listening",
     "Passed",
     "Failed",
@@ -139,14 +126,6 @@ def english_in(texts: list[str], where: str) -> list[str]:
         elif text.strip() in SOURCES:
             problems.append(f"{where}: untranslated {text!r}")
     return problems
-
-
-@pytest.fixture
-def french(qapp: QApplication) -> Iterator[None]:
-    """French installed for the test; English restored after it."""
-    assert install_language("fr", qapp)
-    yield
-    remove_language(qapp)
 
 
 def test_the_check_itself_finds_english() -> None:

@@ -3,11 +3,9 @@ become our sentences, never pydantic's English) and the client's address rules."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
 from kiosk_app.api.errors import ConfigurationError
 from kiosk_app.api.transport import checked_base_url
@@ -15,7 +13,6 @@ from kiosk_app.app.admin import URL_FIELDS, VALIDATION_MESSAGES, validate_settin
 from kiosk_app.config import Settings
 from kiosk_app.flow.text import Message
 from kiosk_app.kinds import CheckKind
-from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.messages import ADDRESS_MESSAGES, translate_message
 from tests.support.admin import make_dialog, set_text
 from tests.support.clock import FakeClock
@@ -32,14 +29,6 @@ PYDANTIC_WORDS = (
     "valid integer",
     "Value error",
 )
-
-
-@pytest.fixture
-def french(qapp: QApplication) -> Iterator[None]:
-    """French installed for the test; English restored after it."""
-    assert install_language("fr", qapp)
-    yield
-    remove_language(qapp)
 
 
 def test_pydantic_errors_become_our_messages_with_their_limits() -> None:

@@ -185,14 +185,6 @@ def test_a_deleted_pin_file_does_not_let_anyone_choose_a_new_pin(
 # --- a new address and the token --------------------------------------------------------------
 
 
-@pytest.fixture
-def servers() -> Any:
-    started: list[ScriptedServer] = []
-    yield started
-    for server in started:
-        server.stop()
-
-
 def point_at(dialog: SettingsDialog, url: str) -> None:
     for name in ("base_url", "dvs_url", "parse_url"):
         editor = dialog.editors[name]

@@ -12,11 +12,11 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.support.processes import xvfb
 
 XVFB = shutil.which("Xvfb")
 XDOTOOL = shutil.which("xdotool")
@@ -26,37 +26,6 @@ POLL_S = 0.25
 pytestmark = pytest.mark.skipif(
     not (XVFB and XDOTOOL), reason="needs Xvfb and xdotool (bash packaging/dev.sh test installs)"
 )
-
-
-@contextmanager
-def xvfb(width: int, height: int) -> Iterator[str]:
-    """A fresh Xvfb on a display number it chooses itself (-displayfd): yields ``:N``."""
-    read_fd, write_fd = os.pipe()
-    assert XVFB
-    process = subprocess.Popen(
-        [
-            XVFB,
-            "-displayfd",
-            str(write_fd),
-            "-screen",
-            "0",
-            f"{width}x{height}x24",
-            "-nolisten",
-            "tcp",
-        ],
-        pass_fds=(write_fd,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_fd)
-    try:
-        with os.fdopen(read_fd) as pipe:
-            number = pipe.readline().strip()
-        assert number, "Xvfb did not report its display"
-        yield f":{number}"
-    finally:
-        process.terminate()
-        process.wait(10)
 
 
 def _kiosk_window(env: dict[str, str]) -> str | None:
@@ -90,7 +59,7 @@ def test_kiosk_covers_the_whole_screen_without_a_window_manager(
     size: tuple[int, int], tmp_path: Path
 ) -> None:
     width, height = size
-    with xvfb(width, height) as display:
+    with xvfb(width, height, XVFB) as display:
         env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb")
         for var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
             env[var] = str(tmp_path / var.lower())

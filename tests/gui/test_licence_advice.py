@@ -7,13 +7,11 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from kiosk_app.app.backend import Backend
 from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
-from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.widgets import LicencePanel
 from tests.aamva_factory import CardSpec, build_payload
 
@@ -98,13 +96,6 @@ def test_the_panel_clears_its_advice(qtbot: Any) -> None:
     panel = _panel(qtbot, UNUSUAL)
     panel.show_licence(None)
     assert panel.consistency.text() == panel.findings.text() == panel.incomplete.text() == ""
-
-
-@pytest.fixture
-def french(qapp: Any) -> Any:
-    assert install_language("fr", qapp)
-    yield qapp
-    remove_language(qapp)
 
 
 def test_the_advice_is_in_french(qtbot: Any, french: Any) -> None:

@@ -3,7 +3,6 @@ went wrong in the clerk's words, and the next scan on the same window works."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -32,15 +31,6 @@ GUI_CASES = [
         "redirect-other-host",
     )
 ]
-
-
-@pytest.fixture
-def servers() -> Iterator[list[ScriptedServer]]:
-    """Servers started by a test; all stopped at its end."""
-    started: list[ScriptedServer] = []
-    yield started
-    for server in started:
-        server.stop()
 
 
 @pytest.mark.parametrize("case", GUI_CASES, ids=[c.name for c in GUI_CASES])

@@ -279,14 +279,6 @@ def rows_element(value: str, rows: int = 3) -> dict[str, Any]:
     return element
 
 
-@pytest.fixture
-def servers() -> Iterator[list[ScriptedServer]]:
-    started: list[ScriptedServer] = []
-    yield started
-    for server in started:
-        server.stop()
-
-
 def run_against(
     qtbot: Any, make_window: WindowFactory, servers: list[ScriptedServer], body: Any
 ) -> MainWindow:

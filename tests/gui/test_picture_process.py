@@ -16,16 +16,8 @@ from kiosk_app.barcode.isolation import IsolatedScanner
 from kiosk_app.ui.launch import build_window
 from tests.fuzz.hostile_images import progressive_jpeg_scan_flood
 from tests.support.gui import make_settings
+from tests.support.processes import process_gone
 from tests.unit.barcode.images import card_png
-
-
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        return stat.read().split(") ", 1)[1].startswith("Z")
 
 
 def test_the_window_reads_pictures_in_its_child_process(
@@ -54,7 +46,7 @@ def test_the_window_reads_pictures_in_its_child_process(
     qtbot.waitUntil(lambda: scanner.busy, timeout=10_000)
     core.session.wipe()  # what the idle timeout does
     qtbot.waitUntil(core.pool.is_idle, timeout=10_000)
-    assert _gone(child)
+    assert process_gone(child)
 
     assert core.session.licence is None  # wiped
     assert core.session.submit_image(picture)
@@ -62,4 +54,4 @@ def test_the_window_reads_pictures_in_its_child_process(
     latest = scanner.pid
     assert latest is not None
     assert core.shutdown()
-    assert scanner.pid is None and _gone(latest)
+    assert scanner.pid is None and process_gone(latest)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ from kiosk_app.ui.service_text import (
     SERVICE_SENTENCES,
     service_sentence,
 )
-from tests.support.gui import WindowFactory
+from tests.support.gui import SERVICE_ENGLISH_WORDS, WindowFactory
 from tests.support.qt import run_sample
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,28 +83,6 @@ DVS_DOCUMENT = [
     "zip",
     "ssn",
 ]
-# The service's captions and words a French screen must not show.
-ENGLISH_WORDS = (
-    "ID Number",
-    "Revocation Status",
-    "First Name",
-    "Last Name",
-    "Address",
-    "Birth Date",
-    "Full Name",
-    "Match",
-    "Document is",
-    "Driver's license",
-    "Not Revoked",
-)
-
-
-@pytest.fixture
-def french(qapp: QApplication) -> Iterator[None]:
-    """French installed for the test; English restored after it."""
-    assert install_language("fr", qapp)
-    yield
-    remove_language(qapp)
 
 
 @pytest.mark.parametrize("name", sorted(set(CANADIAN_ROWS + SIGNATURE_ROWS + DVS_DOCUMENT)))
@@ -274,7 +251,7 @@ def test_every_check_sample_in_french_shows_no_english_row(
         texts += [row.caption.text(), row.words.text(), row.message.text(), row.value.text()]
         assert row.words.text() == row.look.translated_words
     shown = " | ".join(texts)
-    for word in ENGLISH_WORDS:
+    for word in SERVICE_ENGLISH_WORDS:
         assert word not in shown, (word, shown)
 
 

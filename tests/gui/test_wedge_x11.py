@@ -37,6 +37,7 @@ import pytest
 
 from kiosk_app.barcode.keyboard_layouts import LAYOUTS_BY_KEY, garble
 from tests.conftest import CORPUS_DIR
+from tests.support.processes import xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 LICENCE = (CORPUS_DIR / "aamva" / "c0shea-IdParser" / "GA.txt").read_bytes()
@@ -92,32 +93,10 @@ def xdotool_script(
 
 
 class Display:
-    """An Xvfb server on a display it chose itself (``-displayfd``)."""
+    """An Xvfb server on a display it chose itself, and the child's environment for it."""
 
-    def __init__(self) -> None:
-        for tool in ("Xvfb", "xdotool", "setxkbmap"):
-            assert shutil.which(tool), f"{tool} is missing: run bash packaging/dev.sh test"
-        read_fd, write_fd = os.pipe()
-        self.process = subprocess.Popen(
-            [
-                "Xvfb",
-                "-displayfd",
-                str(write_fd),
-                "-screen",
-                "0",
-                "1280x1024x24",
-                "-nolisten",
-                "tcp",
-            ],
-            pass_fds=(write_fd,),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        os.close(write_fd)
-        with os.fdopen(read_fd) as pipe:
-            number = pipe.readline().strip()
-        assert number.isdigit(), "Xvfb did not report a display"
-        self.name = f":{number}"
+    def __init__(self, name: str) -> None:
+        self.name = name
 
     def env(self, tmp: Path) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith("KIOSK_")}
@@ -129,18 +108,13 @@ class Display:
         env.pop("WAYLAND_DISPLAY", None)
         return env
 
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(10)
-
 
 @pytest.fixture
 def display() -> Iterator[Display]:
-    server = Display()
-    try:
-        yield server
-    finally:
-        server.stop()
+    for tool in ("Xvfb", "xdotool", "setxkbmap"):
+        assert shutil.which(tool), f"{tool} is missing: run bash packaging/dev.sh test"
+    with xvfb() as name:
+        yield Display(name)
 
 
 def run_child(display: Display, tmp: Path, spec: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from kiosk_app.api.client import VerificationClient
 from kiosk_app.app.backend import Backend
@@ -24,11 +24,27 @@ from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.clock import FakeClock
 from tests.support.qt import show_started_window
+from tests.unit.api.fake_servers import ScriptedServer
 
 WindowFactory = Callable[..., MainWindow]
 
 
 SCALED_SIZE_VARIABLE = "LAYOUT_TEST_LOGICAL_SIZE"
+
+# The service's captions and words a French screen must not show.
+SERVICE_ENGLISH_WORDS = (
+    "ID Number",
+    "Revocation Status",
+    "First Name",
+    "Last Name",
+    "Address",
+    "Birth Date",
+    "Full Name",
+    "Match",
+    "Document is",
+    "Driver's license",
+    "Not Revoked",
+)
 
 
 def make_settings(base_url: str, **overrides: Any) -> Settings:
@@ -115,6 +131,23 @@ def pool(qtbot: Any) -> Iterator[WorkerPool]:
     yield workers
     qtbot.waitUntil(workers.is_idle, timeout=10_000)
     assert workers.shutdown()
+
+
+@pytest.fixture
+def french(qapp: QApplication) -> Iterator[None]:
+    """French installed for the test; English restored after it."""
+    assert install_language("fr", qapp)
+    yield
+    remove_language(qapp)
+
+
+@pytest.fixture
+def servers() -> Iterator[list[ScriptedServer]]:
+    """Scripted servers a test starts (it appends them); all stopped at its end."""
+    started: list[ScriptedServer] = []
+    yield started
+    for server in started:
+        server.stop()
 
 
 @pytest.fixture

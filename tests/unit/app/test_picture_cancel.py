@@ -7,7 +7,6 @@ thread is free again at once, and the next picture is read.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +20,7 @@ from kiosk_app.barcode.isolation import IsolatedScanner
 from kiosk_app.config import Settings
 from kiosk_app.flow.stages import Stage
 from tests.fuzz.hostile_images import progressive_jpeg_scan_flood
+from tests.support.processes import process_gone
 from tests.unit.barcode.images import card_png
 
 FLOOD = progressive_jpeg_scan_flood(copies=20000)
@@ -38,15 +38,6 @@ def parts(qtbot: Any) -> Iterator[tuple[Session, IsolatedScanner, WorkerPool]]:
     scanner.close()
 
 
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        return stat.read().split(") ", 1)[1].startswith("Z")
-
-
 @pytest.mark.parametrize("stop", ["cancel", "wipe"])
 def test_stopping_kills_the_decoding_and_frees_the_worker(
     qtbot: Any, parts: tuple[Session, IsolatedScanner, WorkerPool], stop: str
@@ -59,7 +50,7 @@ def test_stopping_kills_the_decoding_and_frees_the_worker(
     getattr(session, stop)()
     assert session.stage is Stage.READY
     qtbot.waitUntil(pool.is_idle, timeout=10_000)  # not the minute the picture would take
-    assert _gone(pid)
+    assert process_gone(pid)
     with qtbot.waitSignal(session.licence_changed, timeout=30_000):
         assert session.submit_image(card_png())
     qtbot.waitUntil(pool.is_idle, timeout=10_000)

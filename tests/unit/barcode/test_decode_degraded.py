@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 import numpy as np
 import pytest
-import zxingcpp
 
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.bench.synthetic import Case, degradations, synthetic_cases, twelve_mp_case
+from tests.support.decoding import CountingReader
 from tests.unit.barcode.images import LICENCE_PAYLOAD, OTHER_LICENCE_PAYLOAD, encode
 
 CASE_NAMES = [name for name, _kind, _degrade in degradations()]
@@ -35,17 +32,6 @@ ORIENTATION = {
 @pytest.fixture(scope="module")
 def cases() -> dict[str, Case]:
     return {case.name: case for case in synthetic_cases(LICENCE_PAYLOAD)}
-
-
-class CountingReader:
-    """The real zxing-cpp reader, counting its calls."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, image: Any, **options: Any) -> Sequence[Any]:
-        self.calls += 1
-        return zxingcpp.read_barcodes(image, **options)
 
 
 def _angle_error(measured: int | None, expected: int) -> int:

@@ -44,6 +44,7 @@ from tests.fuzz.hostile_images import (
     refused_format_pictures,
 )
 from tests.support.job_api import FAKE_JOB, FakeJobApi, RefusingLimiter
+from tests.support.processes import process_gone
 from tests.unit.barcode.images import LICENCE_PAYLOAD, card, card_png
 
 # Enough for any ordinary picture here, far below what the hostile files need.
@@ -56,16 +57,6 @@ def scanner() -> Iterator[IsolatedScanner]:
     made = IsolatedScanner(memory_limit_bytes=TEST_MEMORY_LIMIT, cpu_limit_s=1)
     yield made
     made.close()
-
-
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    # A killed child stays a zombie until joined; its state tells.
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        return stat.read().split(") ", 1)[1].startswith("Z")
 
 
 def _limit_line(pid: int | str, name: str) -> str:
@@ -176,7 +167,7 @@ def test_cancel_kills_the_child_at_once() -> None:
         pid, outcome, seconds = _cancel_a_long_decode(scanner)
         assert seconds < 10
         assert [type(e) for e in outcome] == [PictureCancelledError]
-        assert _gone(pid)
+        assert process_gone(pid)
     finally:
         scanner.close()
 
@@ -203,7 +194,7 @@ def test_close_ends_the_child(scanner: IsolatedScanner) -> None:
     assert pid is not None
     scanner.close()
     assert scanner.pid is None
-    assert _gone(pid)
+    assert process_gone(pid)
 
 
 _UNDER_A_STRICTER_LIMIT = """
@@ -289,7 +280,7 @@ def test_cancel_with_a_job_object_kills_the_child_and_closes_the_job() -> None:
     try:
         pid, outcome, _seconds = _cancel_a_long_decode(scanner)
         assert [type(e) for e in outcome] == [PictureCancelledError]
-        assert _gone(pid)
+        assert process_gone(pid)
         assert api.closed == [FAKE_JOB, f"process-{pid}"]
     finally:
         scanner.close()
@@ -313,7 +304,7 @@ def test_a_child_that_cannot_be_limited_gets_no_picture(caplog: pytest.LogCaptur
         scanner.close()
     pids = [pid for limiter in made for pid in limiter.started_pids]
     assert len(pids) == 2
-    assert all(_gone(pid) for pid in pids)
+    assert all(process_gone(pid) for pid in pids)
     refusals = [r for r in caplog.records if "cannot be limited" in r.getMessage()]
     assert len(refusals) == 2
     assert all(r.levelname == "ERROR" for r in refusals)

@@ -12,29 +12,18 @@ from __future__ import annotations
 
 import ast
 import string
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
 from kiosk_app.app.capture import statuses
 from kiosk_app.app.capture.camera import BUSY, NO_CAMERA, READY
 from kiosk_app.app.capture.statuses import STATUS_TEMPLATES
 from kiosk_app.flow.text import Message
-from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.messages import translate_message
 
 CAPTURE = Path(__file__).resolve().parents[3] / "kiosk_app" / "app" / "capture"
 MARKER = "QT_TRANSLATE_NOOP"
-
-
-@pytest.fixture
-def french(qapp: QApplication) -> Iterator[None]:
-    """French installed for the test; English restored after it."""
-    assert install_language("fr", qapp)
-    yield
-    remove_language(qapp)
 
 
 def _unmarked_texts(tree: ast.AST) -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterator
 
 import pytest
 from PySide6.QtWidgets import QApplication
@@ -12,13 +11,6 @@ from kiosk_app.app.capture import statuses
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.messages import translate_message
-
-
-@pytest.fixture
-def french(qapp: QApplication) -> Iterator[None]:
-    assert install_language("fr", qapp)
-    yield
-    remove_language(qapp)
 
 
 def test_a_message_reads_as_its_english_text_and_keeps_template_and_params() -> None:

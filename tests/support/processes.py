@@ -1,0 +1,41 @@
+"""Processes the tests start: whether one is gone, and a private Xvfb display."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+def process_gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a killed child stays a zombie until joined: its
+    state in ``/proc`` tells)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        return stat.read().split(") ", 1)[1].startswith("Z")
+
+
+@contextmanager
+def xvfb(width: int = 1280, height: int = 1024, program: str = "Xvfb") -> Iterator[str]:
+    """A fresh Xvfb on a display number it chooses itself (``-displayfd``): yields ``:N``."""
+    read_fd, write_fd = os.pipe()
+    screen = f"{width}x{height}x24"
+    process = subprocess.Popen(
+        [program, "-displayfd", str(write_fd), "-screen", "0", screen, "-nolisten", "tcp"],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    try:
+        with os.fdopen(read_fd) as pipe:
+            number = pipe.readline().strip()
+        assert number.isdigit(), "Xvfb did not report its display"
+        yield f":{number}"
+    finally:
+        process.terminate()
+        process.wait(10)
