@@ -41,13 +41,13 @@ from pydantic_settings import (
 
 from kiosk_app import paths, secrets
 from kiosk_app.api import constants
-from kiosk_app.kinds import CLERK_CHECKS, CheckKind
-from kiosk_app.storage.files import (
+from kiosk_app.files import (
     NotRegularFileError,
     atomic_write_text,
     read_regular_file,
     remove_stale_temp_files,
 )
+from kiosk_app.kinds import CLERK_CHECKS, CheckKind
 
 _log = logging.getLogger(__name__)
 
@@ -337,7 +337,7 @@ def read_settings_file(path: Path) -> tuple[dict[str, Any], list[SettingsFilePro
     A missing file is no problem. A file too large, not UTF-8, not JSON, nested too deep to
     parse, or JSON that is not an object is a problem; its values are then all defaults. So is
     a FIFO, a device or a folder in the file's place: it is opened without blocking and never
-    read (:func:`kiosk_app.storage.files.read_regular_file`).
+    read (:func:`kiosk_app.files.read_regular_file`).
     """
     try:
         raw = read_regular_file(path, MAX_SETTINGS_FILE_BYTES)

@@ -6,7 +6,7 @@ keyring (a bare kiosk session without Secret Service, or an error from it) they 
 documented fallback: ``secrets.json`` in :func:`kiosk_app.paths.config_dir`, owner-only
 (0600), written atomically. Reading tries the keyring first, then the fallback file.
 
-Every value read or written is registered with :mod:`kiosk_app.logging_setup` so it is
+Every value read or written is registered with :mod:`kiosk_app.redaction` so it is
 scrubbed from the logs. Show values only through :func:`mask_secret`.
 
 :class:`AdminPinMarker` keeps one more entry there, ``admin_pin_set``: the fact (not the PIN)
@@ -31,9 +31,9 @@ import keyring
 import keyring.errors
 from keyring.backends import fail, null
 
-from kiosk_app import logging_setup, paths
+from kiosk_app import paths, redaction
 from kiosk_app.api import constants
-from kiosk_app.storage.files import OWNER_ONLY, atomic_write_text, read_regular_file
+from kiosk_app.files import OWNER_ONLY, atomic_write_text, read_regular_file
 
 KEYRING_SERVICE: Final = "kiosk-app"
 API_TOKEN_NAME: Final = "api_token"  # noqa: S105  (an entry name, not a secret)
@@ -189,7 +189,7 @@ def _set(name: str, value: str, backend: Any) -> None:
 
 def _register_for_redaction(value: str) -> None:
     if value not in PUBLIC_TEST_VALUES:
-        logging_setup.register_sensitive(value, persistent=True)
+        redaction.register_sensitive(value, persistent=True)
 
 
 def _set_in_keyring(chosen: Any, name: str, value: str) -> bool:

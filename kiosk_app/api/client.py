@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import requests
@@ -81,9 +81,6 @@ from kiosk_app.barcode.payload import barcode_params, dvs_track_data, track_stri
 from kiosk_app.barcode.symbol import SymbolInfo
 from kiosk_app.kinds import CheckKind, Verdict
 
-if TYPE_CHECKING:
-    from kiosk_app.config import Settings
-
 log = logging.getLogger(__name__)
 
 USER_AGENT = f"kiosk-app/{__version__}"
@@ -109,23 +106,6 @@ class CheckResult:
     request: dict[str, Any]
     results: Any
     outcome: Outcome
-
-
-@dataclass(frozen=True)
-class Credentials:
-    """The Bearer token and the legacy auth key."""
-
-    token: str
-    auth_key: str
-
-
-def resolve_credentials(settings: Settings) -> Credentials:
-    """The one place the client reads its secrets: from ``settings``, which already hold the
-    flag, the environment variable or the keyring's value (``kiosk_app.config``)."""
-    return Credentials(
-        token=settings.api_token.get_secret_value(),
-        auth_key=settings.auth_key.get_secret_value(),
-    )
 
 
 class _BearerAuth(requests.auth.AuthBase):
@@ -189,25 +169,6 @@ class VerificationClient:
 
     def __repr__(self) -> str:
         return f"VerificationClient(base_url={self._urls['base']!r}, token=***)"
-
-    @classmethod
-    def from_settings(
-        cls, settings: Settings, session: requests.Session | None = None
-    ) -> VerificationClient:
-        """A client configured from ``kiosk_app.config.Settings`` (secrets via the resolver)."""
-        credentials = resolve_credentials(settings)
-        return cls(
-            base_url=settings.base_url,
-            dvs_url=settings.dvs_url,
-            parse_url=settings.parse_url,
-            token=credentials.token,
-            auth_key=credentials.auth_key,
-            connect_timeout=settings.connect_timeout_s,
-            read_timeout=settings.read_timeout_s,
-            ca_bundle=settings.ca_bundle or None,
-            proxy=settings.proxy_url or None,
-            session=session,
-        )
 
     @property
     def test_mode(self) -> bool:
@@ -501,7 +462,5 @@ __all__ = [
     "CanadaCheckInput",
     "CheckResponseElement",
     "CheckResult",
-    "Credentials",
     "VerificationClient",
-    "resolve_credentials",
 ]

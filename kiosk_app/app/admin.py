@@ -197,9 +197,9 @@ def store_settings(
 
 def run_connection_test(settings: Settings) -> str:
     """One harmless request with these settings; the service's answer as a sentence."""
-    from kiosk_app.api.client import VerificationClient
+    from kiosk_app.app.service_client import client_from_settings
 
-    with VerificationClient.from_settings(settings) as client:
+    with client_from_settings(settings) as client:
         return client.test_connection()
 
 

@@ -15,6 +15,8 @@ from typing import Any, Protocol
 
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.validation import CanadaCheckInput, validate_canada_input
+from kiosk_app.app.service_client import client_from_settings
+from kiosk_app.barcode.aamva import element_values
 from kiosk_app.barcode.consistency import ConsistencyReport, check_consistency
 from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, RepairedPayloadError
 from kiosk_app.barcode.imaging import read_image_file
@@ -26,7 +28,6 @@ from kiosk_app.flow.age import expires_within, under_minimum
 from kiosk_app.flow.canada import canada_input, prefill_of, text_of
 from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ScanData
 from kiosk_app.kinds import CheckKind
-from kiosk_app.logging_setup import payload_values
 
 
 class DecoderLike(Protocol):
@@ -110,7 +111,6 @@ class Backend:
         Pictures are decoded in a limited child process (``IsolatedScanner``); pass the
         ``previous`` backend being replaced to keep its decoder and process.
         """
-        from kiosk_app.api.client import VerificationClient
         from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
         from kiosk_app.barcode.isolation import IsolatedScanner
 
@@ -120,7 +120,7 @@ class Backend:
         else:
             decoder = process = IsolatedScanner()
         return cls(
-            client=VerificationClient.from_settings(settings),
+            client=client_from_settings(settings),
             decoder=decoder,
             parser=parse_aamva,
             looks_like_licence=looks_like_aamva,
@@ -161,7 +161,7 @@ class Backend:
                 None,
                 exc.hint,
                 byte_exact,
-                element_values=payload_values(payload),
+                element_values=element_values(payload),
                 issuer=issuer_from_header(payload),
             )
         return ScanData(

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from kiosk_app.barcode.consistency_rules import missing_mandatory
 from kiosk_app.barcode.elements import elements_of_version, is_known_element
-from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
+from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, TruncatedPayloadError
 from kiosk_app.barcode.licence import LicenceRecord, PayloadFacts, build_record
 from kiosk_app.barcode.wedge import split_at_element_ids, value_fits
 
@@ -558,3 +558,18 @@ def parse_aamva(payload: bytes) -> LicenceRecord:
         raise
     except Exception as exc:  # the contract: only typed errors escape
         raise NotAamvaError("The licence barcode data is malformed.") from exc
+
+
+def element_values(payload: bytes) -> tuple[str, ...]:
+    """Every element value of an AAMVA payload, split the parser's own way (to register for
+    redaction).
+
+    The parser's element split (:func:`split_payload`); for a payload it cannot finish, the
+    split at known element ids it uses for wedge-damaged data. A scan the parser read already
+    carries its values (``LicenceRecord.elements``): use those instead.
+    """
+    try:
+        elements = split_payload(payload).elements.values()
+    except BarcodeError:
+        return tuple(raw.decode("latin-1") for _, raw in split_at_element_ids(bytes(payload)))
+    return tuple(elements)

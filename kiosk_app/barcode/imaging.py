@@ -17,7 +17,7 @@ from kiosk_app.barcode.errors import (
     UnreadableImageError,
     UnsupportedImageFormatError,
 )
-from kiosk_app.storage.files import NotRegularFileError, read_regular_file
+from kiosk_app.files import NotRegularFileError, read_regular_file
 
 # Largest picture opened (pixels). A 48 MP phone photo fits; a decompression bomb does not.
 MAX_IMAGE_PIXELS = 50_000_000

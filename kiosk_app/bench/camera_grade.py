@@ -28,7 +28,7 @@ from kiosk_app.barcode.decode import FILE_BUDGET_S, FRAME_BUDGET_S, Scanner
 from kiosk_app.barcode.errors import BarcodeError, NoBarcodeFoundError, NotAamvaError
 from kiosk_app.barcode.imaging import MAX_FILE_BYTES
 from kiosk_app.bench import synthetic
-from kiosk_app.storage.files import read_regular_file
+from kiosk_app.files import read_regular_file
 
 CORPUS_AAMVA = Path(__file__).resolve().parents[2] / "tests" / "data" / "corpus" / "aamva"
 # Licences used for the sets (the issue measured nine).

@@ -46,7 +46,7 @@ from kiosk_app.barcode.decode import FILE_BUDGET_S, Scanner
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.imaging import MAX_FILE_BYTES, OPENED_FORMATS
 from kiosk_app.bench import camera_grade, synthetic
-from kiosk_app.storage.files import read_regular_file
+from kiosk_app.files import read_regular_file
 
 if TYPE_CHECKING:
     from kiosk_app.bench.live_video import VideoFigure

@@ -125,7 +125,7 @@ def take_reading(driver: SoakDriver, started: float) -> Reading:
     from PySide6.QtCore import QThreadPool
     from PySide6.QtWidgets import QApplication
 
-    from kiosk_app.logging_setup import SENSITIVE
+    from kiosk_app.redaction import SENSITIVE
 
     driver.spin(SETTLE_S)
     gc.collect()

@@ -17,7 +17,7 @@ from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.cli.advice import Translate, add_language_option, licence_members, translator
 from kiosk_app.cli.output import plain, plain_lines, safe_json
-from kiosk_app.storage.files import read_regular_file
+from kiosk_app.files import read_regular_file
 
 EXIT_OK = 0
 EXIT_INPUT_REJECTED = 2

@@ -24,15 +24,17 @@ from typing import Any
 
 import pydantic
 
-from kiosk_app.api.client import CheckResult, VerificationClient, resolve_credentials
+from kiosk_app.api.client import CheckResult, VerificationClient
 from kiosk_app.api.error_mapping import scrub
 from kiosk_app.api.errors import InputRejectedError, KioskApiError
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.validation import MAX_BARCODE_PAYLOAD_BYTES
+from kiosk_app.app.service_client import client_from_settings, resolve_credentials
 from kiosk_app.app.stopping import exit_status, run_until_stopped
 from kiosk_app.cli.main import EXIT_INPUT_REJECTED, EXIT_OK, EXIT_SERVICE_FAILED
 from kiosk_app.cli.output import plain, plain_lines
 from kiosk_app.config import Settings, load_settings, managed_file_problems, settings_file_problems
+from kiosk_app.files import NOT_REGULAR, NotRegularFileError, read_regular_file
 from kiosk_app.flow.billing import COUNTING_WARNING, QuotaGate
 from kiosk_app.flow.canada import canada_input
 from kiosk_app.flow.metering import metered_call
@@ -40,7 +42,6 @@ from kiosk_app.flow.models import CanadaFormData
 from kiosk_app.flow.planning import CheckPlan, Step, card_of, plan_check
 from kiosk_app.kinds import CheckKind
 from kiosk_app.logging_setup import set_desk_id
-from kiosk_app.storage.files import NOT_REGULAR, NotRegularFileError, read_regular_file
 from kiosk_app.storage.metrics import write_metrics_quietly
 from kiosk_app.storage.usage import UsageStore, UsageStoreError
 
@@ -313,7 +314,7 @@ def _run(
     credentials = resolve_credentials(settings)
     secrets += (credentials.token, credentials.auth_key)
     try:
-        with VerificationClient.from_settings(settings) as client:
+        with client_from_settings(settings) as client:
             result = _counted(call, client, service, settings)
     except CheckStoppedError as stop:
         print(

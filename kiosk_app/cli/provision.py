@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Final
 
 from kiosk_app import secrets
-from kiosk_app.storage.files import NOT_REGULAR, NotRegularFileError, read_regular_file
+from kiosk_app.files import NOT_REGULAR, NotRegularFileError, read_regular_file
 from kiosk_app.storage.pin import PinError, PinStore, validate_new_pin
 
 # Three short secrets in JSON: anything bigger is not provisioning input (and is not read whole).

@@ -495,7 +495,7 @@ def check_directories(directories: Sequence[tuple[str, Path]] | None = None) -> 
 
 
 def _probe_writable(label: str, directory: Path) -> None:
-    from kiosk_app.storage.files import ensure_private_dir
+    from kiosk_app.files import ensure_private_dir
 
     try:
         ensure_private_dir(directory)

@@ -69,7 +69,7 @@ from kiosk_app.flow.stages import Stage, StageMachine
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.flow.verdict_table import result_view, shown_verdict
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
-from kiosk_app.logging_setup import forget_customer_values, register_customer, register_typed_date
+from kiosk_app.redaction import forget_customer_values, register_customer, register_typed_date
 from kiosk_app.storage.usage import UsageStore
 
 log = logging.getLogger(__name__)

@@ -1,1 +1,1 @@
-"""Local storage without personal data: usage counters, the admin PIN hash, atomic writes. No Qt."""
+"""Local storage without personal data: usage counters, the admin PIN hash, metrics. No Qt."""

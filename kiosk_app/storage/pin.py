@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Final, Protocol
 
 from kiosk_app import paths
-from kiosk_app.storage.files import atomic_write_text, read_regular_file
+from kiosk_app.files import atomic_write_text, read_regular_file
 
 PIN_FILE_NAME: Final = "admin_pin.json"
 MIN_PIN_LENGTH: Final = 4

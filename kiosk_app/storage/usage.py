@@ -43,8 +43,8 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from kiosk_app import paths
+from kiosk_app.files import create_private_file
 from kiosk_app.kinds import CheckKind, Verdict
-from kiosk_app.storage.files import create_private_file
 
 DB_FILE_NAME: Final = "usage.sqlite3"
 # 2: the outcome_known column (write-ahead rows); a version-1 database is upgraded in place.

@@ -59,6 +59,7 @@ def test_kiosk_covers_the_whole_screen_without_a_window_manager(
     size: tuple[int, int], tmp_path: Path
 ) -> None:
     width, height = size
+    assert XVFB
     with xvfb(width, height, XVFB) as display:
         env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb")
         for var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):

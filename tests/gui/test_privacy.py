@@ -32,7 +32,8 @@ from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.flow.models import LicenceSummary, ResultView, ScanData
 from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
-from kiosk_app.logging_setup import SENSITIVE, configure_logging, log_file, shutdown_logging
+from kiosk_app.logging_setup import configure_logging, log_file, shutdown_logging
+from kiosk_app.redaction import SENSITIVE
 from kiosk_app.simulator.samples import SAMPLES, SAMPLES_BY_KEY
 from kiosk_app.storage.usage import UsageStore
 from kiosk_app.ui.main_window import MainWindow

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk_app.logging_setup import payload_values
+from kiosk_app.barcode.aamva import element_values
 
 from .scripts import ROOT
 
@@ -46,7 +46,8 @@ _CHILD = r"""
 import json, logging, os, sys
 status = os.fstat(2)  # what systemd puts in JOURNAL_STREAM for StandardError=journal
 os.environ["JOURNAL_STREAM"] = f"{status.st_dev}:{status.st_ino}"
-from kiosk_app.logging_setup import configure_logging, register_sensitive, set_desk_id
+from kiosk_app.logging_setup import configure_logging, set_desk_id
+from kiosk_app.redaction import register_sensitive
 configure_logging()
 values = json.loads(os.environ["LICENCE_VALUES"])
 register_sensitive(os.environ["TOKEN"], persistent=True)
@@ -75,7 +76,7 @@ def _can_run() -> str | None:
 def test_journald_stores_each_record_with_its_priority_desk_id_and_redaction(
     tmp_path: Path, corpus_dir: Path
 ) -> None:
-    values = [v for v in payload_values((corpus_dir / LICENCE).read_bytes()) if len(v) >= 4]
+    values = [v for v in element_values((corpus_dir / LICENCE).read_bytes()) if len(v) >= 4]
     assert len(values) >= 5
     env = {k: v for k, v in os.environ.items() if not k.startswith("JOURNAL_")}
     env.update(

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from kiosk_app.api.client import VerificationClient
 from kiosk_app.app.backend import Backend
 from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.app.service_client import client_from_settings
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
 from kiosk_app.barcode.decode import Scanner
@@ -63,7 +64,7 @@ def make_settings(base_url: str, **overrides: Any) -> Settings:
 def make_backend(settings: Settings, read_timeout: float | None = None) -> Backend:
     """The real backend; ``read_timeout`` shortens the client's wait for timeout tests."""
     if read_timeout is None:
-        client = VerificationClient.from_settings(settings)
+        client = client_from_settings(settings)
     else:
         client = VerificationClient(
             base_url=settings.base_url,

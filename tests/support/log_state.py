@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from kiosk_app import logging_setup
+from kiosk_app import redaction
 from kiosk_app.logging_setup import set_desk_id, shutdown_logging
 
 
@@ -16,10 +16,10 @@ def clean_logging() -> Iterator[None]:
     """Forget registered values and the desk id; close the handlers; restore the root level."""
     root = logging.getLogger()
     level = root.level
-    logging_setup.SENSITIVE.forget_all()
+    redaction.SENSITIVE.forget_all()
     set_desk_id(None)
     yield
     shutdown_logging()
-    logging_setup.SENSITIVE.forget_all()
+    redaction.SENSITIVE.forget_all()
     set_desk_id(None)
     root.setLevel(level)

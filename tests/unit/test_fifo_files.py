@@ -1,7 +1,7 @@
 """A FIFO, a device or a folder where the kiosk expects a file never hangs it: every file it
 reads (settings, managed file, PIN, secrets fallback, token file, payload and picture files,
 the watched folder's pictures, the corpus) is opened without blocking and refused unless it is
-a regular file (``kiosk_app.storage.files.read_regular_file``).
+a regular file (``kiosk_app.files.read_regular_file``).
 
 Real FIFOs (``os.mkfifo``) with no writer: a blocking ``open()`` of one never returns. The
 commands run in child processes with a deadline, so a hang fails the test instead of the suite.
@@ -28,8 +28,8 @@ from kiosk_app.config import (
     read_settings_file,
     settings_file_problems,
 )
+from kiosk_app.files import NotRegularFileError, read_regular_file
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
-from kiosk_app.storage.files import NotRegularFileError, read_regular_file
 from kiosk_app.storage.pin import PinFileError, PinStore
 from tests.support.children import CHILD_DEADLINE_S, KIOSK_APP, kiosk_env
 

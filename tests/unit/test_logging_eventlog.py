@@ -19,10 +19,10 @@ from kiosk_app.logging_setup import (
     EVENT_LOG_SOURCE,
     configure_logging,
     nt_event_log_handler,
-    register_sensitive,
     set_desk_id,
     shutdown_logging,
 )
+from kiosk_app.redaction import register_sensitive
 
 log = logging.getLogger("kiosk_app.tests.eventlog")
 TOKEN = "tok_live_8a7b6c5d4e3f2a1b0c9d"

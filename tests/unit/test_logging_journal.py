@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from kiosk_app import logging_setup, paths
+from kiosk_app.barcode.aamva import element_values
 from kiosk_app.logging_setup import (
     JOURNAL_ENV,
     LOG_FILE_NAME,
@@ -26,11 +27,9 @@ from kiosk_app.logging_setup import (
     desk_id,
     journal_priority,
     journal_wanted,
-    payload_values,
-    register_sensitive,
-    register_sensitive_date,
     set_desk_id,
 )
+from kiosk_app.redaction import register_sensitive, register_sensitive_date
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 
 log = logging.getLogger("kiosk_app.tests.journal")
@@ -114,7 +113,7 @@ def test_under_systemd_stderr_gets_redacted_prefixed_records_and_the_file_stays(
     assert sorted(_kiosk_handler_names()) == ["KioskFileHandler", "_KioskJournalHandler"]
 
     payload = next((corpus_dir / LICENCE).glob("*.txt")).read_bytes()
-    values = [v for v in payload_values(payload) if len(v.strip()) >= 4]
+    values = [v for v in element_values(payload) if len(v.strip()) >= 4]
     assert len(values) >= 5
     register_sensitive(TOKEN, persistent=True)
     register_sensitive(*values)

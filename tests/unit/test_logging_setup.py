@@ -12,14 +12,9 @@ from typing import Any
 
 import pytest
 
-from kiosk_app import logging_setup, paths
-from kiosk_app.logging_setup import (
-    LOG_FILE_NAME,
-    configure_logging,
-    forget_customer_values,
-    register_sensitive,
-    register_sensitive_date,
-)
+from kiosk_app import logging_setup, paths, redaction
+from kiosk_app.logging_setup import LOG_FILE_NAME, configure_logging
+from kiosk_app.redaction import forget_customer_values, register_sensitive, register_sensitive_date
 
 log = logging.getLogger("kiosk_app.tests.logging")
 C0SHEA = "aamva/c0shea-IdParser"
@@ -115,16 +110,16 @@ def test_registered_customer_values_and_token_are_redacted_in_the_file() -> None
 def test_the_wipe_forgets_the_customer_but_not_the_token() -> None:
     register_sensitive("tok_live_9f8e7d6c5b4a", persistent=True)
     register_sensitive("MOTORIST", "123456780")
-    assert logging_setup.SENSITIVE.customer_count() == 2
+    assert redaction.SENSITIVE.customer_count() == 2
     forget_customer_values()
-    assert logging_setup.SENSITIVE.customer_count() == 0
-    assert logging_setup.redact("MOTORIST") == "MOTORIST"
-    assert "tok_live" not in logging_setup.redact("token tok_live_9f8e7d6c5b4a sent")
+    assert redaction.SENSITIVE.customer_count() == 0
+    assert redaction.redact("MOTORIST") == "MOTORIST"
+    assert "tok_live" not in redaction.redact("token tok_live_9f8e7d6c5b4a sent")
 
 
 def test_short_values_match_only_whole_words() -> None:
     register_sensitive("LI", "X")  # a two-letter surname; single letters are ignored
-    assert logging_setup.redact("CLIENT LI ready X") == "CLIENT [redacted] ready X"
+    assert redaction.redact("CLIENT LI ready X") == "CLIENT [redacted] ready X"
 
 
 def test_every_c0shea_payload_is_redacted_without_registration(corpus_dir: Path) -> None:
@@ -172,7 +167,7 @@ def test_every_jay_mason_payload_is_redacted_without_registration(corpus_dir: Pa
     ],
 )
 def test_patterns_are_redacted(message: str, secret: str) -> None:
-    assert secret not in logging_setup.redact(message)
+    assert secret not in redaction.redact(message)
 
 
 def test_image_base64_is_redacted(corpus_dir: Path) -> None:
@@ -192,7 +187,7 @@ def test_support_identifiers_and_ordinary_events_are_kept() -> None:
         "check signature verdict=Passed request_log_id=10231990 trace_id=abc-123 "
         "took 412 ms status 200 attempt 2"
     )
-    assert logging_setup.redact(message) == message
+    assert redaction.redact(message) == message
 
 
 def test_unformattable_message_does_not_leak_its_arguments() -> None:
@@ -237,16 +232,16 @@ def test_stderr_output_is_redacted_too(capsys: pytest.CaptureFixture[str]) -> No
     assert "MOTORIST" not in err
 
 
-def test_payload_values_are_the_parsers_elements_even_when_it_cannot_finish(
+def test_values_to_redact_are_the_parsers_elements_even_when_it_cannot_finish(
     corpus_dir: Path,
 ) -> None:
-    from kiosk_app.barcode.aamva import split_payload
+    from kiosk_app.barcode.aamva import element_values, split_payload
 
     payload = corpus_dir / "aamva" / "Jay-Mason-USDriversLicenseParser" / "californiaAamva08.txt"
     data = payload.read_bytes()
-    values = logging_setup.payload_values(data)
+    values = element_values(data)
     assert values == tuple(split_payload(data).elements.values())
     number = split_payload(data).elements["DAQ"]
     # Header gone (not licence data for the parser): the values are still found.
     damaged = data[data.index(b"DAQ") :]
-    assert any(number in value for value in logging_setup.payload_values(damaged))
+    assert any(number in value for value in element_values(damaged))

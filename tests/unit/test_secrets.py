@@ -14,7 +14,7 @@ import keyring.errors
 import pytest
 from keyring.backends import fail, null
 
-from kiosk_app import logging_setup, secrets
+from kiosk_app import redaction, secrets
 from kiosk_app.config import load_settings, save_settings
 
 
@@ -64,9 +64,9 @@ TOKEN = "tok_live_9f8e7d6c5b4a39281706"
 
 @pytest.fixture(autouse=True)
 def clean_registry() -> Iterator[None]:
-    logging_setup.SENSITIVE.forget_all()
+    redaction.SENSITIVE.forget_all()
     yield
-    logging_setup.SENSITIVE.forget_all()
+    redaction.SENSITIVE.forget_all()
 
 
 @pytest.fixture
@@ -193,16 +193,16 @@ def test_read_and_written_values_are_registered_for_log_redaction(memory: Memory
     secrets.set_auth_key("legacy-key-123456", memory)
     memory.entries[("kiosk-app", "api_token")] = TOKEN  # put there by another tool
     secrets.get_api_token(memory)
-    text = logging_setup.redact(f"sent {TOKEN} and legacy-key-123456")
+    text = redaction.redact(f"sent {TOKEN} and legacy-key-123456")
     assert TOKEN not in text
     assert "legacy-key-123456" not in text
-    logging_setup.forget_customer_values()  # the wipe keeps the secrets registered
-    assert TOKEN not in logging_setup.redact(TOKEN)
+    redaction.forget_customer_values()  # the wipe keeps the secrets registered
+    assert TOKEN not in redaction.redact(TOKEN)
 
 
 def test_public_test_token_is_not_registered() -> None:
     secrets.set_api_token("test")
-    assert logging_setup.redact("selftest in test mode") == "selftest in test mode"
+    assert redaction.redact("selftest in test mode") == "selftest in test mode"
 
 
 def test_load_settings_fills_secrets_from_the_store(memory: MemoryKeyring) -> None:

@@ -43,8 +43,8 @@ from kiosk_app.app.capture.statuses import (
 )
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.imaging import MAX_FILE_BYTES
+from kiosk_app.files import read_regular_file
 from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
-from kiosk_app.storage.files import read_regular_file
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from kiosk_app.api.client import VerificationClient
 from kiosk_app.api.errors import ApiConnectionError, ApiTimeoutError, ConfigurationError, TlsError
 from kiosk_app.api.transport import checked_ca_bundle
+from kiosk_app.app.service_client import client_from_settings
 from kiosk_app.config import Settings
 from tests.unit.api.conftest import TOKEN, client_for
 from tests.unit.api.connect_proxy import ConnectProxy
@@ -107,7 +107,7 @@ def test_ca_bundle_set_by_the_administrator_is_honoured(
 ) -> None:
     server = serve(always(GOOD_REPLY), tls=pki.server_context())
     settings = Settings(base_url=server.url, api_token=TOKEN, ca_bundle=str(pki.ca_path))
-    with VerificationClient.from_settings(settings) as client:
+    with client_from_settings(settings) as client:
         assert client.check_canada(CANADA).outcome.status_code == 1
     (tmp_path / "other").mkdir()
     other = TestPki(tmp_path / "other")
@@ -295,7 +295,7 @@ def test_settings_have_no_way_to_turn_verification_off(tmp_path: Path) -> None:
         **{"verify": False, "tls_verify": False, "insecure": True},  # type: ignore[arg-type]
     )
     assert not any(hasattr(ignored, name) for name in ("verify", "tls_verify", "insecure"))
-    client = VerificationClient.from_settings(ignored)
+    client = client_from_settings(ignored)
     assert client._verify is True
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from kiosk_app.config import load_settings
-from kiosk_app.storage.files import atomic_write_text, remove_stale_temp_files
+from kiosk_app.files import atomic_write_text, remove_stale_temp_files
 from kiosk_app.storage.usage import UsageStore
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
