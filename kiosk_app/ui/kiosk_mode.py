@@ -100,10 +100,13 @@ class KioskMode(QObject):
     ) -> None:
         super().__init__(window)
         self.window = window
-        # Deleted with the window, on the GUI thread (a deleted pool says it is idle).
+        # Deleted with the window, on the GUI thread (a deleted pool says it is idle): services
+        # handed over without a parent are adopted too.
         self.services = services or AdminServices(
             usage_store=window.core.session.usage, parent=self
         )
+        if self.services.parent() is None:
+            self.services.setParent(self)
         self.corner_px = corner_px
         self._enabled = False
         self._closing_allowed = False
