@@ -48,6 +48,7 @@ from kiosk_app.files import (
     remove_stale_temp_files,
 )
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 _log = logging.getLogger(__name__)
 
@@ -228,7 +229,11 @@ class Settings(BaseSettings):
         if not isinstance(value, str):
             return value  # the type check reports it
         if any(unicodedata.category(c).startswith("C") for c in value):
-            raise ValueError("use letters, digits and punctuation only (no control characters)")
+            raise ValueError(
+                QT_TRANSLATE_NOOP(
+                    "messages", "use letters, digits and punctuation only (no control characters)"
+                )
+            )
         return value.strip() or default_desk_id()
 
     @field_validator("minimum_age", mode="before")
@@ -274,7 +279,11 @@ class Settings(BaseSettings):
         check = table.get(value)
         enabled = info.data.get("enabled_checks")
         if check is not None and enabled is not None and check not in enabled:
-            raise ValueError("this check is turned off; enable it or choose another")
+            raise ValueError(
+                QT_TRANSLATE_NOOP(
+                    "messages", "this check is turned off; enable it or choose another"
+                )
+            )
         return value
 
     def routed_check(self, canadian_licence: bool) -> CheckKind | None:

@@ -80,6 +80,7 @@ from kiosk_app.api.verdicts import (
 from kiosk_app.barcode.payload import barcode_params, dvs_track_data, track_string
 from kiosk_app.barcode.symbol import SymbolInfo
 from kiosk_app.kinds import CheckKind, Verdict
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +158,9 @@ class VerificationClient:
         self._token = _checked_secret(token, "API token")
         self._auth_key = _checked_secret(auth_key, "legacy auth key")
         if connect_timeout <= 0 or read_timeout <= 0 or total_deadline <= 0:
-            raise ConfigurationError("The service time limits must be positive.")
+            raise ConfigurationError(
+                QT_TRANSLATE_NOOP("messages", "The service time limits must be positive.")
+            )
         self._timeout = (float(connect_timeout), float(read_timeout))
         self._deadline = float(total_deadline)
         self._max_bytes = int(max_reply_bytes)
@@ -200,7 +203,9 @@ class VerificationClient:
 
     def _check(self, body: dict[str, Any], service: CheckKind) -> CheckResult:
         if len(body.get("services") or []) != 1:  # never null/empty: it would bill every service
-            raise ConfigurationError("A check must name exactly one service.")
+            raise ConfigurationError(
+                QT_TRANSLATE_NOOP("messages", "A check must name exactly one service.")
+            )
         url, headers = self._check_endpoint()
         document = self._post_json(url, body, headers, self._bearer())
         elements = parse_check_reply(document) if _looks_like_check(document) else None
@@ -256,7 +261,11 @@ class VerificationClient:
 
     def _legacy(self, path: str, member: str, value: str) -> CheckResult:
         if not self._auth_key:
-            raise ConfigurationError("No legacy auth key is configured. Ask the administrator.")
+            raise ConfigurationError(
+                QT_TRANSLATE_NOOP(
+                    "messages", "No legacy auth key is configured. Ask the administrator."
+                )
+            )
         body = {"authKey": self._auth_key, member: value}
         url = self._url("parse", "legacy parsing service") + path
         headers = {"Content-Type": "text/json", "Cache-Control": "no-cache"}
@@ -319,7 +328,9 @@ class VerificationClient:
 
     def _bearer(self) -> _BearerAuth:
         if not self._token:
-            raise ConfigurationError("No API token is configured. Ask the administrator.")
+            raise ConfigurationError(
+                QT_TRANSLATE_NOOP("messages", "No API token is configured. Ask the administrator.")
+            )
         return _BearerAuth(self._token)
 
     def _secrets(self) -> tuple[str, ...]:

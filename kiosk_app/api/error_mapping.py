@@ -32,6 +32,7 @@ from kiosk_app.api.errors import (
 )
 from kiosk_app.api.replies import decode_json
 from kiosk_app.api.transport import RawReply
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 _SENT_MAYBE = " The check may or may not have been counted; do not repeat it straight away."
 # ``[^<>]*`` (not ``[^>]*``) keeps tag stripping linear on a page of unclosed ``<``.
@@ -130,13 +131,20 @@ def _exception_error(exc: BaseException) -> KioskApiError:
         isinstance(exc, u3.NewConnectionError)
     ):
         return ApiTimeoutError(
-            "The verification service could not be reached in time. Nothing was sent; "
-            "check the network and try again."
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The verification service could not be reached in time. Nothing was sent; "
+                "check the network and try again.",
+            )
         )
     if isinstance(exc, requests.exceptions.ReadTimeout | u3.ReadTimeoutError | TimeoutError):
         return ApiTimeoutError("The verification service did not answer in time." + _SENT_MAYBE)
     if isinstance(exc, requests.exceptions.ProxyError | u3.ProxyError):
-        return ApiConnectionError("The proxy server refused the connection. Ask the administrator.")
+        return ApiConnectionError(
+            QT_TRANSLATE_NOOP(
+                "messages", "The proxy server refused the connection. Ask the administrator."
+            )
+        )
     if isinstance(
         exc,
         requests.exceptions.InvalidURL
@@ -212,13 +220,16 @@ def _status_error(
         )
     if code == 429:
         return ApiStatusError(
-            "The verification service is receiving too many requests; wait a minute.",
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The verification service is receiving too many requests; wait a minute.",
+            ),
             status_code=code,
             body_message=body,
             detail=detail,
         )
     return ApiStatusError(
-        "The verification service refused the request.",
+        QT_TRANSLATE_NOOP("messages", "The verification service refused the request."),
         status_code=code,
         body_message=body,
         detail=detail,

@@ -6,11 +6,13 @@ sentence. No error ever carries the API token.
 
 from __future__ import annotations
 
+from kiosk_app.text import QT_TRANSLATE_NOOP
+
 
 class KioskApiError(Exception):
     """Base of every API error; ``user_message`` is what the screen shows."""
 
-    default_message = "The verification service could not be used."
+    default_message = QT_TRANSLATE_NOOP("messages", "The verification service could not be used.")
 
     def __init__(self, user_message: str | None = None) -> None:
         self.user_message = user_message or self.default_message
@@ -20,7 +22,9 @@ class KioskApiError(Exception):
 class InputRejectedError(KioskApiError):
     """The request was refused before anything was sent (nothing was billed)."""
 
-    default_message = "Some details are missing or wrong; nothing was sent."
+    default_message = QT_TRANSLATE_NOOP(
+        "messages", "Some details are missing or wrong; nothing was sent."
+    )
 
     def __init__(self, user_message: str | None = None, field: str | None = None) -> None:
         self.field = field
@@ -30,19 +34,25 @@ class InputRejectedError(KioskApiError):
 class ConfigurationError(KioskApiError):
     """The connection settings are unusable (for example a plain-http address off loopback)."""
 
-    default_message = "The kiosk's service settings are invalid. Ask the administrator."
+    default_message = QT_TRANSLATE_NOOP(
+        "messages", "The kiosk's service settings are invalid. Ask the administrator."
+    )
 
 
 class ApiConnectionError(KioskApiError):
     """The service could not be reached."""
 
-    default_message = "The verification service cannot be reached. Check the network and try again."
+    default_message = QT_TRANSLATE_NOOP(
+        "messages", "The verification service cannot be reached. Check the network and try again."
+    )
 
 
 class ApiTimeoutError(ApiConnectionError):
     """The service did not answer in time."""
 
-    default_message = "The verification service did not answer in time. Please try again."
+    default_message = QT_TRANSLATE_NOOP(
+        "messages", "The verification service did not answer in time. Please try again."
+    )
 
 
 class TlsError(ApiConnectionError):
@@ -52,9 +62,10 @@ class TlsError(ApiConnectionError):
     failure to set up the secure connection).
     """
 
-    default_message = (
+    default_message = QT_TRANSLATE_NOOP(
+        "messages",
         "The service's security certificate was not accepted. The connection was stopped; "
-        "ask the administrator."
+        "ask the administrator.",
     )
 
     def __init__(self, user_message: str | None = None, *, reason: str = "handshake") -> None:
@@ -65,7 +76,7 @@ class TlsError(ApiConnectionError):
 class ApiStatusError(KioskApiError):
     """The service answered with an HTTP error status."""
 
-    default_message = "The verification service reported an error."
+    default_message = QT_TRANSLATE_NOOP("messages", "The verification service reported an error.")
 
     def __init__(
         self,
@@ -87,31 +98,40 @@ class ApiStatusError(KioskApiError):
 class AuthenticationError(ApiStatusError):
     """401 or 403: the token or auth key was refused."""
 
-    default_message = "The kiosk's access key was refused by the service. Ask the administrator."
+    default_message = QT_TRANSLATE_NOOP(
+        "messages", "The kiosk's access key was refused by the service. Ask the administrator."
+    )
 
 
 class ServerError(ApiStatusError):
     """5xx from the service."""
 
-    default_message = "The verification service is having trouble. Please try again shortly."
+    default_message = QT_TRANSLATE_NOOP(
+        "messages", "The verification service is having trouble. Please try again shortly."
+    )
 
 
 class BadReplyError(KioskApiError):
     """The reply was not what the interface describes: malformed, truncated, oversized or HTML."""
 
-    default_message = "The verification service sent a reply the kiosk cannot read."
+    default_message = QT_TRANSLATE_NOOP(
+        "messages", "The verification service sent a reply the kiosk cannot read."
+    )
 
 
 class CaptivePortalError(BadReplyError):
     """A 2xx reply carrying a web page: typically a Wi-Fi sign-in ("captive portal") page."""
 
-    default_message = (
+    default_message = QT_TRANSLATE_NOOP(
+        "messages",
         "The network answered with a web page instead of the verification service, probably a "
-        "Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again."
+        "Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again.",
     )
 
 
 class ReplyTooLargeError(BadReplyError):
     """The reply exceeded the size cap and was cut off."""
 
-    default_message = "The verification service sent a reply that is far too large; it was ignored."
+    default_message = QT_TRANSLATE_NOOP(
+        "messages", "The verification service sent a reply that is far too large; it was ignored."
+    )

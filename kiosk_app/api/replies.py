@@ -19,6 +19,7 @@ from kiosk_app.api.models import (
     DvsResponse,
     ParseImageResult,
 )
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 _WRAPPERS = ("ParseResult", "ParseImageResult")
 ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
@@ -30,16 +31,26 @@ def decode_json(body: bytes, max_depth: int = constants.MAX_JSON_DEPTH) -> Any:
     if len(body) > constants.MAX_REPLY_BYTES:
         raise ReplyTooLargeError()
     if not body.strip():
-        raise BadReplyError("The verification service sent an empty reply.")
+        raise BadReplyError(
+            QT_TRANSLATE_NOOP("messages", "The verification service sent an empty reply.")
+        )
     if not within_json_budget(body):
-        raise BadReplyError("The verification service sent a reply with far too many entries.")
+        raise BadReplyError(
+            QT_TRANSLATE_NOOP(
+                "messages", "The verification service sent a reply with far too many entries."
+            )
+        )
     try:
         text = body.decode("utf-8-sig")
         document = json.loads(text, parse_constant=_reject_constant)
     except (ValueError, RecursionError):
         raise BadReplyError() from None
     if _depth(document) > max_depth:
-        raise BadReplyError("The verification service sent a reply nested too deeply.")
+        raise BadReplyError(
+            QT_TRANSLATE_NOOP(
+                "messages", "The verification service sent a reply nested too deeply."
+            )
+        )
     return document
 
 

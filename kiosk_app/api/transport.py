@@ -18,6 +18,7 @@ from urllib3.util.retry import Retry
 from kiosk_app.api import constants
 from kiosk_app.api.deadline import watched_adapter
 from kiosk_app.api.errors import ApiTimeoutError, ConfigurationError, ReplyTooLargeError
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 _CHUNK_BYTES = 64 * 1024
 DEADLINE_MESSAGE = (
@@ -111,7 +112,9 @@ def checked_ca_bundle(ca_bundle: str | None) -> str | bool:
     if not ca_bundle:
         return True
     if not Path(ca_bundle).is_file():
-        raise ConfigurationError("The CA bundle file in the settings does not exist.")
+        raise ConfigurationError(
+            QT_TRANSLATE_NOOP("messages", "The CA bundle file in the settings does not exist.")
+        )
     return str(ca_bundle)
 
 

@@ -12,22 +12,23 @@ from datetime import date
 from typing import Any
 
 from kiosk_app.api.errors import InputRejectedError
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 # The 13 provinces and territories (Canada Post codes).
 PROVINCES: dict[str, str] = {
-    "AB": "Alberta",
-    "BC": "British Columbia",
-    "MB": "Manitoba",
-    "NB": "New Brunswick",
-    "NL": "Newfoundland and Labrador",
-    "NS": "Nova Scotia",
-    "NT": "Northwest Territories",
-    "NU": "Nunavut",
-    "ON": "Ontario",
-    "PE": "Prince Edward Island",
-    "QC": "Quebec",
-    "SK": "Saskatchewan",
-    "YT": "Yukon",
+    "AB": QT_TRANSLATE_NOOP("messages", "Alberta"),
+    "BC": QT_TRANSLATE_NOOP("messages", "British Columbia"),
+    "MB": QT_TRANSLATE_NOOP("messages", "Manitoba"),
+    "NB": QT_TRANSLATE_NOOP("messages", "New Brunswick"),
+    "NL": QT_TRANSLATE_NOOP("messages", "Newfoundland and Labrador"),
+    "NS": QT_TRANSLATE_NOOP("messages", "Nova Scotia"),
+    "NT": QT_TRANSLATE_NOOP("messages", "Northwest Territories"),
+    "NU": QT_TRANSLATE_NOOP("messages", "Nunavut"),
+    "ON": QT_TRANSLATE_NOOP("messages", "Ontario"),
+    "PE": QT_TRANSLATE_NOOP("messages", "Prince Edward Island"),
+    "QC": QT_TRANSLATE_NOOP("messages", "Quebec"),
+    "SK": QT_TRANSLATE_NOOP("messages", "Saskatchewan"),
+    "YT": QT_TRANSLATE_NOOP("messages", "Yukon"),
 }
 
 MAX_LICENCE_NUMBER_CHARS = 40
@@ -53,10 +54,15 @@ def validate_licence_number(value: str) -> str:
     """The licence number, trimmed; refused when empty, too long or multi-line."""
     text = (value or "").strip()
     if not text:
-        raise InputRejectedError("Enter the licence number.", field="licence_number")
+        raise InputRejectedError(
+            QT_TRANSLATE_NOOP("messages", "Enter the licence number."), field="licence_number"
+        )
     if len(text) > MAX_LICENCE_NUMBER_CHARS or not text.isprintable():
         raise InputRejectedError(
-            "The licence number does not look right; type it as printed on the card.",
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The licence number does not look right; type it as printed on the card.",
+            ),
             field="licence_number",
         )
     return text
@@ -66,21 +72,29 @@ def validate_date_of_birth(value: str, today: date | None = None) -> str:
     """The date of birth as yyyy-MM-dd: a real calendar date, not in the future."""
     text = (value or "").strip()
     if not text:
-        raise InputRejectedError("Enter the date of birth.", field="date_of_birth")
+        raise InputRejectedError(
+            QT_TRANSLATE_NOOP("messages", "Enter the date of birth."), field="date_of_birth"
+        )
     if not _ISO_DATE.match(text):
         raise InputRejectedError(
-            "Enter the date of birth as year-month-day, for example 1989-12-24.",
+            QT_TRANSLATE_NOOP(
+                "messages", "Enter the date of birth as year-month-day, for example 1989-12-24."
+            ),
             field="date_of_birth",
         )
     try:
         born = date.fromisoformat(text)
     except ValueError:
         raise InputRejectedError(
-            "That date of birth does not exist; check the day and month.", field="date_of_birth"
+            QT_TRANSLATE_NOOP(
+                "messages", "That date of birth does not exist; check the day and month."
+            ),
+            field="date_of_birth",
         ) from None
     if born > (today or date.today()):
         raise InputRejectedError(
-            "The date of birth is in the future; check the year.", field="date_of_birth"
+            QT_TRANSLATE_NOOP("messages", "The date of birth is in the future; check the year."),
+            field="date_of_birth",
         )
     return text
 
@@ -89,10 +103,15 @@ def validate_province(value: str) -> str:
     """The two-letter province or territory code, upper-cased."""
     code = (value or "").strip().upper()
     if not code:
-        raise InputRejectedError("Choose the province or territory.", field="province")
+        raise InputRejectedError(
+            QT_TRANSLATE_NOOP("messages", "Choose the province or territory."), field="province"
+        )
     if code not in PROVINCES:
         raise InputRejectedError(
-            "Choose a Canadian province or territory (two letters, for example ON or BC).",
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "Choose a Canadian province or territory (two letters, for example ON or BC).",
+            ),
             field="province",
         )
     return code
@@ -105,7 +124,10 @@ def validate_licence_class(value: str | None) -> str | None:
         return None
     if len(text) > MAX_CLASS_CHARS or not text.isalnum():
         raise InputRejectedError(
-            "Enter one licence class of at most 2 letters or digits, for example G or 5.",
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "Enter one licence class of at most 2 letters or digits, for example G or 5.",
+            ),
             field="licence_class",
         )
     return text.upper()
@@ -126,12 +148,18 @@ def validate_barcode_payload(payload: bytes) -> bytes:
     """The raw barcode payload, refused when empty, only whitespace, or far too long."""
     if not payload or not payload.strip():
         raise InputRejectedError(
-            "No barcode data was read; scan the back of the card again.", field="barcode"
+            QT_TRANSLATE_NOOP(
+                "messages", "No barcode data was read; scan the back of the card again."
+            ),
+            field="barcode",
         )
     if len(payload) > MAX_BARCODE_PAYLOAD_BYTES:
         raise InputRejectedError(
-            "The scanned data is far too long to be a licence barcode; nothing was sent. "
-            "Scan the back of the card again.",
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The scanned data is far too long to be a licence barcode; nothing was sent. "
+                "Scan the back of the card again.",
+            ),
             field="barcode",
         )
     return payload
@@ -140,5 +168,8 @@ def validate_barcode_payload(payload: bytes) -> bytes:
 def validate_image(image: bytes) -> bytes:
     """An image of the back of the card, refused when empty."""
     if not image:
-        raise InputRejectedError("The image of the back of the card is empty.", field="image")
+        raise InputRejectedError(
+            QT_TRANSLATE_NOOP("messages", "The image of the back of the card is empty."),
+            field="image",
+        )
     return image

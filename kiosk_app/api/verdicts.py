@@ -24,6 +24,7 @@ from kiosk_app.api.models import (
 )
 from kiosk_app.api.outcome import ErrorInfo, FieldOutcome, MatchCategory, Outcome
 from kiosk_app.kinds import CheckKind, Verdict
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 BILLABLE_CODES: dict[CheckKind, frozenset[int]] = {
     CheckKind.CANADA: frozenset({0, 1, 2}),
@@ -45,16 +46,22 @@ _VERDICTS = {
     StatusCode.UNDEFINED: Verdict.UNDEFINED,
 }
 
-ADVICE_CANADA_UNDEFINED = (
+ADVICE_CANADA_UNDEFINED = QT_TRANSLATE_NOOP(
+    "messages",
     "The registry could not complete the check. Try again in 15 minutes; this check was not "
-    "counted."
+    "counted.",
 )
-ADVICE_SIGNATURE_UNDEFINED = (
+ADVICE_SIGNATURE_UNDEFINED = QT_TRANSLATE_NOOP(
+    "messages",
     "The signature check could not be completed. Check the request for errors (scan the "
-    "barcode again); this check was not counted."
+    "barcode again); this check was not counted.",
 )
-ADVICE_FAILED_CALL = "The service could not complete the check; it was not counted."
-ADVICE_UNKNOWN_CODE = "The service returned a status this kiosk does not know; treat as unverified."
+ADVICE_FAILED_CALL = QT_TRANSLATE_NOOP(
+    "messages", "The service could not complete the check; it was not counted."
+)
+ADVICE_UNKNOWN_CODE = QT_TRANSLATE_NOOP(
+    "messages", "The service returned a status this kiosk does not know; treat as unverified."
+)
 
 
 def same_service_id(left: str | None, right: str | None) -> bool:
@@ -73,8 +80,12 @@ def select_element(
     if len(elements) == 1 and (elements[0].service is None or not elements[0].service.id):
         return elements[0]
     if not elements:
-        raise BadReplyError("The verification service sent an empty answer.")
-    raise BadReplyError("The verification service answered for a different check.")
+        raise BadReplyError(
+            QT_TRANSLATE_NOOP("messages", "The verification service sent an empty answer.")
+        )
+    raise BadReplyError(
+        QT_TRANSLATE_NOOP("messages", "The verification service answered for a different check.")
+    )
 
 
 def check_outcome(element: CheckResponseElement, service: CheckKind, *, test_mode: bool) -> Outcome:
@@ -106,7 +117,11 @@ def check_outcome(element: CheckResponseElement, service: CheckKind, *, test_mod
             **extras,  # type: ignore[arg-type]
         )
     if code is None:
-        raise BadReplyError("The verification service's answer has no overall status.")
+        raise BadReplyError(
+            QT_TRANSLATE_NOOP(
+                "messages", "The verification service's answer has no overall status."
+            )
+        )
     known = code in KNOWN_CODES[service]
     verdict = _VERDICTS[StatusCode(code)] if known else Verdict.UNDEFINED
     undefined_known = known and code == StatusCode.UNDEFINED
@@ -238,7 +253,11 @@ def dvs_outcome(reply: DvsResponse, *, test_mode: bool) -> Outcome:
         status_string=verdict.value,
         billable=True,
         document=document,
-        advice=None if parsed else "The service could not read the barcode; scan it again.",
+        advice=None
+        if parsed
+        else QT_TRANSLATE_NOOP(
+            "messages", "The service could not read the barcode; scan it again."
+        ),
         test_mode=test_mode,
     )
 
@@ -277,7 +296,9 @@ def legacy_outcome(result: ParseImageResult, *, test_mode: bool) -> Outcome:
         billable=False,
         document=document,
         error=ErrorInfo(message=_legacy_message(result), trace_id=result.reference or None),
-        advice="The parsing service could not read the data; scan again or use the image.",
+        advice=QT_TRANSLATE_NOOP(
+            "messages", "The parsing service could not read the data; scan again or use the image."
+        ),
         test_mode=test_mode,
     )
 

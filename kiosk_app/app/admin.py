@@ -21,9 +21,9 @@ from kiosk_app.api.errors import ConfigurationError, KioskApiError
 from kiosk_app.api.transport import checked_base_url, checked_ca_bundle
 from kiosk_app.app.workers import ErrorCallback, ResultCallback, WorkerPool
 from kiosk_app.config import Settings
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.storage.pin import PinCheck, PinStore
 from kiosk_app.storage.usage import CountRow, DayCounts, QuotaState, UsageStore
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 SECRET_FIELDS: Final = ("api_token", "auth_key")
 USAGE_DAYS: Final = 30

@@ -23,7 +23,7 @@ from kiosk_app.app.admin import run_connection_test
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.folder import picture_name
 from kiosk_app.app.workers import ErrorCallback, WorkerPool
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from kiosk_app.app.session import Session

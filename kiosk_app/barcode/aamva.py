@@ -20,6 +20,7 @@ from kiosk_app.barcode.elements import elements_of_version, is_known_element
 from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, TruncatedPayloadError
 from kiosk_app.barcode.licence import LicenceRecord, PayloadFacts, build_record
 from kiosk_app.barcode.wedge import split_at_element_ids, value_fits
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 __all__ = [
     "RawPayload",
@@ -56,7 +57,10 @@ _LENGTH_SLACK = 2
 # A subfile of another type than DL or ID is read as the licence subfile when it holds at least
 # this many standard DL/ID elements and they are most of its elements ("EN", enhanced licences).
 _MIN_LICENCE_ELEMENTS = 3
-_CUT_OFF = "The licence barcode data is cut off: it ends before the length its header declares."
+_CUT_OFF = QT_TRANSLATE_NOOP(
+    "messages",
+    "The licence barcode data is cut off: it ends before the length its header declares.",
+)
 _ELEMENT_ENDS = (b"\n", b"\r", b"\x1c", b"\x1d", b"\x1e")
 
 
@@ -170,7 +174,9 @@ def _parse_header(data: bytes) -> Header:
     if match is None or match.start() > _MAX_HEADER_GAP:
         if _DL_SUBFILE.search(data[:400]):
             return Header(None, 0, None, 0, (), 0)
-        raise NotAamvaError("The data has no AAMVA header (expected '@' and 'ANSI').")
+        raise NotAamvaError(
+            QT_TRANSLATE_NOOP("messages", "The data has no AAMVA header (expected '@' and 'ANSI').")
+        )
     iin, version = match.group(1).decode("ascii"), _digits(match.group(2))
     after = match.end()
     layouts = [(True, after + 4), (False, after + 2)]
@@ -448,20 +454,32 @@ def _end_of_data(data: bytes, header: Header, located: list[tuple[bytes, int]]) 
 def split_payload(payload: bytes) -> RawPayload:
     """Header, elements and raw jurisdiction subfiles of ``payload``; raises typed errors only."""
     if not isinstance(payload, (bytes, bytearray)):
-        raise NotAamvaError("The barcode data is not a byte string.")
+        raise NotAamvaError(QT_TRANSLATE_NOOP("messages", "The barcode data is not a byte string."))
     if len(payload) > _MAX_PAYLOAD:
-        raise NotAamvaError("The data is far too long to be a licence barcode.")
+        raise NotAamvaError(
+            QT_TRANSLATE_NOOP("messages", "The data is far too long to be a licence barcode.")
+        )
     data = _clean(bytes(payload))
     if len(data) < 4:
-        raise NotAamvaError("The data is empty or far too short to be a licence barcode.")
+        raise NotAamvaError(
+            QT_TRANSLATE_NOOP(
+                "messages", "The data is empty or far too short to be a licence barcode."
+            )
+        )
     header = _parse_header(data)
     located = _locate_subfiles(data, header)
     separators = _separators(data)
     licence_kind = _licence_subfile(data, header, located.starts, separators)
     if licence_kind is None:
         if header.version and len(data) - header.body_start < 16:
-            raise TruncatedPayloadError("The licence barcode data is cut off after its header.")
-        raise NotAamvaError("The data has no driver licence or ID card subfile.")
+            raise TruncatedPayloadError(
+                QT_TRANSLATE_NOOP(
+                    "messages", "The licence barcode data is cut off after its header."
+                )
+            )
+        raise NotAamvaError(
+            QT_TRANSLATE_NOOP("messages", "The data has no driver licence or ID card subfile.")
+        )
     elements: dict[str, str] = {}
     subfiles: dict[str, bytes] = {}
     document_type = "DL"
@@ -557,7 +575,9 @@ def parse_aamva(payload: bytes) -> LicenceRecord:
     except (NotAamvaError, TruncatedPayloadError):
         raise
     except Exception as exc:  # the contract: only typed errors escape
-        raise NotAamvaError("The licence barcode data is malformed.") from exc
+        raise NotAamvaError(
+            QT_TRANSLATE_NOOP("messages", "The licence barcode data is malformed.")
+        ) from exc
 
 
 def element_values(payload: bytes) -> tuple[str, ...]:

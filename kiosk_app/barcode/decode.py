@@ -47,6 +47,7 @@ from kiosk_app.barcode.errors import NoBarcodeFoundError, NotAamvaError
 from kiosk_app.barcode.imaging import grey_from_bytes, grey_from_frame, read_image_file
 from kiosk_app.barcode.rectify import Quad
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 __all__ = [
     "FILE_BUDGET_S",
@@ -106,8 +107,10 @@ _TRUSTED_ATTEMPTS = frozenset({"plain", "deskew"})
 Reader = Callable[..., Sequence[Any]]
 Accept = Callable[[bytes], bool]
 
-_HINT_NOT_FOUND = (
-    "No licence barcode found — hold the card flatter, move closer and avoid glare, then try again."
+_HINT_NOT_FOUND = QT_TRANSLATE_NOOP(
+    "messages",
+    "No licence barcode found — hold the card flatter, move closer and avoid glare, "
+    "then try again.",
 )
 _HINT_NOT_AAMVA = (
     "A barcode was read, but it is not from a driver's licence or ID card. "

@@ -18,6 +18,7 @@ from kiosk_app.barcode.errors import (
     UnsupportedImageFormatError,
 )
 from kiosk_app.files import NotRegularFileError, read_regular_file
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 # Largest picture opened (pixels). A 48 MP phone photo fits; a decompression bomb does not.
 MAX_IMAGE_PIXELS = 50_000_000
@@ -51,7 +52,9 @@ REFUSED_SIGNATURES: tuple[tuple[bytes, int], ...] = (
     (b"<svg", 0),  # SVG
 )
 
-_HINT_NOT_IMAGE = "That file is not a picture the kiosk can open. Try another photo or scan."
+_HINT_NOT_IMAGE = QT_TRANSLATE_NOOP(
+    "messages", "That file is not a picture the kiosk can open. Try another photo or scan."
+)
 _HINT_TRUNCATED = "The picture is incomplete or damaged. Take the photo or scan again."
 _HINT_TOO_LARGE = "The picture is too large to open safely. Use a smaller photo or scan."
 _HINT_MISSING = "The picture file could not be opened. Check that it still exists."

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiosk_app.text import QT_TRANSLATE_NOOP
+
 USA = "USA"
 CAN = "CAN"
 
@@ -82,19 +84,19 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
     ("604431", "PR", "Puerto Rico", USA),
     ("636062", "VI", "US Virgin Islands", USA),
     # Canada: the ten provinces and three territories
-    ("604432", "AB", "Alberta", CAN),
-    ("636028", "BC", "British Columbia", CAN),
-    ("636048", "MB", "Manitoba", CAN),
-    ("636017", "NB", "New Brunswick", CAN),
-    ("636016", "NL", "Newfoundland and Labrador", CAN),
-    ("636013", "NS", "Nova Scotia", CAN),
-    ("636012", "ON", "Ontario", CAN),
-    ("604426", "PE", "Prince Edward Island", CAN),
-    ("604428", "QC", "Quebec", CAN),
-    ("636044", "SK", "Saskatchewan", CAN),
-    ("604434", "NT", "Northwest Territories", CAN),
-    ("604433", "NU", "Nunavut", CAN),
-    ("604429", "YT", "Yukon", CAN),
+    ("604432", "AB", QT_TRANSLATE_NOOP("messages", "Alberta"), CAN),
+    ("636028", "BC", QT_TRANSLATE_NOOP("messages", "British Columbia"), CAN),
+    ("636048", "MB", QT_TRANSLATE_NOOP("messages", "Manitoba"), CAN),
+    ("636017", "NB", QT_TRANSLATE_NOOP("messages", "New Brunswick"), CAN),
+    ("636016", "NL", QT_TRANSLATE_NOOP("messages", "Newfoundland and Labrador"), CAN),
+    ("636013", "NS", QT_TRANSLATE_NOOP("messages", "Nova Scotia"), CAN),
+    ("636012", "ON", QT_TRANSLATE_NOOP("messages", "Ontario"), CAN),
+    ("604426", "PE", QT_TRANSLATE_NOOP("messages", "Prince Edward Island"), CAN),
+    ("604428", "QC", QT_TRANSLATE_NOOP("messages", "Quebec"), CAN),
+    ("636044", "SK", QT_TRANSLATE_NOOP("messages", "Saskatchewan"), CAN),
+    ("604434", "NT", QT_TRANSLATE_NOOP("messages", "Northwest Territories"), CAN),
+    ("604433", "NU", QT_TRANSLATE_NOOP("messages", "Nunavut"), CAN),
+    ("604429", "YT", QT_TRANSLATE_NOOP("messages", "Yukon"), CAN),
 )
 
 JURISDICTIONS_BY_IIN: dict[str, Jurisdiction] = {

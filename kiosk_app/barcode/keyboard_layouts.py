@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from kiosk_app.text import QT_TRANSLATE_NOOP
+
 
 def _pairs(us: str, desk: str) -> dict[str, str]:
     assert len(us) == len(desk)
@@ -53,9 +55,12 @@ LAYOUTS: Final[tuple[DeskLayout, ...]] = (
             **_pairs("-_]}'\"\\|,<.>/?`", ")°$£ù%*µ;.:/!§²"),
         },
         (
-            "The scanner types with the US keyboard layout but this computer uses French "
-            "(AZERTY): set the scanner's keyboard country to France, or set this computer's "
-            "keyboard layout to English (US)."
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The scanner types with the US keyboard layout but this computer uses French "
+                "(AZERTY): set the scanner's keyboard country to France, or set this computer's "
+                "keyboard layout to English (US).",
+            )
         ),
     ),
     DeskLayout(
@@ -64,9 +69,12 @@ LAYOUTS: Final[tuple[DeskLayout, ...]] = (
             **_pairs("@#^`~\\|/?", '"/?#|<>éÉ'),
         },
         (
-            "The scanner types with the US keyboard layout but this computer uses Canadian "
-            "French: set the scanner's keyboard country to Canadian French, or set this "
-            "computer's keyboard layout to English (US)."
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The scanner types with the US keyboard layout but this computer uses Canadian "
+                "French: set the scanner's keyboard country to Canadian French, or set this "
+                "computer's keyboard layout to English (US).",
+            )
         ),
     ),
     DeskLayout(
@@ -75,19 +83,23 @@ LAYOUTS: Final[tuple[DeskLayout, ...]] = (
             **_pairs("`~\\|/?'\"]<>", "/\\àÀéÉèÈç'\""),
         },
         (
-            "The scanner types with the US keyboard layout but this computer uses Canadian "
-            "Multilingual Standard (CSA): set the scanner's keyboard country to Canadian "
-            "French (CSA), or set this computer's keyboard layout to English (US)."
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The scanner types with the US keyboard layout but this computer uses Canadian "
+                "Multilingual Standard (CSA): set the scanner's keyboard country to Canadian "
+                "French (CSA), or set this computer's keyboard layout to English (US).",
+            )
         ),
     ),
 )
 LAYOUTS_BY_KEY: Final = {layout.key: layout for layout in LAYOUTS}
 
 #: When the layout is known to be wrong but not which one (a control key typed through it).
-UNKNOWN_LAYOUT_ADVICE: Final = (
+UNKNOWN_LAYOUT_ADVICE: Final = QT_TRANSLATE_NOOP(
+    "messages",
     "The scanner's keyboard layout does not match this computer's: set the scanner's keyboard "
     "country to this computer's layout, or set this computer's keyboard layout to "
-    "English (US)."
+    "English (US).",
 )
 
 # How much more licence-like a repair must look than the text as typed to be kept.

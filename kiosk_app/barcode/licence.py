@@ -15,6 +15,7 @@ from typing import Any
 from kiosk_app.barcode import jurisdictions
 from kiosk_app.barcode.driver_license import DriverLicense
 from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 _NONE_WORDS = frozenset({"", "NONE", "N/A", "NA", "UNAVL", "UNAVAILABLE"})
 # Spaces and separators some issuers leave around names and street lines ("TESTER,").
@@ -559,10 +560,15 @@ def build_record(
 ) -> LicenceRecord:
     """Turn parsed elements into a :class:`LicenceRecord`; typed errors when data is missing."""
     if not any(eid.startswith("D") for eid in elements):
-        raise NotAamvaError("The licence subfile holds no data elements.")
+        raise NotAamvaError(
+            QT_TRANSLATE_NOOP("messages", "The licence subfile holds no data elements.")
+        )
     if "DAQ" not in elements and "DBB" not in elements:
         raise TruncatedPayloadError(
-            "The licence barcode data is cut off: no licence number and no date of birth."
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The licence barcode data is cut off: no licence number and no date of birth.",
+            )
         )
     jurisdiction, country = _issuer(iin, elements)
     year_first = country == jurisdictions.CAN or version == 1

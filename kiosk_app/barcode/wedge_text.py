@@ -26,6 +26,7 @@ from kiosk_app.barcode.aamva import _parse_header as parse_header  # the parser'
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.keyboard_layouts import UNKNOWN_LAYOUT_ADVICE, repair_layout
 from kiosk_app.barcode.payload import payload_from_track_string
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 
 class Origin(Enum):
@@ -59,20 +60,24 @@ _AIM_ID: Final = re.compile(r"\]L[0-9A-Z]$")
 _SUFFIX_ORIGINS: Final = (Origin.ENTER, Origin.TAB)
 
 # Why a payload is not byte-exact (English; the UI translates).
-REASON_HEADER: Final = (
+REASON_HEADER: Final = QT_TRANSLATE_NOOP(
+    "messages",
     "The scanner did not send the barcode's control characters as they are: set it to send "
-    "control characters (Ctrl+key or Alt+keypad codes), or use the camera."
+    "control characters (Ctrl+key or Alt+keypad codes), or use the camera.",
 )
-REASON_ENTER: Final = (
+REASON_ENTER: Final = QT_TRANSLATE_NOOP(
+    "messages",
     "The scanner sends the Enter key for both line feed and carriage return: set it to send "
-    "control characters as Ctrl+key, or use the camera."
+    "control characters as Ctrl+key, or use the camera.",
 )
-REASON_LOST: Final = (
+REASON_LOST: Final = QT_TRANSLATE_NOOP(
+    "messages",
     "Some keys the scanner sent did not type a character: set the scanner to send control "
-    "characters as Ctrl+key, or use the camera."
+    "characters as Ctrl+key, or use the camera.",
 )
-REASON_SUFFIX: Final = (
-    "The scanner adds a suffix after the data: set its suffix to none, or use the camera."
+REASON_SUFFIX: Final = QT_TRANSLATE_NOOP(
+    "messages",
+    "The scanner adds a suffix after the data: set its suffix to none, or use the camera.",
 )
 
 

@@ -13,5 +13,5 @@ timers); ``kiosk-app check`` uses the same planning.
 * ``billing``: never pay twice (the keyed-hash memory of recent checks) and the quota gate.
 * ``metering``: what counts as a check, and counting it in the usage store.
 * ``reports``: the Error screen's content for a failure.
-* ``text``: the markers of clerk-facing sentences and :class:`~kiosk_app.flow.text.Message`.
+* ``text``: the markers of clerk-facing sentences and :class:`~kiosk_app.text.Message`.
 """

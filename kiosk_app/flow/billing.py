@@ -40,10 +40,10 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from kiosk_app.api.errors import InputRejectedError
 from kiosk_app.flow.models import ResultView
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.flow.verdict_table import ShownVerdict
 from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.usage import UsageStore, UsageStoreError
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 KEY_BYTES: Final = 32
 SECONDS_PER_MINUTE: Final = 60

@@ -66,11 +66,11 @@ from kiosk_app.flow.planning import (
 from kiosk_app.flow.reports import report_for
 from kiosk_app.flow.routing import REPAIRED, Route
 from kiosk_app.flow.stages import Stage, StageMachine
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.flow.verdict_table import result_view, shown_verdict
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.redaction import forget_customer_values, register_customer, register_typed_date
 from kiosk_app.storage.usage import UsageStore
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
 

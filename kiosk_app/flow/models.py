@@ -15,13 +15,13 @@ from kiosk_app.barcode.consistency import Finding
 from kiosk_app.barcode.issuer import Issuer
 from kiosk_app.barcode.symbol import SymbolInfo
 from kiosk_app.flow.age import UnderAge
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 CHECK_TITLES: dict[CheckKind, str] = {
-    CheckKind.SIGNATURE: "Verify signature",
-    CheckKind.DVS_PARSE: "Parse only",
-    CheckKind.CANADA: "Canadian registry check",
+    CheckKind.SIGNATURE: QT_TRANSLATE_NOOP("messages", "Verify signature"),
+    CheckKind.DVS_PARSE: QT_TRANSLATE_NOOP("messages", "Parse only"),
+    CheckKind.CANADA: QT_TRANSLATE_NOOP("messages", "Canadian registry check"),
 }
 
 AGE_BADGES = (18, 19, 21)

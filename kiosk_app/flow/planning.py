@@ -21,8 +21,8 @@ from kiosk_app.config import Settings
 from kiosk_app.flow.canada import prefill_complete, prefill_of, validate_canada
 from kiosk_app.flow.models import CHECK_TITLES, CanadaFormData, FieldProblem, ScanData
 from kiosk_app.flow.routing import Route, route_card
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.kinds import CheckKind
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 #: Checks that need the barcode's exact bytes (refused on a scan that is not byte-exact).
 EXACT_BYTES_CHECKS: Final = frozenset({CheckKind.SIGNATURE})

@@ -19,9 +19,9 @@ from datetime import date
 from kiosk_app.api.outcome import FieldOutcome, MatchCategory
 from kiosk_app.flow.age import parse_birth_date
 from kiosk_app.flow.models import KEY_FIELD_LABELS, ResultView
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.flow.verdict_table import TURNS_ON, BannerRule
 from kiosk_app.kinds import CheckKind, Verdict
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 # Field names of the rows each kind of reason rests on (the services' names).
 BIRTH_ROWS = ("BirthDate", "dob", "Birthdate")

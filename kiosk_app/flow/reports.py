@@ -5,7 +5,7 @@ from __future__ import annotations
 from kiosk_app.api.errors import ApiStatusError, KioskApiError
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.flow.models import ErrorKind, ErrorReport
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 SENTENCE_WITH_STATUS = QT_TRANSLATE_NOOP("messages", "{sentence} (HTTP {code})")
 SENTENCE_WITH_SERVICE_WORDS = QT_TRANSLATE_NOOP(

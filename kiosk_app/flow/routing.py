@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from kiosk_app.barcode.issuer import Issuer
 from kiosk_app.barcode.jurisdictions import CAN, USA
 from kiosk_app.config import Settings
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 SIGNATURE, PARSE, CANADA = CheckKind.SIGNATURE, CheckKind.DVS_PARSE, CheckKind.CANADA
 US_SETTING = "us_cards"

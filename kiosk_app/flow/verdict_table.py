@@ -29,8 +29,8 @@ from kiosk_app.flow.age import (
     under_minimum,
 )
 from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ResultView
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.kinds import CheckKind, Verdict
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QWidget
 
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
+from kiosk_app.text import QT_TRANSLATE_NOOP
 from kiosk_app.ui.field_labels import Comparison, DocumentLine
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.widgets import label, set_style_property

@@ -21,7 +21,7 @@ from enum import StrEnum
 from PySide6.QtCore import QCoreApplication
 
 from kiosk_app.flow.models import LicenceSummary
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 translate = QCoreApplication.translate
 logger = logging.getLogger(__name__)

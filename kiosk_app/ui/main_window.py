@@ -22,8 +22,8 @@ from kiosk_app.config import Settings
 from kiosk_app.flow.customer import BilledAgain
 from kiosk_app.flow.models import CanadaFormData, FieldProblem
 from kiosk_app.flow.stages import Stage
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import CheckKind
+from kiosk_app.text import QT_TRANSLATE_NOOP
 from kiosk_app.ui import theme
 from kiosk_app.ui.billing_widgets import ConfirmBilledDialog
 from kiosk_app.ui.canada_form import CanadaFormScreen

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 from kiosk_app.api.outcome import ErrorInfo, FieldOutcome, MatchCategory, Outcome
 from kiosk_app.flow.models import ResultView
 from kiosk_app.flow.reasons import Reason, reason_for
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.flow.verdict_table import rule_for, view_facts, words_params
 from kiosk_app.kinds import CheckKind, Verdict
+from kiosk_app.text import QT_TRANSLATE_NOOP
 from kiosk_app.ui import theme
 from kiosk_app.ui.document_rows import DocumentRow
 from kiosk_app.ui.field_labels import FIELD_LABELS, document_lines

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
+from kiosk_app.text import QT_TRANSLATE_NOOP
 from kiosk_app.ui.plain_text import plain_value
 
 CONTEXT = "Service"

@@ -20,8 +20,8 @@ from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from kiosk_app.api.outcome import MatchCategory
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
 from kiosk_app.kinds import Verdict
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 RESOURCE_PACKAGE = "kiosk_app.resources"
 MIN_TOUCH_PX = 44

@@ -4,48 +4,48 @@
 <context>
     <name>Billing</name>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="41"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="43"/>
         <source>{check} already ran for this card at {time}: {verdict} (request {id}).</source>
         <translation>{check} a déjà été fait pour cette carte à {time}&#x202f;: {verdict} (requête {id}).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="45"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="47"/>
         <source>This card was checked at {time} with {check}: {verdict} (request {id}).</source>
         <translation>Cette carte a été vérifiée à {time} avec {check}&#x202f;: {verdict} (requête {id}).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="68"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="81"/>
         <source>Check again?</source>
         <translation>Vérifier de nouveau&#x202f;?</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="71"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="84"/>
         <source>Running it again is billed again.</source>
         <translation>Refaire cette vérification est facturé de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="73"/>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="122"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="86"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="140"/>
         <source>Check again (billed)</source>
         <translation>Vérifier de nouveau (facturé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="74"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="87"/>
         <source>Keep the result</source>
         <translation>Garder le résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="146"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="170"/>
         <source>Check for this card: {check} — {why}</source>
         <translation>Vérification pour cette carte&#x202f;: {check} — {why}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="149"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="173"/>
         <source>No check runs by itself for this card — {why}</source>
         <translation>Aucune vérification automatique pour cette carte — {why}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="156"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="180"/>
         <source>{check} again (billed)</source>
         <translation>{check} de nouveau (facturé)</translation>
     </message>
@@ -2115,17 +2115,17 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/main_window.py" line="55"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="174"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="175"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="214"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="215"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="216"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="217"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -2237,152 +2237,160 @@
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="630"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="645"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="65"/>
+        <location filename="../../kiosk_app/api/client.py" line="207"/>
         <source>A check must name exactly one service.</source>
         <translation>Une vérification doit désigner un seul service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="66"/>
+        <location filename="../../kiosk_app/api/validation.py" line="19"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="87"/>
         <source>Alberta</source>
         <translation>Alberta</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="244"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="67"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="68"/>
+        <location filename="../../kiosk_app/api/validation.py" line="20"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="88"/>
         <source>British Columbia</source>
         <translation>Colombie-Britannique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="69"/>
+        <location filename="../../kiosk_app/flow/models.py" line="24"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="70"/>
+        <location filename="../../kiosk_app/api/validation.py" line="111"/>
         <source>Choose a Canadian province or territory (two letters, for example ON or BC).</source>
         <translation>Choisissez une province ou un territoire du Canada (deux lettres, par exemple ON ou BC).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="74"/>
+        <location filename="../../kiosk_app/api/validation.py" line="107"/>
         <source>Choose the province or territory.</source>
         <translation>Choisissez la province ou le territoire.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/files.py" line="66"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="75"/>
         <source>Drop a picture of the back of the licence</source>
         <translation>Déposez une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="76"/>
+        <location filename="../../kiosk_app/api/validation.py" line="127"/>
         <source>Enter one licence class of at most 2 letters or digits, for example G or 5.</source>
         <translation>Entrez une seule classe de permis d&apos;au plus 2 lettres ou chiffres, par exemple G ou 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
+        <location filename="../../kiosk_app/api/validation.py" line="80"/>
         <source>Enter the date of birth as year-month-day, for example 1989-12-24.</source>
         <translation>Entrez la date de naissance sous la forme année-mois-jour, par exemple 1989-12-24.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="84"/>
+        <location filename="../../kiosk_app/api/validation.py" line="76"/>
         <source>Enter the date of birth.</source>
         <translation>Entrez la date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="85"/>
+        <location filename="../../kiosk_app/api/validation.py" line="58"/>
         <source>Enter the licence number.</source>
         <translation>Entrez le numéro de permis.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/files.py" line="47"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="86"/>
         <source>Image files (Open or drag and drop)</source>
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="296"/>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="546"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="87"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="88"/>
+        <location filename="../../kiosk_app/api/validation.py" line="21"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="89"/>
         <source>Manitoba</source>
         <translation>Manitoba</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="89"/>
+        <location filename="../../kiosk_app/api/validation.py" line="22"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="90"/>
         <source>New Brunswick</source>
         <translation>Nouveau-Brunswick</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="90"/>
+        <location filename="../../kiosk_app/api/validation.py" line="23"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="91"/>
         <source>Newfoundland and Labrador</source>
         <translation>Terre-Neuve-et-Labrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="91"/>
+        <location filename="../../kiosk_app/api/client.py" line="332"/>
         <source>No API token is configured. Ask the administrator.</source>
         <translation>Aucun jeton d&apos;API n&apos;est configuré. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="92"/>
+        <location filename="../../kiosk_app/api/validation.py" line="151"/>
         <source>No barcode data was read; scan the back of the card again.</source>
         <translation>Aucune donnée de code-barres n&apos;a été lue&#x202f;; balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="93"/>
+        <location filename="../../kiosk_app/api/client.py" line="265"/>
         <source>No legacy auth key is configured. Ask the administrator.</source>
         <translation>Aucune clé d&apos;authentification de l&apos;ancien service n&apos;est configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="94"/>
+        <location filename="../../kiosk_app/barcode/decode.py" line="110"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="54"/>
         <source>No licence barcode found — hold the card flatter, move closer and avoid glare, then try again.</source>
         <translation>Aucun code-barres de permis trouvé — tenez la carte plus à plat, approchez-vous et évitez les reflets, puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="99"/>
+        <location filename="../../kiosk_app/api/validation.py" line="25"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="97"/>
         <source>Northwest Territories</source>
         <translation>Territoires du Nord-Ouest</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="100"/>
+        <location filename="../../kiosk_app/api/validation.py" line="24"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="92"/>
         <source>Nova Scotia</source>
         <translation>Nouvelle-Écosse</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="101"/>
+        <location filename="../../kiosk_app/api/validation.py" line="26"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="98"/>
         <source>Nunavut</source>
         <translation>Nunavut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="102"/>
+        <location filename="../../kiosk_app/api/validation.py" line="27"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="93"/>
         <source>Ontario</source>
         <translation>Ontario</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="103"/>
+        <location filename="../../kiosk_app/flow/models.py" line="23"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="104"/>
+        <location filename="../../kiosk_app/api/validation.py" line="28"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="94"/>
         <source>Prince Edward Island</source>
         <translation>Île-du-Prince-Édouard</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="105"/>
+        <location filename="../../kiosk_app/api/validation.py" line="29"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="95"/>
         <source>Quebec</source>
         <translation>Québec</translation>
     </message>
@@ -2394,23 +2402,22 @@
     <message>
         <location filename="../../kiosk_app/app/capture/base.py" line="58"/>
         <location filename="../../kiosk_app/app/capture/files.py" line="57"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="106"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="543"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="107"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="108"/>
+        <location filename="../../kiosk_app/api/validation.py" line="30"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="96"/>
         <source>Saskatchewan</source>
         <translation>Saskatchewan</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="109"/>
+        <location filename="../../kiosk_app/api/errors.py" line="25"/>
         <source>Some details are missing or wrong; nothing was sent.</source>
         <translation>Certains renseignements sont manquants ou erronés&#x202f;; rien n&apos;a été envoyé.</translation>
     </message>
@@ -2418,512 +2425,515 @@
         <location filename="../../kiosk_app/app/capture/base.py" line="39"/>
         <location filename="../../kiosk_app/app/capture/base.py" line="62"/>
         <location filename="../../kiosk_app/app/capture/wedge.py" line="317"/>
-        <location filename="../../kiosk_app/ui/messages.py" line="110"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="111"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="64"/>
         <source>That barcode is not from a driver&apos;s licence or ID card.</source>
         <translation>Ce code-barres ne provient pas d&apos;un permis de conduire ni d&apos;une carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
+        <location filename="../../kiosk_app/api/validation.py" line="89"/>
         <source>That date of birth does not exist; check the day and month.</source>
         <translation>Cette date de naissance n&apos;existe pas&#x202f;; vérifiez le jour et le mois.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="21"/>
+        <location filename="../../kiosk_app/barcode/imaging.py" line="55"/>
         <source>That file is not a picture the kiosk can open. Try another photo or scan.</source>
         <translation>Ce fichier n&apos;est pas une image que le kiosque peut ouvrir. Essayez une autre photo ou numérisation.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="117"/>
+        <location filename="../../kiosk_app/api/transport.py" line="116"/>
         <source>The CA bundle file in the settings does not exist.</source>
         <translation>Le fichier de certificats d&apos;autorité (CA) indiqué dans les paramètres n&apos;existe pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="118"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="29"/>
         <source>The kiosk opens only PNG, JPEG, TIFF, BMP, GIF, WebP and PNM pictures. Save the scan in one of those formats.</source>
         <translation>Le kiosque n&apos;ouvre que les images PNG, JPEG, TIFF, BMP, GIF, WebP et PNM. Enregistrez la numérisation dans l&apos;un de ces formats.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="123"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="39"/>
         <source>The picture needs too much time or memory to open safely. Use a smaller photo or scan.</source>
         <translation>L&apos;image demande trop de temps ou de mémoire pour être ouverte sans risque. Utilisez une photo ou une numérisation plus petite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="127"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="48"/>
         <source>Reading the picture was stopped.</source>
         <translation>La lecture de l&apos;image a été arrêtée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="128"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="11"/>
         <source>The barcode could not be read.</source>
         <translation>Le code-barres n&apos;a pas pu être lu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="129"/>
+        <location filename="../../kiosk_app/barcode/aamva.py" line="457"/>
         <source>The barcode data is not a byte string.</source>
         <translation>Les données du code-barres ne sont pas une suite d&apos;octets.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
+        <location filename="../../kiosk_app/barcode/aamva.py" line="178"/>
         <source>The data has no AAMVA header (expected &apos;@&apos; and &apos;ANSI&apos;).</source>
         <translation>Les données n&apos;ont pas d&apos;en-tête AAMVA (&apos;@&apos; et &apos;ANSI&apos; attendus).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="131"/>
+        <location filename="../../kiosk_app/barcode/aamva.py" line="481"/>
         <source>The data has no driver licence or ID card subfile.</source>
         <translation>Les données ne contiennent aucun sous-fichier de permis de conduire ni de carte d&apos;identité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="132"/>
+        <location filename="../../kiosk_app/barcode/aamva.py" line="465"/>
         <source>The data is empty or far too short to be a licence barcode.</source>
         <translation>Les données sont vides ou beaucoup trop courtes pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
+        <location filename="../../kiosk_app/barcode/aamva.py" line="460"/>
         <source>The data is far too long to be a licence barcode.</source>
         <translation>Les données sont beaucoup trop longues pour un code-barres de permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="134"/>
+        <location filename="../../kiosk_app/api/validation.py" line="96"/>
         <source>The date of birth is in the future; check the year.</source>
         <translation>La date de naissance est dans le futur&#x202f;; vérifiez l&apos;année.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="135"/>
+        <location filename="../../kiosk_app/api/validation.py" line="172"/>
         <source>The image of the back of the card is empty.</source>
         <translation>L&apos;image du dos de la carte est vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="136"/>
+        <location filename="../../kiosk_app/api/errors.py" line="101"/>
         <source>The kiosk&apos;s access key was refused by the service. Ask the administrator.</source>
         <translation>La clé d&apos;accès du kiosque a été refusée par le service. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="140"/>
+        <location filename="../../kiosk_app/api/errors.py" line="37"/>
         <source>The kiosk&apos;s service settings are invalid. Ask the administrator.</source>
         <translation>Les paramètres de service du kiosque ne sont pas valides. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="144"/>
+        <location filename="../../kiosk_app/barcode/aamva.py" line="476"/>
         <source>The licence barcode data is cut off after its header.</source>
         <translation>Les données du code-barres du permis sont tronquées après l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="145"/>
+        <location filename="../../kiosk_app/barcode/aamva.py" line="60"/>
         <source>The licence barcode data is cut off: it ends before the length its header declares.</source>
         <translation>Les données du code-barres du permis sont tronquées&#x202f;: elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="149"/>
+        <location filename="../../kiosk_app/barcode/licence.py" line="568"/>
         <source>The licence barcode data is cut off: no licence number and no date of birth.</source>
         <translation>Les données du code-barres du permis sont tronquées&#x202f;: ni numéro de permis ni date de naissance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="153"/>
+        <location filename="../../kiosk_app/barcode/aamva.py" line="579"/>
         <source>The licence barcode data is malformed.</source>
         <translation>Les données du code-barres du permis sont mal formées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="154"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="72"/>
         <source>The licence barcode was only partly read. Scan it again.</source>
         <translation>Le code-barres du permis n&apos;a été lu qu&apos;en partie. Balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="155"/>
+        <location filename="../../kiosk_app/api/validation.py" line="62"/>
         <source>The licence number does not look right; type it as printed on the card.</source>
         <translation>Le numéro de permis semble incorrect&#x202f;; tapez-le tel qu&apos;imprimé sur la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="159"/>
+        <location filename="../../kiosk_app/barcode/licence.py" line="564"/>
         <source>The licence subfile holds no data elements.</source>
         <translation>Le sous-fichier du permis ne contient aucun élément de données.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="160"/>
+        <location filename="../../kiosk_app/api/errors.py" line="125"/>
         <source>The network answered with a web page instead of the verification service, probably a Wi-Fi sign-in page. Sign in to the network (or ask the administrator), then try again.</source>
         <translation>Le réseau a répondu par une page Web au lieu du service de vérification, probablement une page de connexion Wi-Fi. Connectez-vous au réseau (ou adressez-vous à l&apos;administrateur), puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="166"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="299"/>
         <source>The parsing service could not read the data; scan again or use the image.</source>
         <translation>Le service de décodage n&apos;a pas pu lire les données&#x202f;; balayez de nouveau ou utilisez l&apos;image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="170"/>
+        <location filename="../../kiosk_app/api/error_mapping.py" line="144"/>
         <source>The proxy server refused the connection. Ask the administrator.</source>
         <translation>Le serveur mandataire a refusé la connexion. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="174"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="49"/>
         <source>The registry could not complete the check. Try again in 15 minutes; this check was not counted.</source>
         <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes&#x202f;; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="179"/>
+        <location filename="../../kiosk_app/api/validation.py" line="158"/>
         <source>The scanned data is far too long to be a licence barcode; nothing was sent. Scan the back of the card again.</source>
         <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis&#x202f;; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="184"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="80"/>
         <source>The scanner changed some of the barcode&apos;s characters, so the signature cannot be checked on this scan. Scan the licence with the camera, or set the scanner to send control characters.</source>
         <translation>Le lecteur a modifié certains caractères du code-barres&#x202f;; la signature ne peut donc pas être vérifiée sur cette lecture. Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="190"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="59"/>
         <source>The service could not complete the check; it was not counted.</source>
         <translation>Le service n&apos;a pas pu terminer la vérification&#x202f;; elle n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="191"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="258"/>
         <source>The service could not read the barcode; scan it again.</source>
         <translation>Le service n&apos;a pas pu lire le code-barres&#x202f;; balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="192"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="62"/>
         <source>The service returned a status this kiosk does not know; treat as unverified.</source>
         <translation>Le service a renvoyé un statut inconnu de ce kiosque&#x202f;; considérez le document comme non vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="196"/>
+        <location filename="../../kiosk_app/api/client.py" line="162"/>
         <source>The service time limits must be positive.</source>
         <translation>Les délais du service doivent être positifs.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="197"/>
+        <location filename="../../kiosk_app/api/errors.py" line="65"/>
         <source>The service&apos;s security certificate was not accepted. The connection was stopped; ask the administrator.</source>
         <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue&#x202f;; adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="202"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="54"/>
         <source>The signature check could not be completed. Check the request for errors (scan the barcode again); this check was not counted.</source>
         <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres)&#x202f;; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="207"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="87"/>
         <source>The verification service answered for a different check.</source>
         <translation>Le service de vérification a répondu pour une autre vérification.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="208"/>
+        <location filename="../../kiosk_app/api/errors.py" line="45"/>
         <source>The verification service cannot be reached. Check the network and try again.</source>
         <translation>Le service de vérification est injoignable. Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="212"/>
+        <location filename="../../kiosk_app/api/error_mapping.py" line="134"/>
         <source>The verification service could not be reached in time. Nothing was sent; check the network and try again.</source>
         <translation>Le service de vérification n&apos;a pas pu être joint à temps. Rien n&apos;a été envoyé&#x202f;; vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="217"/>
+        <location filename="../../kiosk_app/api/errors.py" line="15"/>
         <source>The verification service could not be used.</source>
         <translation>Le service de vérification n&apos;a pas pu être utilisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="218"/>
+        <location filename="../../kiosk_app/api/errors.py" line="53"/>
         <source>The verification service did not answer in time. Please try again.</source>
         <translation>Le service de vérification n&apos;a pas répondu à temps. Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="222"/>
+        <location filename="../../kiosk_app/api/errors.py" line="109"/>
         <source>The verification service is having trouble. Please try again shortly.</source>
         <translation>Le service de vérification éprouve des difficultés. Veuillez réessayer sous peu.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="226"/>
+        <location filename="../../kiosk_app/api/errors.py" line="79"/>
         <source>The verification service reported an error.</source>
         <translation>Le service de vérification a signalé une erreur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="227"/>
+        <location filename="../../kiosk_app/api/error_mapping.py" line="223"/>
         <source>The verification service is receiving too many requests; wait a minute.</source>
         <translation>Le service de vérification reçoit trop de demandes&#x202f;; attendez une minute.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="231"/>
+        <location filename="../../kiosk_app/api/error_mapping.py" line="232"/>
         <source>The verification service refused the request.</source>
         <translation>Le service de vérification a refusé la demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="232"/>
+        <location filename="../../kiosk_app/api/replies.py" line="50"/>
         <source>The verification service sent a reply nested too deeply.</source>
         <translation>Le service de vérification a envoyé une réponse trop imbriquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="233"/>
+        <location filename="../../kiosk_app/api/errors.py" line="135"/>
         <source>The verification service sent a reply that is far too large; it was ignored.</source>
         <translation>Le service de vérification a envoyé une réponse beaucoup trop volumineuse&#x202f;; elle a été ignorée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="237"/>
+        <location filename="../../kiosk_app/api/errors.py" line="117"/>
         <source>The verification service sent a reply the kiosk cannot read.</source>
         <translation>Le service de vérification a envoyé une réponse que le kiosque ne peut pas lire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="238"/>
+        <location filename="../../kiosk_app/api/replies.py" line="39"/>
         <source>The verification service sent a reply with far too many entries.</source>
         <translation>Le service de vérification a envoyé une réponse comportant beaucoup trop d&apos;entrées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="242"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="84"/>
         <source>The verification service sent an empty answer.</source>
         <translation>Le service de vérification a envoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="243"/>
+        <location filename="../../kiosk_app/api/replies.py" line="35"/>
         <source>The verification service sent an empty reply.</source>
         <translation>Le service de vérification a renvoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="244"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="121"/>
         <source>The verification service&apos;s answer has no overall status.</source>
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="246"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="63"/>
         <source>The scanner did not send the barcode&apos;s control characters as they are: set it to send control characters (Ctrl+key or Alt+keypad codes), or use the camera.</source>
+        <extracomment>The AAMVA header&apos;s first characters: compliance indicator, data element separator, record separator, segment terminator; then the file type.</extracomment>
         <translation>Le lecteur n&apos;a pas envoyé les caractères de contrôle du code-barres tels quels&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle (Ctrl+touche ou codes Alt+pavé numérique), ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="251"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="68"/>
         <source>The scanner sends the Enter key for both line feed and carriage return: set it to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Le lecteur envoie la touche Entrée pour le saut de ligne comme pour le retour de chariot&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="256"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="73"/>
         <source>Some keys the scanner sent did not type a character: set the scanner to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Certaines touches envoyées par le lecteur n&apos;ont tapé aucun caractère&#x202f;: réglez le lecteur pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="261"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="78"/>
         <source>The scanner adds a suffix after the data: set its suffix to none, or use the camera.</source>
         <translation>Le lecteur ajoute un suffixe après les données&#x202f;: réglez son suffixe à «&#x202f;aucun&#x202f;», ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="265"/>
+        <location filename="../../kiosk_app/barcode/keyboard_layouts.py" line="58"/>
         <source>The scanner types with the US keyboard layout but this computer uses French (AZERTY): set the scanner&apos;s keyboard country to France, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français (AZERTY)&#x202f;: réglez le pays du clavier du lecteur sur France, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="271"/>
+        <location filename="../../kiosk_app/barcode/keyboard_layouts.py" line="72"/>
         <source>The scanner types with the US keyboard layout but this computer uses Canadian French: set the scanner&apos;s keyboard country to Canadian French, or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le français canadien&#x202f;: réglez le pays du clavier du lecteur sur français canadien, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="277"/>
+        <location filename="../../kiosk_app/barcode/keyboard_layouts.py" line="86"/>
         <source>The scanner types with the US keyboard layout but this computer uses Canadian Multilingual Standard (CSA): set the scanner&apos;s keyboard country to Canadian French (CSA), or set this computer&apos;s keyboard layout to English (US).</source>
         <translation>Le lecteur tape avec la disposition de clavier américaine, mais cet ordinateur utilise le clavier canadien multilingue standard (CSA)&#x202f;: réglez le pays du clavier du lecteur sur français canadien (CSA), ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="283"/>
+        <location filename="../../kiosk_app/barcode/keyboard_layouts.py" line="98"/>
         <source>The scanner&apos;s keyboard layout does not match this computer&apos;s: set the scanner&apos;s keyboard country to this computer&apos;s layout, or set this computer&apos;s keyboard layout to English (US).</source>
+        <extracomment>When the layout is known to be wrong but not which one (a control key typed through it).</extracomment>
         <translation>La disposition de clavier du lecteur ne correspond pas à celle de cet ordinateur&#x202f;: réglez le pays du clavier du lecteur sur la disposition de cet ordinateur, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="289"/>
+        <location filename="../../kiosk_app/flow/models.py" line="22"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="290"/>
+        <location filename="../../kiosk_app/api/validation.py" line="31"/>
+        <location filename="../../kiosk_app/barcode/jurisdictions.py" line="99"/>
         <source>Yukon</source>
         <translation>Yukon</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="292"/>
+        <location filename="../../kiosk_app/config.py" line="283"/>
         <source>this check is turned off; enable it or choose another</source>
         <translation>cette vérification est désactivée&#x202f;; activez-la ou choisissez-en une autre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="293"/>
+        <location filename="../../kiosk_app/config.py" line="233"/>
         <source>use letters, digits and punctuation only (no control characters)</source>
         <translation>lettres, chiffres et ponctuation seulement (aucun caractère de contrôle)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="301"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="68"/>
         <source>The check service address is not a valid https address.</source>
         <translation>L&apos;adresse du service de vérification n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="302"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="69"/>
         <source>The document verification address is not a valid https address.</source>
         <translation>L&apos;adresse de la vérification de documents n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="305"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="72"/>
         <source>The legacy parsing service address is not a valid https address.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="308"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="75"/>
         <source>The proxy address is not a valid https address.</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="309"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="76"/>
         <source>The check service address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse du service de vérification ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="313"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
         <source>The document verification address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse de la vérification de documents ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="318"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="85"/>
         <source>The legacy parsing service address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="323"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="90"/>
         <source>The proxy address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="327"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="94"/>
         <source>The check service address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse du service de vérification doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="331"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="98"/>
         <source>The document verification address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse de la vérification de documents doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="336"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="103"/>
         <source>The legacy parsing service address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="341"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="108"/>
         <source>The proxy address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="345"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
         <source>The check service address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse du service de vérification n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="346"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
         <source>The document verification address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse de la vérification de documents n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="349"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
         <source>The legacy parsing service address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="352"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
         <source>The API token contains characters that are not allowed.</source>
         <translation>Le jeton d&apos;API contient des caractères non permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="353"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="120"/>
         <source>The legacy auth key contains characters that are not allowed.</source>
         <translation>La clé d&apos;authentification de l&apos;ancien service contient des caractères non permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="360"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="127"/>
         <source>The issuer number {iin} is not that of a US or Canadian licence issuer.</source>
         <translation>Le numéro d&apos;émetteur {iin} n&apos;est pas celui d&apos;un émetteur de permis américain ou canadien.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="363"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
         <source>The issuer number belongs to {issuer}, but the address is in {address}.</source>
         <translation>Le numéro d&apos;émetteur appartient à {issuer}, mais l&apos;adresse est dans {address}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="366"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
         <source>The barcode follows AAMVA version {version} ({published}), yet the card says it was issued in {issued}.</source>
         <translation>Le code-barres suit la version AAMVA {version} ({published}), mais la carte indique une délivrance en {issued}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="371"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="138"/>
         <source>The barcode lacks elements its AAMVA version requires: {elements}.</source>
         <translation>Il manque au code-barres des éléments exigés par sa version AAMVA&#x202f;: {elements}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="374"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="141"/>
         <source>The barcode header announces {declared} subfiles but lists {found}.</source>
         <translation>L&apos;en-tête du code-barres annonce {declared} sous-fichiers mais en énumère {found}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="377"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="144"/>
         <source>The barcode header places its first subfile at byte {declared} instead of byte {expected}.</source>
         <translation>L&apos;en-tête du code-barres place son premier sous-fichier à l&apos;octet {declared} au lieu de l&apos;octet {expected}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="382"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="149"/>
         <source>The licence data is in a subfile of type {kind}, not DL or ID.</source>
         <translation>Les données du permis sont dans un sous-fichier de type {kind}, et non DL ou ID.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="383"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="150"/>
         <source>The barcode data is {missing} bytes shorter than its header declares.</source>
         <translation>Les données du code-barres comptent {missing} octets de moins que ce qu&apos;annonce leur en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="386"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="153"/>
         <source>A date in the barcode ({element}) is not a real date.</source>
         <translation>Une date du code-barres ({element}) n&apos;est pas une date réelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="387"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="154"/>
         <source>A date in the barcode ({element}) is an implausible date.</source>
         <translation>Une date du code-barres ({element}) est invraisemblable.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="388"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="155"/>
         <source>The height in the barcode ({element}) is not a plausible height; it is left out.</source>
         <translation>La taille inscrite dans le code-barres ({element}) est invraisemblable&#x202f;; elle est omise.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="392"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="159"/>
         <source>The date of birth is not before the issue date.</source>
         <translation>La date de naissance n&apos;est pas antérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="393"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="160"/>
         <source>The issue date is in the future.</source>
         <translation>La date de délivrance est dans le futur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="394"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="161"/>
         <source>The expiry date is not after the issue date.</source>
         <translation>La date d&apos;expiration n&apos;est pas postérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="395"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="162"/>
         <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
         <translation>La carte est valide {years} ans&#x202f;; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="400"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="167"/>
         <source>The card is marked REAL ID compliant but is valid for more than {maximum} years.</source>
         <translation>La carte est marquée conforme REAL ID mais est valide plus de {maximum} ans.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="404"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="171"/>
         <source>The holder was {age} years old at issue, which is unusual for this document.</source>
         <translation>Le titulaire avait {age} ans à la délivrance, ce qui est inhabituel pour ce document.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="407"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="174"/>
         <source>The licence number does not have the form {jurisdiction} uses.</source>
         <translation>Le numéro de permis n&apos;a pas la forme qu&apos;utilise {jurisdiction}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="408"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="175"/>
         <source>The postal code does not have the form {form}.</source>
         <translation>Le code postal n&apos;a pas la forme {form}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="409"/>
+        <location filename="../../kiosk_app/ui/messages.py" line="176"/>
         <source>The postal code&apos;s first letter is not used in {province}.</source>
         <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>
@@ -3110,22 +3120,22 @@
         <translation>date d&apos;expiration</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/billing.py" line="41"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="53"/>
         <source>This month&apos;s quota of billable checks is reached and the administrator has stopped further checks. Nothing was sent.</source>
         <translation>Le quota mensuel de vérifications facturables est atteint et l’administrateur a bloqué les vérifications suivantes. Rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/billing.py" line="46"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="58"/>
         <source>This month&apos;s quota of billable checks is reached; this check is billed beyond it.</source>
         <translation>Le quota mensuel de vérifications facturables est atteint&#x202f;; cette vérification est facturée au-delà.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/billing.py" line="50"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="62"/>
         <source>Usage is not being counted (the kiosk cannot read or write its usage database; is the disk full?), and the administrator stops checks beyond this month&apos;s quota. Nothing was sent.</source>
         <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation&#x202f;; le disque est-il plein&#x202f;?), et l’administrateur arrête les vérifications au-delà du quota du mois. Rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/billing.py" line="56"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="68"/>
         <source>Usage is not being counted (the kiosk cannot read or write its usage database; is the disk full?): this check is billed but this month&apos;s quota cannot be checked.</source>
         <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation&#x202f;; le disque est-il plein&#x202f;?)&#x202f;: cette vérification est facturée, mais le quota du mois ne peut pas être contrôlé.</translation>
     </message>

@@ -11,7 +11,7 @@ from kiosk_app.app.capture.camera import NO_CAMERA, CameraSource
 from kiosk_app.app.capture.serial import SerialScannerSource
 from kiosk_app.app.capture.statuses import SERIAL_DISCONNECTED
 from kiosk_app.flow.stages import Stage
-from kiosk_app.flow.text import Message
+from kiosk_app.text import Message
 from kiosk_app.ui.i18n import install_language, qm_path, remove_language
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.gui import WindowFactory

@@ -11,8 +11,8 @@ from kiosk_app.api.errors import ConfigurationError
 from kiosk_app.api.transport import checked_base_url
 from kiosk_app.app.admin import URL_FIELDS, VALIDATION_MESSAGES, validate_settings
 from kiosk_app.config import Settings
-from kiosk_app.flow.text import Message
 from kiosk_app.kinds import CheckKind
+from kiosk_app.text import Message
 from kiosk_app.ui.messages import ADDRESS_MESSAGES, translate_message
 from tests.support.admin import make_dialog, set_text
 from tests.support.clock import FakeClock

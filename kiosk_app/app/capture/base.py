@@ -11,7 +11,7 @@ A source is a QObject that, once started, emits either
   or a numpy frame (files, drag-and-drop, a watched folder, a camera);
 
 and ``status_changed(object)`` with a short, clerk-readable status, untranslated: a marked
-English sentence ("Listening") or a :class:`~kiosk_app.flow.text.Message` ("Ready on {port}").
+English sentence ("Listening") or a :class:`~kiosk_app.text.Message` ("Ready on {port}").
 The session connects to these signals and nothing else, so a new source plugs in without
 touching the flow. Sources never decode on the GUI thread and never log what they read.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 
 class CaptureSource(QObject):

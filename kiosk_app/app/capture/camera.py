@@ -61,7 +61,7 @@ from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.config import Settings
 from kiosk_app.flow.stages import Stage
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QMimeData, QObject
 
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.statuses import FILE_NOT_IMAGE, NO_EXTENSION
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 IMAGE_SUFFIXES = (
     ".png",

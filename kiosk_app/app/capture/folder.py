@@ -44,7 +44,7 @@ from kiosk_app.app.capture.statuses import (
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.imaging import MAX_FILE_BYTES
 from kiosk_app.files import read_regular_file
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
 

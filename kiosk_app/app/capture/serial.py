@@ -39,7 +39,7 @@ from kiosk_app.app.capture.statuses import (
     TERMINATOR_NOT_UNDERSTOOD,
 )
 from kiosk_app.config import Settings
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
 

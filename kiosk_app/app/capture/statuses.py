@@ -2,7 +2,7 @@
 translation.
 
 A source hands a status made from one of these templates over as a
-:class:`~kiosk_app.flow.text.Message` (``Message(SERIAL_READY, port=name)``): the UI translates
+:class:`~kiosk_app.text.Message` (``Message(SERIAL_READY, port=name)``): the UI translates
 the template and fills in the ``{placeholders}`` after translation, so a language switch
 retranslates a status already shown. Names of ports, folders and files are shown as they are;
 a value that is a sentence itself is a nested ``Message`` (``Message(NO_EXTENSION)``).
@@ -10,7 +10,7 @@ a value that is a sentence itself is a nested ``Message`` (``Message(NO_EXTENSIO
 
 from __future__ import annotations
 
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 # --- camera ----------------------------------------------------------------------------------
 VIDEO_NOT_FOUND = QT_TRANSLATE_NOOP("messages", "Demo video not found: {path}")

@@ -77,7 +77,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from kiosk_app.app.capture.base import CaptureSource, DuplicateFilter
 from kiosk_app.barcode.wedge_text import Origin, Typed, assemble, declared_length
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP
+from kiosk_app.text import QT_TRANSLATE_NOOP
 
 Clock = Callable[[], float]
 """Returns the current time in seconds (monotonic)."""

@@ -1,10 +1,12 @@
 """Collects the clerk-facing English sentences of the Qt-free layers (for the i18n tests).
 
 Those layers cannot call Qt's ``tr``; the UI translates their text in the ``messages``
-context, so each sentence must be listed in ``kiosk_app/ui/messages.py`` and translated.
-Collected from the source (AST): ``default_message`` / ``default_hint`` class attributes,
+context, so each sentence must be marked with ``QT_TRANSLATE_NOOP`` (``kiosk_app.text``)
+where it is written, for lupdate, and translated. :func:`domain_messages` collects what looks
+clerk-facing from the source (AST): ``default_message`` / ``default_hint`` class attributes,
 literal first arguments of ``...Error(...)`` calls, ``advice=`` literals and ``ADVICE_*``
-constants, province names and the check titles.
+constants, province names and the check titles; :func:`marked_sentences` collects every
+marked sentence of the package.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[3] / "kiosk_app"
+MARKER = "QT_TRANSLATE_NOOP"
 DOMAIN_FILES = (
     *sorted((PACKAGE / "api").glob("*.py")),
     *sorted((PACKAGE / "barcode").glob("*.py")),
@@ -22,9 +25,16 @@ DOMAIN_FILES = (
 
 
 def _literal(node: ast.AST | None) -> str | None:
+    """A string literal's text, also when it is marked (``QT_TRANSLATE_NOOP(ctx, "...")``)."""
+    if isinstance(node, ast.Call) and _name(node.func) == MARKER and len(node.args) == 2:
+        node = node.args[1]
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     return None
+
+
+def _name(func: ast.AST) -> str:
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
 
 
 def _sentences(tree: ast.AST) -> set[str]:
@@ -41,8 +51,7 @@ def _sentences(tree: ast.AST) -> set[str]:
             if names & {"PROVINCES", "CHECK_TITLES"} and isinstance(node.value, ast.Dict):
                 found.update(v for v in map(_literal, node.value.values) if v)
         if isinstance(node, ast.Call):
-            func = node.func
-            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            name = _name(node.func)
             if name.endswith("Error") and node.args:
                 text = _literal(node.args[0])
                 if text and " " in text:
@@ -52,6 +61,24 @@ def _sentences(tree: ast.AST) -> set[str]:
                 if keyword.arg in ("advice", "hint", "user_message") and text:
                     found.add(text)
     return found
+
+
+def marked_sentences() -> set[tuple[str, str]]:
+    """Every ``(context, text)`` marked with ``QT_TRANSLATE_NOOP`` anywhere in the package."""
+    found: set[tuple[str, str]] = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _name(node.func) == MARKER and len(node.args) == 2:
+                context, text = (_plain(arg) for arg in node.args)
+                if context is not None and text is not None:
+                    found.add((context, text))
+    return found
+
+
+def _plain(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
 
 
 def domain_messages() -> set[str]:

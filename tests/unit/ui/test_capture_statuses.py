@@ -19,7 +19,7 @@ import pytest
 from kiosk_app.app.capture import statuses
 from kiosk_app.app.capture.camera import BUSY, NO_CAMERA, READY
 from kiosk_app.app.capture.statuses import STATUS_TEMPLATES
-from kiosk_app.flow.text import Message
+from kiosk_app.text import Message
 from kiosk_app.ui.messages import translate_message
 
 CAPTURE = Path(__file__).resolve().parents[3] / "kiosk_app" / "app" / "capture"

@@ -1,4 +1,4 @@
-"""The message value type (kiosk_app.flow.text.Message) and its one bridge to the screen."""
+"""The message value type (kiosk_app.text.Message) and its one bridge to the screen."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from kiosk_app.app.capture import statuses
-from kiosk_app.flow.text import QT_TRANSLATE_NOOP, Message
+from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.messages import translate_message
 
