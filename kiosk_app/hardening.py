@@ -11,6 +11,9 @@ On Windows, Windows Error Reporting writes no full dump of the kiosk: the instal
 ``LocalDumps`` key for ``kiosk-app.exe`` (see docs/security.md, "Core dumps"). Elsewhere
 (macOS is not a target) nothing is done.
 
+:func:`ignore_key_log_setting` drops ``SSLKEYLOGFILE`` from the environment before any TLS
+connection, for the GUI and every command.
+
 POSIX modules (``resource``, ``ctypes``' libc) are imported inside the platform check, so the
 package imports on Windows.
 """
@@ -18,6 +21,7 @@ package imports on Windows.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from typing import Final
 
@@ -60,3 +64,14 @@ def dumpable() -> bool | None:
 
     libc = ctypes.CDLL(None, use_errno=True)
     return bool(libc.prctl(PR_GET_DUMPABLE, 0, 0, 0, 0))
+
+
+# urllib3 and ``ssl.create_default_context`` write every TLS session key to the file this
+# variable names; that file would let anyone who can read it decrypt the token and the
+# licence data on the wire. The kiosk never honours it.
+KEY_LOG_VARIABLE: Final = "SSLKEYLOGFILE"
+
+
+def ignore_key_log_setting() -> None:
+    """Remove ``SSLKEYLOGFILE`` from this process's environment (before any TLS context)."""
+    os.environ.pop(KEY_LOG_VARIABLE, None)

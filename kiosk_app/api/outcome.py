@@ -12,6 +12,19 @@ from enum import IntEnum
 
 from kiosk_app.kinds import CheckKind, Verdict
 
+# The status codes of the check services: which are billed, which each documents (the
+# signature service does not use 2). Here, not in ``verdicts``, so the screens' verdict table
+# reads them without loading the reply models.
+BILLABLE_CODES: dict[CheckKind, frozenset[int]] = {
+    CheckKind.CANADA: frozenset({0, 1, 2}),
+    CheckKind.SIGNATURE: frozenset({0, 1}),
+}
+# Codes each check service documents (the signature service does not use 2).
+KNOWN_CODES: dict[CheckKind, frozenset[int]] = {
+    CheckKind.CANADA: frozenset({0, 1, 2, 3}),
+    CheckKind.SIGNATURE: frozenset({0, 1, 3}),
+}
+
 
 class MatchCategory(IntEnum):
     """Per-field match result; the value is the documented ``matchStatusCode``."""

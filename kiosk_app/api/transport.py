@@ -6,7 +6,6 @@ Nothing here knows the interface's shapes; ``kiosk_app.api.client`` builds on it
 from __future__ import annotations
 
 import ipaddress
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from urllib3.util.retry import Retry
 from kiosk_app.api import constants
 from kiosk_app.api.deadline import watched_adapter
 from kiosk_app.api.errors import ApiTimeoutError, ConfigurationError, ReplyTooLargeError
+from kiosk_app.hardening import ignore_key_log_setting
 from kiosk_app.text import QT_TRANSLATE_NOOP
 
 _CHUNK_BYTES = 64 * 1024
@@ -26,15 +26,6 @@ DEADLINE_MESSAGE = (
     "time limit. The check may or may not have been counted; do not repeat it straight away."
 )
 _LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain"})
-# urllib3 and ``ssl.create_default_context`` write every TLS session key to the file this
-# variable names; that file would let anyone who can read it decrypt the token and the
-# licence data on the wire. The kiosk never honours it.
-KEY_LOG_VARIABLE = "SSLKEYLOGFILE"
-
-
-def ignore_key_log_setting() -> None:
-    """Remove ``SSLKEYLOGFILE`` from this process's environment (before any TLS context)."""
-    os.environ.pop(KEY_LOG_VARIABLE, None)
 
 
 def connect_only_retry(connect_retries: int = constants.CONNECT_RETRIES) -> Retry:

@@ -22,19 +22,17 @@ from kiosk_app.api.models import (
     canada_raw,
     signature_raw,
 )
-from kiosk_app.api.outcome import ErrorInfo, FieldOutcome, MatchCategory, Outcome
+from kiosk_app.api.outcome import (
+    BILLABLE_CODES,
+    KNOWN_CODES,
+    ErrorInfo,
+    FieldOutcome,
+    MatchCategory,
+    Outcome,
+)
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.text import QT_TRANSLATE_NOOP
 
-BILLABLE_CODES: dict[CheckKind, frozenset[int]] = {
-    CheckKind.CANADA: frozenset({0, 1, 2}),
-    CheckKind.SIGNATURE: frozenset({0, 1}),
-}
-# Codes each check service documents (the signature service does not use 2).
-KNOWN_CODES: dict[CheckKind, frozenset[int]] = {
-    CheckKind.CANADA: frozenset({0, 1, 2, 3}),
-    CheckKind.SIGNATURE: frozenset({0, 1, 3}),
-}
 SERVICE_IDS: dict[CheckKind, str] = {
     CheckKind.CANADA: constants.CANADA_SERVICE_ID,
     CheckKind.SIGNATURE: constants.SIGNATURE_SERVICE_ID,

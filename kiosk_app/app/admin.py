@@ -18,7 +18,6 @@ from PySide6.QtCore import QObject
 
 from kiosk_app import config, secrets
 from kiosk_app.api.errors import ConfigurationError, KioskApiError
-from kiosk_app.api.transport import checked_base_url, checked_ca_bundle
 from kiosk_app.app.workers import ErrorCallback, ResultCallback, WorkerPool
 from kiosk_app.config import Settings
 from kiosk_app.storage.pin import PinCheck, PinStore
@@ -117,6 +116,8 @@ def _validation_message(item: Mapping[str, Any]) -> str:
 
 def connection_problems(values: dict[str, Any]) -> dict[str, str]:
     """Addresses and CA bundle the client would refuse, as ``{field name: message}``."""
+    from kiosk_app.api.transport import checked_base_url, checked_ca_bundle  # requests: late
+
     problems: dict[str, str] = {}
     for name, label in URL_FIELDS.items():
         value = str(values.get(name) or "")

@@ -19,7 +19,6 @@ from kiosk_app.app.service_client import client_from_settings
 from kiosk_app.barcode.aamva import element_values
 from kiosk_app.barcode.consistency import ConsistencyReport, check_consistency
 from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, RepairedPayloadError
-from kiosk_app.barcode.imaging import read_image_file
 from kiosk_app.barcode.issuer import issuer_from_header, issuer_of
 from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
@@ -178,6 +177,8 @@ class Backend:
     def read_image(self, source: object) -> ScanData:
         """Decode a picture (a path, encoded bytes or a numpy frame), then parse it."""
         if isinstance(source, (str, Path)):
+            from kiosk_app.barcode.imaging import read_image_file  # numpy: not at start
+
             source = read_image_file(source)
         if isinstance(source, (bytes, bytearray)):
             image = bytes(source)

@@ -3,12 +3,14 @@ is shown, after printing how long that took since the process started.
 
 The GUI calls :func:`install_startup_probe` right after creating its ``QApplication``; without
 the environment variable that call does nothing. ``packaging/measure_startup.py`` runs the
-bundle this way (offscreen) and reports the figures.
+bundle this way (offscreen) and reports the figures; ``KIOSK_STARTUP_PROBE_MODULES=FILE`` also
+lists the modules loaded by then in FILE.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 from typing import Final
@@ -17,6 +19,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 PROBE_ENV: Final = "KIOSK_STARTUP_PROBE"
+# When set to a file name, the probe also writes there the modules loaded by the first window,
+# one a line (what the start pays for; tests/unit/cli/test_startup_imports.py reads it).
+MODULES_ENV: Final = "KIOSK_STARTUP_PROBE_MODULES"
 PROBE_PREFIX: Final = "startup-probe: first window shown after"
 
 _IMPORTED_AT = time.monotonic()
@@ -69,6 +74,10 @@ class FirstWindowProbe(QObject):
         return False
 
     def _report(self) -> None:
+        modules_file = os.environ.get(MODULES_ENV)
+        if modules_file:
+            with open(modules_file, "w", encoding="utf-8") as listing:
+                listing.write("".join(f"{name}\n" for name in sorted(sys.modules)))
         age = process_age_ms()
         since_import = (time.monotonic() - _IMPORTED_AT) * 1000.0
         shown = f"{age:.0f} ms since process start" if age is not None else "unknown time"

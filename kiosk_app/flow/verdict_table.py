@@ -18,8 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from kiosk_app.api.outcome import Outcome
-from kiosk_app.api.verdicts import KNOWN_CODES
+from kiosk_app.api.outcome import KNOWN_CODES, Outcome
 from kiosk_app.config import Settings
 from kiosk_app.flow.age import (
     UnderAge,

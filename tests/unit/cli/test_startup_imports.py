@@ -1,0 +1,119 @@
+"""What the kiosk's start pays for: the modules loaded when its first window is shown.
+
+The GUI runs in a child process offscreen with the start-up probe, which lists ``sys.modules``
+at the first window's show (``KIOSK_STARTUP_PROBE_MODULES``). The argument parser must load no
+other command's module, and no third-party package outside ``LOADED_BY_THE_FIRST_WINDOW`` may
+join the start: a new one fails here, to be loaded on first use (in a worker, or when its
+screen opens) instead.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kiosk_app.cli.main import COMMANDS, GUI_MODULE
+from kiosk_app.cli.startup_probe import MODULES_ENV, PROBE_ENV, PROBE_PREFIX
+
+ROOT = Path(__file__).resolve().parents[3]
+CHILD_TIMEOUT_S = 120
+# Third-party packages loaded by the first window today. The decoder (numpy, zxingcpp,
+# Pillow), the service client (requests and what it brings) and the camera still load before
+# it: shrink this list as they move to first use; never grow it.
+LOADED_BY_THE_FIRST_WINDOW = frozenset(
+    {
+        "PIL",
+        "PySide6",
+        "annotated_types",
+        "backports",
+        "certifi",
+        "charset_normalizer",
+        "cryptography",
+        "dotenv",
+        "idna",
+        "importlib_metadata",
+        "jaraco",
+        "jeepney",
+        "keyring",
+        "more_itertools",
+        "numpy",
+        "platformdirs",
+        "pydantic",
+        "pydantic_core",
+        "pydantic_settings",
+        "requests",
+        "secretstorage",
+        "shiboken6",
+        "shibokensupport",
+        "typing_extensions",
+        "typing_inspection",
+        "urllib3",
+        "zipp",
+        "zxingcpp",
+    }
+)
+# Loaded by the interpreter, PySide6 or the editable install, not by the kiosk.
+NOT_PACKAGES = frozenset(
+    {"cython_runtime", "kiosk_app", "lazy_importer", "signature_bootstrap", "__editable__"}
+)
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The modules loaded by the first window of ``python -m kiosk_app`` (offscreen)."""
+    scratch = tmp_path_factory.mktemp("start")
+    listing = scratch / "modules.txt"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KIOSK_")}
+    env.update(
+        {
+            "QT_QPA_PLATFORM": "offscreen",
+            PROBE_ENV: "1",
+            MODULES_ENV: str(listing),
+            "KIOSK_CONFIG_DIR": str(scratch / "config"),
+            "KIOSK_DATA_DIR": str(scratch / "data"),
+            "KIOSK_LOG_DIR": str(scratch / "log"),
+            "KIOSK_MANAGED_FILE": str(scratch / "managed.json"),
+        }
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "kiosk_app"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=CHILD_TIMEOUT_S,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert PROBE_PREFIX in done.stdout
+    return listing.read_text(encoding="utf-8").split()
+
+
+def _third_party(modules: list[str]) -> set[str]:
+    tops = {name.partition(".")[0] for name in modules}
+    return {
+        top
+        for top in tops
+        if top not in sys.stdlib_module_names
+        and not top.startswith("_")
+        and not top.startswith("__editable__")
+        and top not in NOT_PACKAGES
+    }
+
+
+def test_the_start_loads_no_other_commands_module(loaded: list[str]) -> None:
+    commands = {name for name in loaded if name.startswith("kiosk_app.cli.")}
+    assert GUI_MODULE in commands
+    assert commands.isdisjoint(COMMANDS.values())
+
+
+def test_no_new_package_joins_the_start(loaded: list[str]) -> None:
+    assert sorted(_third_party(loaded) - LOADED_BY_THE_FIRST_WINDOW) == []
+
+
+def test_the_listing_sees_what_the_start_loads(loaded: list[str]) -> None:
+    # The check above can fail: the window's own toolkit is in the list.
+    assert {"PySide6", "shiboken6"} <= _third_party(loaded)
