@@ -106,7 +106,7 @@ _ENV_OVERRULED: ContextVar[frozenset[str]] = ContextVar("env_overruled", default
 _GIVEN_ONLY: ContextVar[bool] = ContextVar("settings_given_only", default=False)
 
 
-# The per-country choices (issue 21) and the check each one runs (None: no automatic check).
+# The per-country choices and the check each one runs (None: no automatic check).
 US_CARD_CHECKS: dict[str, CheckKind | None] = {
     "signature": CheckKind.SIGNATURE,
     "parse": CheckKind.DVS_PARSE,

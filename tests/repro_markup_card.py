@@ -1,4 +1,4 @@
-"""Reproduction of the worst hostile-card case against a real running kiosk (issue 13).
+"""Reproduction of the worst hostile-card case against a real running kiosk.
 
 A card whose PDF417 surname is ``<img src=/dev/zero>`` (the markup that made Qt read the device
 until the process died) is dropped as a picture, under a file name that is markup too, into

@@ -50,7 +50,7 @@ class UsageSnapshot:
     quota: QuotaState
     days: tuple[DayCounts, ...]
     note: str | None = None  # e.g. "the database was damaged and moved aside"
-    repeats_today: int = 0  # checks not run because the card had them already (issue 20)
+    repeats_today: int = 0  # checks not run because the card had them already
     repeats_month: int = 0
 
 

@@ -153,7 +153,7 @@ class WorkerPool(QObject):
         self._jobs[ticket] = _Job(name, fn, on_result, on_error)
         # The bound method, not the runnable: PySide keeps a started QRunnable's wrapper in
         # the pool until Qt deletes it, and loses track of about 1 % of short jobs, which
-        # then stay alive for good (seen in the soak test). A callable leaves nothing behind.
+        # then stay alive for good. A callable leaves nothing behind.
         self._pool.start(worker.run)
         if was_idle:
             self.busy_changed.emit(True)

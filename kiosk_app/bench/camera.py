@@ -11,7 +11,7 @@ A 5 ms heartbeat ``QTimer`` records the gaps of the GUI event loop. Printed figu
 attempts per second, successful reads per second, frames offered / replaced, the most frames
 ever waiting, preview repaints per second, the longest event-loop gap and its 99th percentile,
 and the process memory at the start, its peak and the end (flat when there is no backlog).
-Targets (issue 6): no gap over 50 ms, at least 8 decode attempts per second on 2 cores.
+Targets: no gap over 50 ms, at least 8 decode attempts per second on 2 cores.
 """
 
 from __future__ import annotations

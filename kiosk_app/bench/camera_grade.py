@@ -1,4 +1,4 @@
-"""Camera-grade figures for ``python -m kiosk_app.bench decode`` (issue 15).
+"""Camera-grade figures for ``python -m kiosk_app.bench decode``.
 
 * **Sets per degradation and strength** (:func:`kiosk_app.bench.synthetic.camera_degradations`:
   defocus, motion blur, perspective, small symbols) on the cards of several licence payloads
@@ -31,7 +31,7 @@ from kiosk_app.bench import synthetic
 from kiosk_app.files import read_regular_file
 
 CORPUS_AAMVA = Path(__file__).resolve().parents[2] / "tests" / "data" / "corpus" / "aamva"
-# Licences used for the sets (the issue measured nine).
+# Licences used for the sets (nine, as the targets were set on).
 DEFAULT_LICENCES = 9
 # A PDF417 that is not licence data (a boarding pass).
 BOARDING_PASS = b"M1DOE/JANE            EABC123 YULYYZAC 0123 123Y012A0001 100"
@@ -44,7 +44,7 @@ DESK_GREY = 96
 LIVE_VARIANTS = 6
 # A stream that has not captured after this long counts as a miss.
 LIVE_TIMEOUT_S = 6.0
-# The live cases: each degradation at its hardest strength in the issue's table.
+# The live cases: each degradation at its hardest strength in the target table.
 LIVE_CASES = (
     "defocus-0.8",
     "motion-3",

@@ -331,7 +331,7 @@ def _stats(outcomes: list[Outcome], method: str) -> dict[str, object]:
 
 
 def _report(outcomes: list[Outcome]) -> dict[str, object]:
-    """The figures: per group and overall, plus the targets of the issue."""
+    """The figures: per group and overall, plus the targets."""
     groups: dict[str, list[Outcome]] = {"all": outcomes}
     for outcome in outcomes:
         groups.setdefault(outcome.sample.group, []).append(outcome)

@@ -3,7 +3,7 @@
 ``python -m kiosk_app.bench hostile_result [--rows 9000] [--message-mb 3.8] [--runs 3]``
 
 A service inside the reply budget can send thousands of field rows or megabytes of message
-(issue 13: 9,000 rows took 11 s and 584 MB, a 3.8 MB message 14 s). The reply is parsed in a
+(9,000 rows took 11 s and 584 MB, a 3.8 MB message 14 s). The reply is parsed in a
 worker; this measures what is left on the GUI thread: the real Result screen, offscreen, shown
 each result (verdict, then the rows' fill) and laid out and painted once (``grab``). Prints
 the time of each run and the process's resident memory growth.

@@ -1,4 +1,4 @@
-"""Time to auto-capture through a real demo video (issue 15, item 6).
+"""Time to auto-capture through a real demo video.
 
 A demo video shows an empty desk, then a held card under one degradation (each frame with its
 own sensor noise, shifted by a hand's jitter of up to :data:`JITTER_PX`), 1280x720 at 30
@@ -30,7 +30,7 @@ from kiosk_app.bench.camera_grade import DESK_GREY, LIVE_FRAME, LIVE_VARIANTS, l
 if TYPE_CHECKING:
     from kiosk_app.app.workers import WorkerPool
 
-#: The degradations played (the issue's: defocus, motion blur, perspective, small symbols).
+#: The degradations played (defocus, motion blur, perspective, small symbols).
 LIVE_VIDEO_CASES = ("defocus-0.8", "motion-3", "keystone-0.35-shear", "small-1.3ppm-tilt12")
 VIDEO_FPS = 30
 DESK_S = 0.5

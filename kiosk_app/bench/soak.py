@@ -230,7 +230,7 @@ def soak_settings(base_url: str) -> Any:
         auth_key=TEST_AUTH_KEY,
         test_mode=True,
         # The shift's customers are ten sample cards coming back all day: the cross-customer
-        # memory (issue 20, tested on its own) would answer most of them without a check.
+        # memory (tested on its own) would answer most of them without a check.
         repeat_window_min=0,
     )
 

@@ -44,7 +44,7 @@ FAULT_WEIGHTS = {
     "idle-after-read": 6,
 }
 ENDING_WEIGHTS = {"home": 50, "idle": 25, "other": 25}
-# After a result, sometimes the same card again (issue 20, never pay twice): read again through
+# After a result, sometimes the same card again (never pay twice): read again through
 # an input (nothing sent; counted as a repeat not billed when its automatic check had answered),
 # or "Another check" and its check pressed again (declined once: nothing sent; then confirmed:
 # one billed check).
@@ -324,7 +324,7 @@ class SoakDriver:
 
     def _new_customer_card(self, plan: Plan) -> Plan:
         """After "Another check" the last card is still held; the next customer brings another
-        card (the held card read again is not checked again, by design: issue 20)."""
+        card (the held card read again is not checked again, by design: never pay twice)."""
         from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 
         keys = sorted(EXPECTED_VERDICT)
@@ -373,7 +373,7 @@ class SoakDriver:
                 return self._idle_wipe("idle wipe after read")
             then = partial(self._click, self.window.ready.check_buttons[_check_kind(check)])
         # A scanned Canadian licence whose barcode gives number, birth date and province is
-        # checked with one press (issue 21); the sample menu opens the form.
+        # checked with one press; the sample menu opens the form.
         if check == "canada" and plan.path == "sample":
             if not self.wait("canada form", then, self._on_form):
                 return f"no Canadian form; on {self.window.current_stage()}"
@@ -396,7 +396,7 @@ class SoakDriver:
             return self._check_again(plan)
         return problem
 
-    # --- repeats of the card held (issue 20) ------------------------------------------------
+    # --- repeats of the card held ------------------------------------------------
 
     def _repeats_counted(self) -> int:
         usage = self.window.session.usage

@@ -288,9 +288,9 @@ def _perspective_coeffs(
     return tuple(float(value) for value in solution)
 
 
-# --- Camera-grade degradations (issue 15), expressed in modules of the symbol ---------------
+# --- Camera-grade degradations, expressed in modules of the symbol ---------------
 
-#: Pixels per module of the card the camera-grade sets start from (the issue's "3 px/module").
+#: Pixels per module of the card the camera-grade sets start from ("3 px/module", a webcam's).
 CAMERA_MODULE_PX = 3
 #: Sensor noise (grey levels) added to every camera-grade picture: deconvolution must cope.
 CAMERA_NOISE = 3.0
@@ -368,7 +368,7 @@ def camera_degradations(
 ) -> Iterator[tuple[str, str, Degrade]]:
     """(name, kind, degradation) for the camera-grade sets, each at several strengths.
 
-    Strengths are in modules of a ``module_px`` card, at least as hard as the issue's table:
+    Strengths are in modules of a ``module_px`` card, at least as hard as the target table:
     defocus up to sigma 0.8 module, motion up to 3 modules, perspective up to 35 % side
     difference with shear, symbols down to 1.3 px/module, upright and tilted, and defocus on
     perspective (the desk webcam and the card held at an angle together). ``seed``

@@ -168,7 +168,7 @@ def run_gui(args: argparse.Namespace) -> int:
         from kiosk_app.ui.i18n import install_language
 
         install_language(settings.language, app)  # before any widget exists
-        # Packaging (issue 8): KIOSK_STARTUP_PROBE=1 quits once the first window is shown and
+        # Packaging: KIOSK_STARTUP_PROBE=1 quits once the first window is shown and
         # prints how long that took (cold-start figures); a no-op otherwise.
         from kiosk_app.cli.startup_probe import install_startup_probe
 
@@ -186,7 +186,7 @@ def run_gui(args: argparse.Namespace) -> int:
         window.session.counting_expected = True  # no store means it could not be opened
         from kiosk_app.app.capture.hardware import add_hardware_sources
 
-        # Camera, serial scanner, watched folder (issue 6), as the settings enable them; they
+        # Camera, serial scanner, watched folder, as the settings enable them; they
         # belong to the core, which starts them with the other inputs.
         add_hardware_sources(window.core)
         return run_window(window, fullscreen=settings.kiosk_mode)

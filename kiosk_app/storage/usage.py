@@ -371,7 +371,7 @@ class UsageStore:
         return True
 
     def record_repeat(self, service: CheckKind | str, moment: datetime | None = None) -> None:
-        """Count one check *not* run because its card was checked already (issue 20)."""
+        """Count one check *not* run because its card was checked already."""
         if str(service) not in _SERVICES:
             raise UsageRecordError("unknown service id")
         with self._locked() as conn:

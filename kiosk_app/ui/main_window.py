@@ -297,7 +297,7 @@ class MainWindow(QMainWindow):
 
     def _drop_old_result(self, licence: object) -> None:
         # The session forgot the customer (a new scan, a sample): the result kept on its hidden
-        # screen for "Another check" is not the next customer's (found by the soak test).
+        # screen for "Another check" is not the next customer's.
         if licence is None and self.result.view is not None:
             self.result.clear()
         if licence is None and self.confirm_dialog is not None:

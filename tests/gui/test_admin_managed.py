@@ -1,4 +1,4 @@
-"""Managed settings in the admin screen (issue 17, item 1): each key the IT department's file
+"""Managed settings in the admin screen: each key the IT department's file
 sets is shown read-only with "Set by your IT department"; the keys it could not use are named.
 """
 

@@ -1,4 +1,4 @@
-"""Demo videos of degraded frames (issue 15, item 6): a held card under defocus (sigma 0.8
+"""Demo videos of degraded frames: a held card under defocus (sigma 0.8
 module), motion blur (3 modules), perspective (35 % + shear) or at 1.3 px/module tilted 12 deg
 is auto-captured through the real camera path (Motion-JPEG video played into the sink,
 latest-wins decode, carry-over scanner) while the card is first shown. Speed is measured by
@@ -25,7 +25,7 @@ from kiosk_app.bench.live_video import LIVE_VIDEO_CASES, CaptureClock, write_deg
 from tests.support.capture import FPS, FakeCameraBackend, record_demo_video
 
 PAYLOAD = licence_payloads(1)[0]
-# The card's first pass (generous: the issue asks for a capture within 2 s).
+# The card's first pass (generous: the target is a capture within 2 s).
 CARD_S = 8.0
 
 

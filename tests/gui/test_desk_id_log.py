@@ -1,4 +1,4 @@
-"""The desk id in the log follows the settings the admin saves (issue 17, item 3)."""
+"""The desk id in the log follows the settings the admin saves."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ every result, the error screens), the folded result rows unfolded, the Canadian 
 validation, and the admin dialogs (PIN pad, settings on every tab, Diagnostics).
 
 Two checks on every visible text: none holds a word from ``ENGLISH_WORDS`` (the service's
-captions and sentences the issue found, and the interface's own English words), and none is
+captions and sentences, and the interface's own English words), and none is
 equal to an English source string of the ``.ts`` whose French differs (a string that missed
 its translation). Names, codes and numbers are the data and are not checked: they are not
 source strings, and the word list holds none."""
@@ -46,7 +46,7 @@ pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
 ROOT = Path(__file__).resolve().parents[2]
 TS_FILE = ROOT / "resources" / "translations" / "kiosk_fr.ts"
-# English a French clerk must never see: the words the issue found (service captions and
+# English a French clerk must never see: the service's words (captions and
 # sentences, status words, the wedge status) and the interface's common English words.
 ENGLISH_WORDS = (
     *SERVICE_ENGLISH_WORDS,

@@ -199,7 +199,7 @@ def test_open_button_decodes_the_chosen_picture(qtbot: Any, make_window: WindowF
     qtbot.waitUntil(lambda: window.session.has_scan, timeout=TIMEOUT_MS)
     wait_stage(qtbot, window, Stage.READY)
     # A Canadian licence whose barcode gives number, birth date and province: one press, no
-    # typing (issue 21); the registry answers for the values the barcode holds.
+    # typing; the registry answers for the values the barcode holds.
     qtbot.mouseClick(window.ready.check_buttons[CheckKind.CANADA], Qt.MouseButton.LeftButton)
     wait_stage(qtbot, window, Stage.RESULT)
     assert window.result.view is not None and window.result.view.check is CheckKind.CANADA

@@ -1,4 +1,4 @@
-"""The session's metrics reporter (issue 17, item 3): the file is written by the worker pool
+"""The session's metrics reporter: the file is written by the worker pool
 (never the GUI thread) with each input's state, and not at all without a metrics folder."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Never pay twice for the same card (issue 20), through real windows, real inputs, the
+"""Never pay twice for the same card, through real windows, real inputs, the
 simulator and a real usage database: every input re-reading one card gives one counted check;
 a clerk's re-check is confirmed; the cross-customer window expires on an injected clock; the
 quota warns or blocks before a billable check."""

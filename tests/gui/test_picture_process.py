@@ -1,4 +1,4 @@
-"""The real window decodes opened pictures in its limited child process (issue 13, item 6).
+"""The real window decodes opened pictures in its limited child process.
 
 ``build_window`` with the real backend (``Backend.from_settings``): a card picture is read in
 the child, not in the window's process; saved settings keep the same child; the idle wipe

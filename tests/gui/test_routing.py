@@ -1,4 +1,4 @@
-"""The right check for the card in hand (issue 21), through a real window: pictures in the
+"""The right check for the card in hand, through a real window: pictures in the
 watched folder, auto-check on, the simulator and a real usage database."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The kiosk's log in a real journald (issue 17, item 3).
+"""The kiosk's log in a real journald.
 
 Debian's ``systemd-journald`` runs in a private mount namespace (``unshare --mount``, tmpfs over
 ``/run/systemd``, ``/run/log`` and ``/var/log/journal``: the machine's own journal, if any, is

@@ -1,4 +1,4 @@
-"""The Windows Event Log handler (issue 17, item 3), wired on Linux with injected parts.
+"""The Windows Event Log handler, wired on Linux with injected parts.
 
 ``configure_logging`` takes the platform, the environment and the handler factory as
 arguments; here a capturing handler stands in for ``NTEventLogHandler`` (which needs Windows

@@ -1,4 +1,4 @@
-"""Logs where fleets collect them (issue 17, item 3): journald's stderr stream, the desk id.
+"""Logs where fleets collect them: journald's stderr stream, the desk id.
 
 Real streams: the ``JOURNAL_STREAM`` detection is checked against real file descriptors, and the
 journal lines are read back from the test's own captured stderr (fd 2), as journald would read

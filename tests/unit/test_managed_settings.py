@@ -1,4 +1,4 @@
-"""The machine-wide managed settings file (issue 17, item 1) and the ``desk_id`` setting.
+"""The machine-wide managed settings file and the ``desk_id`` setting.
 
 Precedence: managed file > command line > environment > user file > default. A bad managed
 file never stops the kiosk: its bad keys are ignored, logged and listed for the admin screen.

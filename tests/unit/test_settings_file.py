@@ -1,4 +1,4 @@
-"""A settings.json the kiosk cannot use never stops it (issue 13, item 10).
+"""A settings.json the kiosk cannot use never stops it.
 
 Wrong types, values out of range, a JSON list, 100,000-deep nesting, garbage: the kiosk starts
 with the defaults for what it could not use, logs each, and keeps the list for the admin

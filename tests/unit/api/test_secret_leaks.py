@@ -1,7 +1,7 @@
 """The token stays hidden however a service echoes it, and TLS keys are never logged.
 
-Item 7 and 12 of issue 13: a 401 body echoing the token re-cased or cut short, and
-``SSLKEYLOGFILE`` pointing at a file, over real loopback connections.
+A 401 body echoing the token re-cased or cut short, and ``SSLKEYLOGFILE`` pointing at a
+file, over real loopback connections.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Cancel and the wipe really stop a picture being decoded (issue 13, item 6).
+"""Cancel and the wipe really stop a picture being decoded.
 
 A real session, real workers, the real backend with the isolated decoder and a hostile JPEG
 costing about a minute of CPU: Cancel (or the wipe) kills the decoding process, the worker

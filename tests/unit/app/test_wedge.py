@@ -91,7 +91,7 @@ def text(payload: bytes) -> str:
 
 
 def test_capital_letters_with_shift_key_events_make_one_scan(edit: QLineEdit, wedge: Any) -> None:
-    """The issue's bug: the Shift key press around each capital cut the burst."""
+    """A Shift key press around each capital must not cut the burst."""
     wedge.scan(scanner_events(text(SIGNED)))
     assert wedge.exact == [SIGNED] and wedge.repaired == []
     assert edit.text() == ""

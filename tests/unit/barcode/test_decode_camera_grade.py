@@ -1,4 +1,4 @@
-"""Camera-grade pictures (issue 15): defocus, motion blur, strong perspective, small symbols,
+"""Camera-grade pictures: defocus, motion blur, strong perspective, small symbols,
 a quick "not a licence", and the live path's carry-over. Real zxing-cpp decodes of generated
 pictures; the scanners get a generous budget so no result depends on the machine's speed."""
 

@@ -1,4 +1,4 @@
-"""Untrusted pictures are decoded in a limited child process (issue 13, item 6).
+"""Untrusted pictures are decoded in a limited child process.
 
 Real hostile files (built by ``tests.fuzz.hostile_images``), a real child process, real
 limits: small ones here so the suite stays cheap; the kiosk's own are in docs/security.md.

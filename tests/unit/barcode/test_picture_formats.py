@@ -1,4 +1,4 @@
-"""Only the picture formats a scanner or camera writes are opened (issue 13, item 5).
+"""Only the picture formats a scanner or camera writes are opened.
 
 Every other format Pillow knows is refused before any decoder runs: EPS would be handed to
 Ghostscript, JPEG 2000 to OpenJPEG, and so on. Formats with a known signature get a message

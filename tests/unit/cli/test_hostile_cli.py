@@ -1,6 +1,6 @@
 """The command line against hostile input: terminal escapes, huge inputs, echoed tokens.
 
-Items 7, 8 and 9 of issue 13, over real loopback HTTP (a scripted server counts requests).
+Over real loopback HTTP (a scripted server counts requests).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`kiosk-app provision` and `self-test --json` (issue 17, item 2): configuration management
+"""`kiosk-app provision` and `self-test --json`: configuration management
 stores the secrets and the admin PIN without the screen, idempotently, and reads health as JSON.
 
 The real command runs in a subprocess with the test's config directory; the secrets go to the

@@ -1,4 +1,4 @@
-"""Prometheus textfile metrics (issue 17, item 3): the real usage database rendered in the text
+"""Prometheus textfile metrics: the real usage database rendered in the text
 format, checked by Debian's ``promtool check metrics`` (package ``prometheus``; the test command
 installs it), written atomically, and written by ``kiosk-app check`` against the simulator.
 """

@@ -1,7 +1,4 @@
-"""Owner-only folders and files under any umask, and a usage database with a foreign schema.
-
-Items 14 and 15 of issue 13.
-"""
+"""Owner-only folders and files under any umask, and a usage database with a foreign schema."""
 
 from __future__ import annotations
 
