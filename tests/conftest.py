@@ -36,6 +36,7 @@ pytest_plugins = [
     "pytester",
     "tests.support.gui",
     "tests.support.admin",
+    "tests.support.decoding",
     "tests.support.log_state",
     "tests.support.disk",
     "tests.support.children",

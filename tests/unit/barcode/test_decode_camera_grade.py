@@ -19,7 +19,7 @@ from kiosk_app.barcode.errors import NoBarcodeFoundError, NotAamvaError
 from kiosk_app.barcode.rectify import symbol_quad
 from kiosk_app.bench import synthetic
 from kiosk_app.bench.camera_grade import LIVE_FRAME, licence_payloads, live_frame
-from tests.support.decoding import CountingReader
+from tests.support.decoding import CountingReader, RenderedCases
 from tests.unit.barcode.images import LICENCE_PAYLOAD, NOT_LICENCE_PAYLOAD
 
 # Budget large enough that every step runs, however loaded the machine is.
@@ -29,18 +29,13 @@ KNOWN_LIMITS = {"defocus-0.7-keystone-0.3-vertical"}
 CAMERA_NAMES = [name for name, _kind, _degrade in synthetic.camera_degradations()]
 
 
-@pytest.fixture(scope="module")
-def cases() -> dict[str, np.ndarray]:
-    return {case.name: case.pixels for case in synthetic.camera_cases(LICENCE_PAYLOAD)}
-
-
 def _bare_reads(pixels: np.ndarray) -> bool:
     return any(result.bytes == LICENCE_PAYLOAD for result in zxingcpp.read_barcodes(pixels))
 
 
 @pytest.mark.parametrize("name", [n for n in CAMERA_NAMES if n not in KNOWN_LIMITS])
-def test_camera_grade_picture_reads_exactly(cases: dict[str, np.ndarray], name: str) -> None:
-    decoded = Scanner(budget_s=NO_TIME_LIMIT_S).decode_frame(cases[name])
+def test_camera_grade_picture_reads_exactly(camera_grade_cases: RenderedCases, name: str) -> None:
+    decoded = Scanner(budget_s=NO_TIME_LIMIT_S).decode_frame(camera_grade_cases[name].pixels)
     assert decoded.payload == LICENCE_PAYLOAD
 
 
@@ -57,11 +52,11 @@ def test_camera_grade_picture_reads_exactly(cases: dict[str, np.ndarray], name: 
     ],
 )
 def test_the_hardest_strengths_defeat_bare_zxing_and_are_read_by_their_step(
-    cases: dict[str, np.ndarray], name: str, step: tuple[str, ...]
+    camera_grade_cases: RenderedCases, name: str, step: tuple[str, ...]
 ) -> None:
-    assert not _bare_reads(cases[name])
+    assert not _bare_reads(camera_grade_cases[name].pixels)
     scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
-    assert scanner.decode_frame(cases[name]).payload == LICENCE_PAYLOAD
+    assert scanner.decode_frame(camera_grade_cases[name].pixels).payload == LICENCE_PAYLOAD
     assert scanner.last_attempt is not None and scanner.last_attempt.startswith(step)
 
 
@@ -128,9 +123,11 @@ def test_a_picture_without_anything_bar_like_gets_only_the_plain_read() -> None:
     assert reader.calls == 1
 
 
-def test_zxing_corners_of_an_unreadable_symbol_rectify_it(cases: dict[str, np.ndarray]) -> None:
+def test_zxing_corners_of_an_unreadable_symbol_rectify_it(
+    camera_grade_cases: RenderedCases,
+) -> None:
     results = zxingcpp.read_barcodes(
-        cases["keystone-0.35-shear"],
+        camera_grade_cases["keystone-0.35-shear"].pixels,
         formats=zxingcpp.BarcodeFormat.PDF417,  # type: ignore[arg-type]
         return_errors=True,
     )
@@ -146,7 +143,7 @@ def test_zxing_corners_of_an_unreadable_symbol_rectify_it(cases: dict[str, np.nd
             position.bottom_left,
         )
     )
-    source = enhance.source_view(cases["keystone-0.35-shear"])
+    source = enhance.source_view(camera_grade_cases["keystone-0.35-shear"].pixels)
     view = enhance.rectified_quad(source, quad)  # type: ignore[arg-type]
     assert view is not None
     assert _bare_reads(view.pixels)

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from kiosk_app.barcode.decode import Scanner
-from kiosk_app.bench.synthetic import Case, degradations, synthetic_cases, twelve_mp_case
-from tests.support.decoding import CountingReader
+from kiosk_app.bench.synthetic import degradations, twelve_mp_case
+from tests.support.decoding import CountingReader, RenderedCases
 from tests.unit.barcode.images import LICENCE_PAYLOAD, OTHER_LICENCE_PAYLOAD, encode
 
 CASE_NAMES = [name for name, _kind, _degrade in degradations()]
@@ -29,19 +29,14 @@ ORIENTATION = {
 }
 
 
-@pytest.fixture(scope="module")
-def cases() -> dict[str, Case]:
-    return {case.name: case for case in synthetic_cases(LICENCE_PAYLOAD)}
-
-
 def _angle_error(measured: int | None, expected: int) -> int:
     assert measured is not None
     return abs((measured - expected + 180) % 360 - 180)
 
 
 @pytest.mark.parametrize("name", CASE_NAMES)
-def test_degraded_picture_reads_exactly(cases: dict[str, Case], name: str) -> None:
-    decoded = Scanner().decode_frame(cases[name].pixels)
+def test_degraded_picture_reads_exactly(degraded_cases: RenderedCases, name: str) -> None:
+    decoded = Scanner().decode_frame(degraded_cases[name].pixels)
     assert decoded.payload == LICENCE_PAYLOAD
     if name in ORIENTATION:
         assert _angle_error(decoded.symbol.orientation_degrees, ORIENTATION[name]) <= 3
@@ -49,17 +44,17 @@ def test_degraded_picture_reads_exactly(cases: dict[str, Case], name: str) -> No
 
 @pytest.mark.parametrize("name", ["tilt+20", "tilt-30", "tilt+20-turn90", "jpeg-tilt-q20"])
 def test_tilted_picture_needs_one_deskew_not_a_rotation_sweep(
-    cases: dict[str, Case], name: str
+    degraded_cases: RenderedCases, name: str
 ) -> None:
     reader = CountingReader()
-    Scanner(reader=reader).decode_frame(cases[name].pixels)
+    Scanner(reader=reader).decode_frame(degraded_cases[name].pixels)
     assert reader.calls == 2  # the plain read, then one read of the deskewed picture
 
 
-def test_corners_are_reported_in_the_original_picture(cases: dict[str, Case]) -> None:
-    straight = Scanner().decode_frame(cases["turn-0"].pixels).symbol.corners
-    tilted = Scanner().decode_frame(cases["tilt+20"].pixels).symbol.corners
-    height, width = cases["tilt+20"].pixels.shape
+def test_corners_are_reported_in_the_original_picture(degraded_cases: RenderedCases) -> None:
+    straight = Scanner().decode_frame(degraded_cases["turn-0"].pixels).symbol.corners
+    tilted = Scanner().decode_frame(degraded_cases["tilt+20"].pixels).symbol.corners
+    height, width = degraded_cases["tilt+20"].pixels.shape
     assert all(0 <= x <= width and 0 <= y <= height for x, y in tilted)
     # The symbol's top edge keeps its length (in pixels) after the deskew maps back.
     straight_top = np.hypot(*np.subtract(straight[1], straight[0]))
@@ -67,15 +62,15 @@ def test_corners_are_reported_in_the_original_picture(cases: dict[str, Case]) ->
     assert tilted_top == pytest.approx(straight_top, rel=0.05)
 
 
-def test_jpeg_and_png_files_of_a_tilted_card_read_the_same(cases: dict[str, Case]) -> None:
-    pixels = cases["tilt-12"].pixels
+def test_jpeg_and_png_files_of_a_tilted_card_read_the_same(degraded_cases: RenderedCases) -> None:
+    pixels = degraded_cases["tilt-12"].pixels
     scanner = Scanner()
     assert scanner.decode_bytes(encode(pixels, "PNG")).payload == LICENCE_PAYLOAD
     assert scanner.decode_bytes(encode(pixels, "JPEG", quality=70)).payload == LICENCE_PAYLOAD
 
 
-def test_rgb_frame_reads_like_a_grey_one(cases: dict[str, Case]) -> None:
-    grey = cases["tilt+7"].pixels
+def test_rgb_frame_reads_like_a_grey_one(degraded_cases: RenderedCases) -> None:
+    grey = degraded_cases["tilt+7"].pixels
     rgb = np.dstack([grey, grey, grey])
     assert Scanner().decode_frame(rgb).payload == LICENCE_PAYLOAD
 
