@@ -1951,69 +1951,69 @@
 <context>
     <name>Verdict</name>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="79"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="78"/>
         <source>Under {age}</source>
         <translation>Moins de {age} ans</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="88"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="87"/>
         <source>Do not accept: the customer is under this desk&apos;s minimum age.</source>
         <translation>Ne pas accepter&#x202f;: le client n’a pas l’âge minimum de ce comptoir.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="118"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="117"/>
         <source>Not read by the service</source>
         <translation>Non lu par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="130"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="129"/>
         <source>Signature valid — licence EXPIRED</source>
         <translation>Signature valide — permis EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="131"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="130"/>
         <source>The barcode is genuine, but the licence has expired. Do not accept it as a valid licence.</source>
         <translation>Le code-barres est authentique, mais le permis est expiré. Ne l’acceptez pas comme permis valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="142"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="141"/>
         <source>Passed — licence EXPIRED</source>
         <translation>Réussi — permis EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="143"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="142"/>
         <source>The registry confirms the details, but the licence has expired. Do not accept it as a valid licence.</source>
         <translation>Le registre confirme les renseignements, mais le permis est expiré. Ne l’acceptez pas comme permis valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="154"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="153"/>
         <source>Signature valid — read INCOMPLETE</source>
         <translation>Signature valide — lecture INCOMPLÈTE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="155"/>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="177"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="154"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="176"/>
         <source>The barcode lacks a name, birth date, expiry date or licence number. Check the card by hand.</source>
         <translation>Il manque au code-barres un nom, une date de naissance, une date d’expiration ou un numéro de permis. Vérifiez la carte à la main.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="166"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="165"/>
         <source>Signature valid — barcode UNUSUAL</source>
         <translation>Signature valide — code-barres INHABITUEL</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="167"/>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="189"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="166"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="188"/>
         <source>Something in the barcode looks unusual. Check the card by hand.</source>
         <translation>Quelque chose semble inhabituel dans le code-barres. Vérifiez la carte à la main.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="176"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="175"/>
         <source>Passed — read INCOMPLETE</source>
         <translation>Réussi — lecture INCOMPLÈTE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="188"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="187"/>
         <source>Passed — barcode UNUSUAL</source>
         <translation>Réussi — code-barres INHABITUEL</translation>
     </message>
@@ -2445,7 +2445,7 @@
         <translation>Ce fichier n&apos;est pas une image que le kiosque peut ouvrir. Essayez une autre photo ou numérisation.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/transport.py" line="116"/>
+        <location filename="../../kiosk_app/api/transport.py" line="107"/>
         <source>The CA bundle file in the settings does not exist.</source>
         <translation>Le fichier de certificats d&apos;autorité (CA) indiqué dans les paramètres n&apos;existe pas.</translation>
     </message>
@@ -2555,7 +2555,7 @@
         <translation>Le réseau a répondu par une page Web au lieu du service de vérification, probablement une page de connexion Wi-Fi. Connectez-vous au réseau (ou adressez-vous à l&apos;administrateur), puis réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/verdicts.py" line="299"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="297"/>
         <source>The parsing service could not read the data; scan again or use the image.</source>
         <translation>Le service de décodage n&apos;a pas pu lire les données&#x202f;; balayez de nouveau ou utilisez l&apos;image.</translation>
     </message>
@@ -2565,7 +2565,7 @@
         <translation>Le serveur mandataire a refusé la connexion. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/verdicts.py" line="49"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="47"/>
         <source>The registry could not complete the check. Try again in 15 minutes; this check was not counted.</source>
         <translation>Le registre n&apos;a pas pu terminer la vérification. Réessayez dans 15 minutes&#x202f;; cette vérification n&apos;a pas été comptée.</translation>
     </message>
@@ -2580,17 +2580,17 @@
         <translation>Le lecteur a modifié certains caractères du code-barres&#x202f;; la signature ne peut donc pas être vérifiée sur cette lecture. Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/verdicts.py" line="59"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="57"/>
         <source>The service could not complete the check; it was not counted.</source>
         <translation>Le service n&apos;a pas pu terminer la vérification&#x202f;; elle n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/verdicts.py" line="258"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="256"/>
         <source>The service could not read the barcode; scan it again.</source>
         <translation>Le service n&apos;a pas pu lire le code-barres&#x202f;; balayez-le de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/verdicts.py" line="62"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="60"/>
         <source>The service returned a status this kiosk does not know; treat as unverified.</source>
         <translation>Le service a renvoyé un statut inconnu de ce kiosque&#x202f;; considérez le document comme non vérifié.</translation>
     </message>
@@ -2605,12 +2605,12 @@
         <translation>Le certificat de sécurité du service n&apos;a pas été accepté. La connexion a été interrompue&#x202f;; adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/verdicts.py" line="54"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="52"/>
         <source>The signature check could not be completed. Check the request for errors (scan the barcode again); this check was not counted.</source>
         <translation>La vérification de signature n&apos;a pas pu être terminée. Vérifiez la demande (balayez de nouveau le code-barres)&#x202f;; cette vérification n&apos;a pas été comptée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/verdicts.py" line="87"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="85"/>
         <source>The verification service answered for a different check.</source>
         <translation>Le service de vérification a répondu pour une autre vérification.</translation>
     </message>
@@ -2675,7 +2675,7 @@
         <translation>Le service de vérification a envoyé une réponse comportant beaucoup trop d&apos;entrées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/verdicts.py" line="84"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="82"/>
         <source>The verification service sent an empty answer.</source>
         <translation>Le service de vérification a envoyé une réponse vide.</translation>
     </message>
@@ -2685,7 +2685,7 @@
         <translation>Le service de vérification a renvoyé une réponse vide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/verdicts.py" line="121"/>
+        <location filename="../../kiosk_app/api/verdicts.py" line="119"/>
         <source>The verification service&apos;s answer has no overall status.</source>
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
@@ -3210,83 +3210,83 @@
         <translation>cette vérification est désactivée sur ce poste</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="61"/>
+        <location filename="../../kiosk_app/app/admin.py" line="60"/>
         <source>Enter a value of at least {ge}.</source>
         <translation>Entrez une valeur d&apos;au moins {ge}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="62"/>
+        <location filename="../../kiosk_app/app/admin.py" line="61"/>
         <source>Enter a value of at most {le}.</source>
         <translation>Entrez une valeur d&apos;au plus {le}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="63"/>
+        <location filename="../../kiosk_app/app/admin.py" line="62"/>
         <source>Enter a value greater than {gt}.</source>
         <translation>Entrez une valeur supérieure à {gt}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="64"/>
+        <location filename="../../kiosk_app/app/admin.py" line="63"/>
         <source>Enter a value less than {lt}.</source>
         <translation>Entrez une valeur inférieure à {lt}.</translation>
     </message>
     <message>
+        <location filename="../../kiosk_app/app/admin.py" line="64"/>
         <location filename="../../kiosk_app/app/admin.py" line="65"/>
         <location filename="../../kiosk_app/app/admin.py" line="66"/>
-        <location filename="../../kiosk_app/app/admin.py" line="67"/>
         <source>Enter a whole number.</source>
         <translation>Entrez un nombre entier.</translation>
     </message>
     <message>
+        <location filename="../../kiosk_app/app/admin.py" line="67"/>
         <location filename="../../kiosk_app/app/admin.py" line="68"/>
         <location filename="../../kiosk_app/app/admin.py" line="69"/>
-        <location filename="../../kiosk_app/app/admin.py" line="70"/>
         <source>Enter a number.</source>
         <translation>Entrez un nombre.</translation>
     </message>
     <message>
+        <location filename="../../kiosk_app/app/admin.py" line="70"/>
         <location filename="../../kiosk_app/app/admin.py" line="71"/>
-        <location filename="../../kiosk_app/app/admin.py" line="72"/>
         <source>Choose yes or no.</source>
         <translation>Choisissez oui ou non.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="73"/>
+        <location filename="../../kiosk_app/app/admin.py" line="72"/>
         <source>Enter at most {max_length} characters.</source>
         <translation>Entrez au plus {max_length} caractères.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="74"/>
+        <location filename="../../kiosk_app/app/admin.py" line="73"/>
         <source>Enter at least {min_length} characters.</source>
         <translation>Entrez au moins {min_length} caractères.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="75"/>
+        <location filename="../../kiosk_app/app/admin.py" line="74"/>
         <source>This value does not have the expected form.</source>
         <translation>Cette valeur n&apos;a pas la forme attendue.</translation>
     </message>
     <message>
+        <location filename="../../kiosk_app/app/admin.py" line="77"/>
         <location filename="../../kiosk_app/app/admin.py" line="78"/>
-        <location filename="../../kiosk_app/app/admin.py" line="79"/>
         <source>Choose one of the values offered.</source>
         <translation>Choisissez l&apos;une des valeurs proposées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="80"/>
+        <location filename="../../kiosk_app/app/admin.py" line="79"/>
         <source>This value is required.</source>
         <translation>Cette valeur est obligatoire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="83"/>
+        <location filename="../../kiosk_app/app/admin.py" line="82"/>
         <source>This value is not valid.</source>
         <translation>Cette valeur n&apos;est pas valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="342"/>
+        <location filename="../../kiosk_app/app/admin.py" line="343"/>
         <source>operating system keyring ({backend})</source>
         <translation>trousseau du système d&apos;exploitation ({backend})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="345"/>
+        <location filename="../../kiosk_app/app/admin.py" line="346"/>
         <source>owner-only file {file} (no usable keyring on this machine)</source>
         <translation>fichier réservé au propriétaire {file} (aucun trousseau utilisable sur cet ordinateur)</translation>
     </message>
@@ -3462,7 +3462,7 @@
         <translation>expire dans {days} jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="285"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="284"/>
         <source>turns {age} on {date}</source>
         <translation>aura {age} ans le {date}</translation>
     </message>
