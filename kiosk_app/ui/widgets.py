@@ -380,8 +380,10 @@ def _expiry_text(licence: LicenceSummary) -> str:
         return translate("Widgets", "{expires} — expired {days} day(s) ago").format(
             expires=text, days=abs(days)
         )
-    if days is not None and days <= 30:
-        return translate("Widgets", "{expires} — in {days} day(s)").format(expires=text, days=days)
+    if licence.expires_in_days is not None:  # within the admin's window (expiry_warning_days)
+        return translate("Widgets", "{expires} — in {days} day(s)").format(
+            expires=text, days=licence.expires_in_days
+        )
     return text
 
 

@@ -114,8 +114,10 @@ def test_expiry_ahead_says_expires_in_n_days(qtbot: Any, make_window: WindowFact
     if days <= 366:
         assert window.result.verdict_rule == "passed-expiring"
         assert _banner(window)[:2] == ("Passed", f"expires in {days} days")
+        assert window.result.panel.expiry.text().endswith(f"— in {days} day(s)")
     else:
         assert window.result.verdict_rule == "passed"
+        assert window.result.panel.expiry.text() == "Expires: 2028-04-17"
 
 
 def test_the_setting_from_the_environment_and_the_managed_file(
@@ -195,3 +197,11 @@ def test_a_validly_signed_card_of_a_19_year_old_is_under_21(
     title, reason, look = _banner(window)
     assert (title, look) == ("Under 21", "underage")
     assert reason == f"turns 21 on {birthday(born, 21).isoformat()}"
+
+
+def test_a_window_of_zero_never_says_expires_in(qtbot: Any, make_window: WindowFactory) -> None:
+    window = make_window(expiry_warning_days=0)
+    run_sample(qtbot, window, "signature-valid")
+    assert window.result.verdict_rule == "passed"
+    assert window.result.banner.reason.isHidden()
+    assert window.result.panel.expiry.text() == "Expires: 2028-04-17"
