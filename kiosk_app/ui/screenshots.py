@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QImage
 
+from kiosk_app.flow.planning import SIGNATURE_NEEDS_EXACT
 from kiosk_app.flow.stages import Stage
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.launch import spin_until
@@ -107,6 +108,7 @@ class ScreenshotDriver:
         if self.extra_states:
             written.append(self._ready_with_licence())
             written.append(self._ready_under_age())
+            written.append(self._ready_repaired())
         written.append(self._working())
         self._sample("canada-passed")
         self._wait_stage(Stage.CANADA_FORM)
@@ -179,6 +181,16 @@ class ScreenshotDriver:
         if not spin_until(lambda: self.window.ready.panel.isVisible() and not self.session.busy):
             raise ScreenshotError("the sample was not read")
         path = self._shoot("ready-licence.png")
+        self.session.wipe()
+        return path
+
+    def _ready_repaired(self) -> Path:
+        """A scan the wedge repaired: the signature check refused, its notice under the
+        screens and the repair hint, with the licence read beside them."""
+        self.session.submit_repaired_payload(SAMPLES_BY_KEY["signature-valid"].payload)
+        self._wait_stage(Stage.READY)
+        self.window.show_notice(SIGNATURE_NEEDS_EXACT)
+        path = self._shoot("ready-repaired.png")
         self.session.wipe()
         return path
 

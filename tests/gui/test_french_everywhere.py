@@ -174,7 +174,13 @@ def test_every_window_state_in_french_shows_no_english(
         window.close()
     # The screenshots, Ready holding a licence (old enough, under age), the form's errors.
     assert sorted(seen) == sorted(
-        [*SHOTS, "ready-licence.png", "ready-under-21.png", "canada-form-errors"]
+        [
+            *SHOTS,
+            "ready-licence.png",
+            "ready-under-21.png",
+            "ready-repaired.png",
+            "canada-form-errors",
+        ]
     )
     assert problems == [], "\n".join(problems)
 
