@@ -443,7 +443,8 @@ class SoakDriver:
 
     def _check_again(self, plan: Plan) -> str | None:
         """ "Another check", then the same check pressed again: asks first; "Keep the result"
-        sends nothing; pressed again and confirmed, one billed check with the same verdict."""
+        sends nothing and shows the stored result again; "Another check" once more, the check
+        pressed again and confirmed: one billed check with the same verdict."""
         from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 
         window = self.window
@@ -470,11 +471,17 @@ class SoakDriver:
                 if not self.wait(
                     "keep the result",
                     partial(self._click, dialog.no_button),
-                    lambda: window.confirm_dialog is None and self._ready_and_quiet(),
+                    lambda: window.confirm_dialog is None and self._result_and_quiet(),
                 ):
-                    return f"Keep the result did not close; on {window.current_stage()}"
+                    return f"Keep the result did not show the result; on {window.current_stage()}"
                 if self.handle.request_count != sent:
                     return "Keep the result sent a check"
+                if not self.wait(
+                    "another check (after keeping)",
+                    partial(self._click, window.result.other_button),
+                    self._ready_and_quiet,
+                ):
+                    return f"Another check did not return to Ready; on {window.current_stage()}"
                 continue
             ends = self._events["result"] + self._events["error"]
 
@@ -542,6 +549,11 @@ class SoakDriver:
         from kiosk_app.flow.stages import Stage
 
         return self.window.current_stage() is Stage.READY and self.quiet()
+
+    def _result_and_quiet(self) -> bool:
+        from kiosk_app.flow.stages import Stage
+
+        return self.window.current_stage() is Stage.RESULT and self.quiet()
 
     def _idle_wipe(self, step: str) -> str | None:
         idle = self.window.core.idle
