@@ -17,17 +17,10 @@ from kiosk_app.barcode.errors import (
     UnreadableImageError,
     UnsupportedImageFormatError,
 )
+from kiosk_app.barcode.picture_limits import MAX_FILE_BYTES, MAX_IMAGE_PIXELS, OPENED_FORMATS
 from kiosk_app.files import NotRegularFileError, read_regular_file
 from kiosk_app.text import QT_TRANSLATE_NOOP
 
-# Largest picture opened (pixels). A 48 MP phone photo fits; a decompression bomb does not.
-MAX_IMAGE_PIXELS = 50_000_000
-# Largest file read into memory (bytes).
-MAX_FILE_BYTES = 64 * 1024 * 1024
-# The only Pillow decoders used: what scanners and cameras write (PPM is Pillow's name for the
-# PNM family: PBM, PGM, PPM). Every other decoder is attack surface (EPS hands the file to
-# Ghostscript; JPEG 2000, PSD, ICO, TGA... are never a scan).
-OPENED_FORMATS = ("PNG", "JPEG", "TIFF", "BMP", "GIF", "WEBP", "PPM")
 # Start-of-file signatures of picture formats the kiosk refuses by name (a clearer message
 # than "not a picture"): (signature, offset). Recognised here, never decoded.
 REFUSED_SIGNATURES: tuple[tuple[bytes, int], ...] = (

@@ -26,7 +26,7 @@ from PIL import Image
 
 from kiosk_app.barcode.decode import FILE_BUDGET_S, FRAME_BUDGET_S, Scanner
 from kiosk_app.barcode.errors import BarcodeError, NoBarcodeFoundError, NotAamvaError
-from kiosk_app.barcode.imaging import MAX_FILE_BYTES
+from kiosk_app.barcode.picture_limits import MAX_FILE_BYTES
 from kiosk_app.bench import synthetic
 from kiosk_app.files import read_regular_file
 

@@ -44,7 +44,7 @@ from PIL import Image
 
 from kiosk_app.barcode.decode import FILE_BUDGET_S, Scanner
 from kiosk_app.barcode.errors import BarcodeError
-from kiosk_app.barcode.imaging import MAX_FILE_BYTES, OPENED_FORMATS
+from kiosk_app.barcode.picture_limits import MAX_FILE_BYTES, OPENED_FORMATS
 from kiosk_app.bench import camera_grade, synthetic
 from kiosk_app.files import read_regular_file
 

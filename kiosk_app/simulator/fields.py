@@ -13,7 +13,7 @@ from PIL import Image, UnidentifiedImageError
 from kiosk_app.simulator.aamva import AamvaDocument
 
 # What a scanner or camera produces; anything else (EPS goes to Ghostscript) is not opened.
-# The simulator imports nothing of the kiosk, so this mirrors barcode.imaging.OPENED_FORMATS.
+# The simulator imports nothing of the kiosk, so this mirrors barcode.picture_limits.OPENED_FORMATS.
 IMAGE_FORMATS = ("PNG", "JPEG", "TIFF", "BMP", "GIF", "WEBP", "PPM")
 
 _SEX = {"1": "Male", "M": "Male", "2": "Female", "F": "Female", "9": "Not Specified"}

@@ -42,7 +42,7 @@ from kiosk_app.app.capture.statuses import (
     FOLDER_WATCHING,
 )
 from kiosk_app.app.workers import WorkerPool
-from kiosk_app.barcode.imaging import MAX_FILE_BYTES
+from kiosk_app.barcode.picture_limits import MAX_FILE_BYTES
 from kiosk_app.files import read_regular_file
 from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk_app.app.admin import describe_error
-from kiosk_app.app.capture.camera import CameraSource, available_cameras
 from kiosk_app.app.capture.serial import available_serial_ports
 from kiosk_app.app.capture.wedge import TRACE_CLEAR_CHARS
 from kiosk_app.app.diagnostics import ScanRecord, check_folder, start_connection_test
@@ -285,6 +284,10 @@ class DiagnosticsDialog(QDialog):
         )
 
     def _show_cameras(self) -> None:
+        # The camera module (Qt Multimedia, the frame decoder) loads when the screen first
+        # lists the cameras, not with the kiosk.
+        from kiosk_app.app.capture.camera import CameraSource, available_cameras
+
         camera = next((s for s in self.core.sources if isinstance(s, CameraSource)), None)
         in_use = camera.current_camera if camera is not None else None
         lines = []

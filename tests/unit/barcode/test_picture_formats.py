@@ -16,12 +16,8 @@ from PIL import Image
 
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.barcode.errors import UnreadableImageError, UnsupportedImageFormatError
-from kiosk_app.barcode.imaging import (
-    OPENED_FORMATS,
-    REFUSED_SIGNATURES,
-    is_refused_format,
-    read_image_file,
-)
+from kiosk_app.barcode.imaging import REFUSED_SIGNATURES, is_refused_format, read_image_file
+from kiosk_app.barcode.picture_limits import OPENED_FORMATS
 from tests.fuzz.hostile_images import refused_format_pictures
 from tests.unit.barcode.images import LICENCE_PAYLOAD, card, encode
 
