@@ -52,6 +52,7 @@ from kiosk_app.text import QT_TRANSLATE_NOOP
 __all__ = [
     "FILE_BUDGET_S",
     "FRAME_BUDGET_S",
+    "GIVE_UP_S",
     "Scanner",
     "decode_frame",
     "decode_image",
@@ -61,6 +62,11 @@ __all__ = [
 # Time allowed for the escalating attempts on an image file (the fast path and the deskew
 # attempt always run, even past it).
 FILE_BUDGET_S = 1.5
+# A picture in which no attempt has located a PDF417 by this time (zxing-cpp found neither a
+# symbol it could decode nor one it could not) is given up: what is still unlocated after the
+# cheap steps (a defocus beyond recovery, a desk, printed lines) is not found by the slower
+# ones. Once a symbol has been located, the ladder goes on until FILE_BUDGET_S.
+GIVE_UP_S = 0.4
 # For live camera frames: the next frame is a better retry than a long clean-up, but every
 # frame pays the plain read and the symbol estimate (30-40 ms at 1280x720) before any step, so
 # a budget of a few cheap steps (a deconvolution and a read of the symbol's box: 15-30 ms)
@@ -89,6 +95,9 @@ NUDGE_DEG = 2.0
 SMALL_REGION_PX = 800
 # Rectifications of outlines that zxing-cpp located but could not decode, per picture.
 MAX_OUTLINE_ATTEMPTS = 3
+# Outlines whose corners (in the picture's pixels) are all within this of an outline already
+# rectified are the same symbol located again by another read: not rectified twice.
+SAME_OUTLINE_PX = 6.0
 
 # Margin kept around the symbol's box when a turned picture is cut down for deconvolution
 # (a fraction of the box's size on each side).
@@ -103,6 +112,11 @@ CROP_BELOW_FRACTION = 0.5
 # aamva.well_formed_aamva): a misread that merely looks like AAMVA would go to the billable
 # signature check and come back failed for a genuine card.
 _TRUSTED_ATTEMPTS = frozenset({"plain", "deskew"})
+# The attempts whose locating a PDF417 (decoded or not) keeps the ladder going past GIVE_UP_S:
+# the picture as it stands and the cheap fixes. A clean-up that enhances noise (a
+# deconvolution of the wrong kernel) can make zxing-cpp "locate" a symbol in a picture that
+# has none it could ever read.
+_LOCATING_ATTEMPTS = frozenset({*_TRUSTED_ATTEMPTS, "corners", "deblur"})
 
 Reader = Callable[..., Sequence[Any]]
 Accept = Callable[[bytes], bool]
@@ -177,8 +191,10 @@ class Scanner:
         deskew: bool = True,
         carry_over: bool = False,
         confirm: Accept | None = None,
+        give_up_s: float = GIVE_UP_S,
     ) -> None:
         self._reader = reader
+        self._give_up_s = give_up_s
         if confirm is None:
             confirm = _default_confirm if accept is _default_accept else _confirm_all
         self._confirm = confirm
@@ -207,7 +223,9 @@ class Scanner:
 
     def decode_grey(self, grey: np.ndarray) -> DecodedBarcode:
         """Decode the licence barcode in a uint8 grey array; the attempts of the module doc."""
-        deadline = self._clock() + self._budget_s
+        started = self._clock()
+        deadline = started + self._budget_s
+        give_up = started + min(self._give_up_s, self._budget_s)
         views = _Views(grey, self._deskew)
         if self._carry_over and self._outline is not None:
             # The last frame was read from a rectified outline: a held card barely moves, so
@@ -220,14 +238,14 @@ class Scanner:
         # Without a preferred step, the measured-defocus step leads every frame's ladder (see
         # _ladder_order), on top of the sweep's steps and without moving the sweep on.
         leading = _FIRST_CHOICE if self._carry_over and preferred is None else None
-        in_time = self._in_time(deadline)
+        in_time = self._in_time(deadline, give_up, views)
         for attempt in _attempts(views, in_time, order, preferred, leading):
             if rejected and attempt.name != "deskew":
                 # A clean read of another PDF417 (a boarding pass, a shipping label) answers
                 # at once: no clean-up turns it into a licence. Only a tilted symbol gets its
                 # deskewed read first: a plain read of it can come out as wrong bytes.
                 break
-            found, other, outline = self._read(attempt)
+            found, other, outline = self._read(attempt, views)
             if attempt.step is not None and attempt.step == self._preferred and found is None:
                 self._preferred_misses += 1
                 if self._preferred_misses >= FORGET_PREFERRED_AFTER:
@@ -249,13 +267,17 @@ class Scanner:
             raise NotAamvaError(_HINT_NOT_AAMVA)
         raise NoBarcodeFoundError(_HINT_NOT_FOUND)
 
-    def _in_time(self, deadline: float) -> Callable[[], bool]:
-        """Whether the clock is still before ``deadline``."""
-        return lambda: self._clock() <= deadline
+    def _in_time(self, deadline: float, give_up: float, views: _Views) -> Callable[[], bool]:
+        """Whether the clock is still before ``deadline`` and, until an attempt has located a
+        PDF417 in ``views``, before ``give_up`` (see :data:`GIVE_UP_S`)."""
+        return lambda: self._clock() <= (deadline if views.located else give_up)
 
-    def _read(self, attempt: _Attempt) -> tuple[DecodedBarcode | None, bool, Quad | None]:
+    def _read(
+        self, attempt: _Attempt, views: _Views
+    ) -> tuple[DecodedBarcode | None, bool, Quad | None]:
         """Run one attempt: the accepted barcode or None, whether a PDF417 was rejected, and
-        the corners of a PDF417 that zxing-cpp located but could not decode (or None)."""
+        the corners of a PDF417 that zxing-cpp located but could not decode (or None); notes
+        in ``views`` that a PDF417 was located."""
         try:
             results = self._reader(
                 attempt.view.pixels,
@@ -269,6 +291,8 @@ class Scanner:
         rejected = False
         outline: Quad | None = None
         for result in results:
+            if attempt.name in _LOCATING_ATTEMPTS and _located(result):
+                views.located = True
             if not _is_pdf417(result):
                 outline = outline or _failed_outline(result)
                 continue
@@ -305,6 +329,8 @@ _LIKELY_MOTIONS = 3
 _UPRIGHT_MOTIONS = 2
 _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("deblur", "deblurred", {}),
+    # Skipped at no cost unless a saturated band crosses the symbol.
+    ("glare-fill", "glare-filled", {}),
     *_motion_steps(0, _LIKELY_MOTIONS),
     ("upscale-turn", "enlarged-turned", {}),
     ("upscale", "enlarged", {}),
@@ -330,12 +356,14 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("nudge-clockwise", "nudge-cw", {}),
     ("nudge-counter-clockwise", "nudge-ccw", {}),
 )
+_RECTIFY = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "rectify")
 # A stream's first ladder step on every frame until a step has read (see _ladder_order).
 _FIRST_CHOICE = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "deblur")
 # How each view is made: (the view it starts from, the clean-up applied to it).
 _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
     "enlarged": ("region", enhance.upscale_if_small),
     "rectified": ("symbol", enhance.rectified),
+    "glare-filled": ("symbol", enhance.fill_glare),
     # A defocused card at an angle: the blur is measured and undone on the rectified symbol
     # (deconvolving the symbol box before rectifying reads too, at a larger picture's cost).
     **{
@@ -370,12 +398,23 @@ class _Views:
         self._blur_measured = False
         self._outlines: list[tuple[View, Quad]] = []
         self._outlines_noted = 0
+        self._seen_outlines: list[np.ndarray] = []
+        self.outlines_tried = 0
+        # Whether any read located a PDF417 (decoded or not), see GIVE_UP_S.
+        self.located = False
 
     def found_outline(self, view: View, outline: Quad) -> None:
-        """zxing-cpp located a symbol in ``view`` (corners ``outline``) but did not decode it."""
-        if self._outlines_noted < MAX_OUTLINE_ATTEMPTS:
-            self._outlines_noted += 1
-            self._outlines.append((view, outline))
+        """zxing-cpp located a symbol in ``view`` (corners ``outline``) but did not decode it;
+        an outline within :data:`SAME_OUTLINE_PX` of one already noted (the same symbol
+        located by another read) is not rectified again."""
+        if self._outlines_noted >= MAX_OUTLINE_ATTEMPTS:
+            return
+        corners = np.array([view.map_point(x, y) for x, y in outline], dtype=float)
+        if any(np.abs(corners - seen).max() <= SAME_OUTLINE_PX for seen in self._seen_outlines):
+            return
+        self._seen_outlines.append(corners)
+        self._outlines_noted += 1
+        self._outlines.append((view, outline))
 
     def outline_attempts(self) -> Iterator[_Attempt]:
         """The rectified outlines noted by :meth:`found_outline` since the last call."""
@@ -386,6 +425,7 @@ class _Views:
             except ValueError:  # numpy's LinAlgError: corners on a line
                 rectified = None
             if rectified is not None:
+                self.outlines_tried += 1
                 yield _Attempt("corners", rectified, {})
 
     def no_symbol(self) -> bool:
@@ -548,8 +588,9 @@ def _attempts(
             tried += 1
             yield _Attempt(name, view, options, preferred)
     yield from views.outline_attempts()
+    done: set[int] = set()
     for step in range(len(_LADDER)) if order is None else order:
-        if step == preferred and tried:
+        if (step == preferred and tried) or step in done:
             continue
         # A stream (``order`` given) always gets one step per frame, even past the budget.
         if step != leading and not in_time() and (order is None or tried):
@@ -560,6 +601,13 @@ def _attempts(
             tried += step != leading
             yield _Attempt(name, view, options, step)
             yield from views.outline_attempts()
+        if order is None and views.outlines_tried and _RECTIFY not in done and in_time():
+            # zxing-cpp located the symbol but its corners did not rectify it: strong
+            # perspective (a corner on the wrong row), which the bars' own outline fixes.
+            done.add(_RECTIFY)
+            view = views.get(_LADDER[_RECTIFY][1])
+            if view is not None:
+                yield _Attempt(_LADDER[_RECTIFY][0], view, _LADDER[_RECTIFY][2], _RECTIFY)
 
 
 def _ladder_order(start: int, preferred: int | None) -> list[int]:
@@ -624,6 +672,15 @@ def _failed_outline(result: Any) -> Quad | None:
     if any(x == 0 and y == 0 for x, y in corners):
         return None
     return (corners[0], corners[1], corners[2], corners[3])
+
+
+def _located(result: Any) -> bool:
+    """Whether zxing-cpp found a PDF417 in a read: decoded, or located with four corners
+    (start and stop patterns found; a fragment of a pattern in deconvolution noise comes
+    without them)."""
+    if result.format != zxingcpp.BarcodeFormat.PDF417:
+        return False
+    return bool(getattr(result, "valid", True)) or _failed_outline(result) is not None
 
 
 def _quad(corners: tuple[tuple[int, int], ...]) -> Quad | None:

@@ -23,6 +23,16 @@ LIGHTING_RADIUS_FRACTION = 0.04
 # Quiet zone (pixels, at least) around a symbol rectified from zxing-cpp's corners, whose
 # corners sit on the outer bars.
 QUAD_MARGIN_PX = 8
+# A glare band: columns in which at least GLARE_ROW_FRACTION of the rows are at least
+# SATURATED_GREY (a camera's clipped highlight; paper is darker), at most GLARE_MAX_FRACTION of
+# the view wide (more is not a band but an overexposed picture).
+SATURATED_GREY = 250
+GLARE_ROW_FRACTION = 0.9
+GLARE_MAX_FRACTION = 0.15
+# Side of the bars (pixels) drawn over a glare band: narrower than any module of a readable
+# symbol, so every codeword under the band is invalid (a known-bad codeword, not a plausible
+# wrong one built from the paper's white).
+GLARE_FILL_BAR_PX = 2
 
 
 @dataclass(frozen=True)
@@ -166,6 +176,30 @@ def _convex(quad: Quad) -> bool:
     )
     scale = float(np.abs(edges).max()) ** 2
     return scale > 0 and (bool(np.all(turns > 0.01 * scale)) or bool(np.all(turns < -0.01 * scale)))
+
+
+def fill_glare(view: View) -> View | None:
+    """``view`` (bars upright) with the columns a glare band saturates in every row drawn over
+    with thin alternating bars; ``None`` when there is no such band. zxing-cpp corrects the
+    codewords under the band as errors (it takes no erasures), which reads the symbol when the
+    band hides few enough of them; the plain white band it sees otherwise also looks like a
+    quiet zone splitting the rows."""
+    pixels = view.pixels
+    saturated = (pixels >= SATURATED_GREY).mean(axis=0) >= GLARE_ROW_FRACTION
+    if not saturated.any() or saturated.mean() > GLARE_MAX_FRACTION:
+        return None
+    dark = int(np.percentile(pixels[::4, ::4], 2))
+    light = int(np.percentile(pixels[::4, ::4], 90))
+    columns = np.nonzero(saturated)[0]
+    # The band's soft edges too: a few pixels either side of the clipped columns.
+    band = np.zeros(pixels.shape[1], dtype=bool)
+    for offset in range(-2, 3):
+        band[np.clip(columns + offset, 0, pixels.shape[1] - 1)] = True
+    indices = np.nonzero(band)[0]
+    stripes = np.where((indices // GLARE_FILL_BAR_PX) % 2 == 0, dark, light).astype(np.uint8)
+    filled = pixels.copy()
+    filled[:, indices] = stripes[None, :]
+    return view.then(filled, np.eye(3))
 
 
 def _bars_horizontal(pixels: np.ndarray) -> bool:

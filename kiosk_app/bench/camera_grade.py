@@ -80,11 +80,17 @@ def licence_payloads(count: int) -> list[bytes]:
     return payloads or [synthetic.SAMPLE_PAYLOAD]
 
 
-def set_samples(licences: int) -> Iterator[SetSample]:
-    """Every camera-grade degradation of every licence's card (PNG, lossless)."""
+def set_samples(licences: int, earlier: bool = True, bad_day: bool = True) -> Iterator[SetSample]:
+    """Every camera-grade degradation of every licence's card (PNG, lossless): the earlier
+    sets (:func:`~kiosk_app.bench.synthetic.camera_cases`) and the bad-day ones
+    (:func:`~kiosk_app.bench.synthetic.bad_day_cases`, kind prefixed ``bad-day-``)."""
     for payload in licence_payloads(licences):
-        for case in synthetic.camera_cases(payload):
-            yield SetSample(case.name, case.kind, _png(case.pixels), payload)
+        if earlier:
+            for case in synthetic.camera_cases(payload):
+                yield SetSample(case.name, case.kind, _png(case.pixels), payload)
+        if bad_day:
+            for case in synthetic.bad_day_cases(payload):
+                yield SetSample(case.name, f"bad-day-{case.kind}", _png(case.pixels), payload)
 
 
 @dataclass(frozen=True)
@@ -105,6 +111,7 @@ def refusal_figures(budget: float = FILE_BUDGET_S) -> list[Refusal]:
         "no barcode: blank card": Image.new("L", synthetic.CARD_SIZE, synthetic.PAPER),
         "no barcode: text only": _text_only_card(),
         "no barcode: noise 1080p": _noise_frame(synthetic.FULL_HD),
+        "unreadable: defocus 1 module, 1080p": _defocused_frame(),
         "no barcode: 12 MP desk": synthetic.in_large_photo()(_text_only_card()),
     }
     figures = []
@@ -193,6 +200,17 @@ def _text_only_card() -> Image.Image:
         top = 40 + row * 50
         pixels[top : top + 14, 60 : 60 + 300 + 90 * (row % 5)] = 110
     return Image.fromarray(pixels)
+
+
+def _defocused_frame() -> Image.Image:
+    """A licence's card defocused by one module (beyond recovery, docs/benchmarks.md) on a
+    desk in a 1080p frame: a picture that holds a symbol no step can read."""
+    degrade = synthetic.chain(
+        synthetic.defocus(1.0 * synthetic.CAMERA_MODULE_PX),
+        synthetic.camera_noise(),
+        synthetic.in_large_photo(synthetic.FULL_HD),
+    )
+    return degrade(synthetic.card(licence_payloads(1)[0]))
 
 
 def _noise_frame(size: tuple[int, int]) -> Image.Image:

@@ -426,3 +426,121 @@ def camera_cases(payload: bytes, module_px: int = CAMERA_MODULE_PX) -> Iterator[
     base = card(payload, module_px)
     for name, kind, degrade in camera_degradations(module_px):
         yield Case(name, kind, np.asarray(degrade(base)))
+
+
+# --- A desk camera on a bad day (issue 32): ten conditions, expressed in modules ------------
+
+#: Width of a glare band, as a fraction of the card's width (about one codeword column of a
+#: 3 px/module symbol).
+GLARE_BAND_FRACTION = 0.04
+
+
+def glare_band(fraction: float = GLARE_BAND_FRACTION, centre: float = 0.5) -> Degrade:
+    """A specular stripe: every row saturated (255) over ``fraction`` of the width around
+    ``centre`` (fractions of the width), with a soft 6 px edge."""
+
+    def apply(image: Image.Image) -> Image.Image:
+        pixels = np.asarray(image, dtype=np.float32)
+        width = pixels.shape[1]
+        distance = np.abs(np.arange(width) - centre * width)
+        shine = np.clip((fraction * width / 2.0 + 3.0 - distance) / 6.0, 0.0, 1.0)
+        return _image(pixels + (255.0 - pixels) * shine[None, :])
+
+    return apply
+
+
+def bent(depth: float) -> Degrade:
+    """A card bowed along its length: rows sag by up to ``depth`` pixels in the middle."""
+
+    def apply(image: Image.Image) -> Image.Image:
+        pixels = np.asarray(image)
+        height, width = pixels.shape
+        sag = depth * np.sin(np.pi * np.arange(width) / max(1, width - 1))
+        rows = np.clip(np.arange(height)[:, None] - sag[None, :], 0, height - 1)
+        low = np.floor(rows).astype(np.intp)
+        high = np.minimum(low + 1, height - 1)
+        weight = (rows - low).astype(np.float32)
+        columns = np.arange(width)[None, :]
+        values = pixels[low, columns] * (1.0 - weight) + pixels[high, columns] * weight
+        return _image(values)
+
+    return apply
+
+
+def shadow(strength: float = 0.6, start: float = 0.5) -> Degrade:
+    """A hand's or the camera's shadow over the card right of ``start`` (a fraction of the
+    width), darkening by ``strength`` with a soft edge."""
+
+    def apply(image: Image.Image) -> Image.Image:
+        pixels = np.asarray(image, dtype=np.float32)
+        width = pixels.shape[1]
+        edge = np.clip((np.arange(width) - start * width) / (0.02 * width), 0.0, 1.0)
+        return _image(pixels * (1.0 - strength * edge)[None, :])
+
+    return apply
+
+
+def finger(corner: tuple[float, float] = (0.2, 0.95), radius: float = 0.09) -> Degrade:
+    """A fingertip (skin grey, soft edge) over a point of the card (``corner`` and
+    ``radius`` as fractions of the width): over the symbol's bottom-left corner by default."""
+
+    def apply(image: Image.Image) -> Image.Image:
+        pixels = np.asarray(image, dtype=np.float32)
+        height, width = pixels.shape
+        ys, xs = np.mgrid[0:height, 0:width]
+        distance = np.hypot(xs - corner[0] * width, ys - corner[1] * height) / (radius * width)
+        cover = np.clip((1.0 - distance) * 8.0, 0.0, 1.0)
+        return _image(pixels * (1.0 - cover) + 150.0 * cover)
+
+    return apply
+
+
+def bad_day_degradations(
+    module_px: int = CAMERA_MODULE_PX, seed: int = 11
+) -> Iterator[tuple[str, str, Degrade]]:
+    """(name, kind, degradation): the ten conditions of a desk camera's bad day, and their
+    combinations (strong perspective with blur, glare with a tilt).
+
+    The three hard ones: defocus of sigma one module (3 px at 3 px/module), a saturated glare
+    band over :data:`GLARE_BAND_FRACTION` of the width in every row, and strong perspective
+    (one edge 30 % shorter, with shear) turned 20 degrees. ``seed`` picks the sensor noise.
+    """
+    noise = camera_noise(seed)
+    yield "bent-card", "bent", chain(bent(0.06 * CARD_SIZE[1]), noise)
+    yield "tilt-45", "tilt", chain(rotated(45.0), noise)
+    yield "motion-9px", "motion", chain(motion_blur(3.0 * module_px), noise)
+    yield (
+        "jpeg-1.3ppm",
+        "small",
+        chain(scaled(1.3 / module_px), noisy(CAMERA_NOISE, seed), jpeg(60)),
+    )
+    yield "shadow-half", "lighting", chain(shadow(), noise)
+    yield "finger-corner", "occlusion", chain(finger(), noise)
+    yield "dark-noisy", "lighting", chain(low_contrast(8, 70), noisy(10.0, seed))
+    yield "defocus-1.0", "defocus", chain(defocus(1.0 * module_px), noise)
+    # Over a codeword column of the corpus licences' and the tests' symbols (elsewhere, over a
+    # column boundary or a row indicator, zxing-cpp often reads through it).
+    yield "glare-band", "glare", chain(glare_band(centre=0.44), noise)
+    yield "glare-band-tilt20", "glare", chain(glare_band(centre=0.42), rotated(20.0), noise)
+    yield (
+        "keystone-0.3-tilt20",
+        "perspective",
+        chain(keystone(0.3, -0.1, vertical=True), rotated(20.0), noise),
+    )
+    yield (
+        "keystone-0.3-shear-tilt20",
+        "perspective",
+        chain(keystone(0.3, 0.1), rotated(-20.0), noise),
+    )
+    yield (
+        "keystone-0.3-defocus-0.5",
+        "perspective",
+        chain(keystone(0.3, 0.1), defocus(0.5 * module_px), noise),
+    )
+
+
+def bad_day_cases(payload: bytes, module_px: int = CAMERA_MODULE_PX) -> Iterator[Case]:
+    """Every bad-day picture of one card."""
+    base = card(payload, module_px)
+    for name, kind, degrade in bad_day_degradations(module_px):
+        yield Case(name, kind, np.asarray(degrade(base)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from io import BytesIO
 
 import numpy as np
+import zxingcpp
 from PIL import Image
 
 from kiosk_app.bench.synthetic import card as card  # re-exported: the tests build cards here
@@ -38,3 +39,8 @@ def encode(image: Image.Image | np.ndarray, fmt: str, **options: object) -> byte
 def card_png(payload: bytes = LICENCE_PAYLOAD, module_px: int = 3) -> bytes:
     """A clean card back carrying ``payload``, as PNG bytes."""
     return encode(card(payload, module_px), "PNG")
+
+
+def bare_zxing_reads(pixels: np.ndarray, payload: bytes = LICENCE_PAYLOAD) -> bool:
+    """Whether a bare ``zxingcpp.read_barcodes`` call (all formats, defaults) reads ``payload``."""
+    return any(result.bytes == payload for result in zxingcpp.read_barcodes(pixels))

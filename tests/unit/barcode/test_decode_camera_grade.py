@@ -35,7 +35,9 @@ def _bare_reads(pixels: np.ndarray) -> bool:
 
 @pytest.mark.parametrize("name", [n for n in CAMERA_NAMES if n not in KNOWN_LIMITS])
 def test_camera_grade_picture_reads_exactly(camera_grade_cases: RenderedCases, name: str) -> None:
-    decoded = Scanner(budget_s=NO_TIME_LIMIT_S).decode_frame(camera_grade_cases[name].pixels)
+    decoded = Scanner(budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S).decode_frame(
+        camera_grade_cases[name].pixels
+    )
     assert decoded.payload == LICENCE_PAYLOAD
 
 
@@ -55,7 +57,7 @@ def test_the_hardest_strengths_defeat_bare_zxing_and_are_read_by_their_step(
     camera_grade_cases: RenderedCases, name: str, step: tuple[str, ...]
 ) -> None:
     assert not _bare_reads(camera_grade_cases[name].pixels)
-    scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
+    scanner = Scanner(budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S)
     assert scanner.decode_frame(camera_grade_cases[name].pixels).payload == LICENCE_PAYLOAD
     assert scanner.last_attempt is not None and scanner.last_attempt.startswith(step)
 
@@ -98,7 +100,9 @@ def test_not_a_licence_is_answered_from_the_first_read() -> None:
     picture = np.asarray(synthetic.card(NOT_LICENCE_PAYLOAD))
     reader = CountingReader()
     with pytest.raises(NotAamvaError):
-        Scanner(reader=reader, budget_s=NO_TIME_LIMIT_S).decode_frame(picture)
+        Scanner(reader=reader, budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S).decode_frame(
+            picture
+        )
     assert reader.calls == 1
 
 
@@ -110,7 +114,7 @@ def test_a_tilted_licence_misread_by_the_plain_read_gets_its_deskewed_read() -> 
         picture, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.PDF417)
     )
     assert plain and plain[0].bytes != synthetic.SAMPLE_PAYLOAD
-    scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
+    scanner = Scanner(budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S)
     assert scanner.decode_frame(picture).payload == synthetic.SAMPLE_PAYLOAD
     assert scanner.last_attempt == "deskew"
 
@@ -119,7 +123,9 @@ def test_a_picture_without_anything_bar_like_gets_only_the_plain_read() -> None:
     reader = CountingReader()
     blank = np.full((700, 1100), synthetic.PAPER, dtype=np.uint8)
     with pytest.raises(NoBarcodeFoundError):
-        Scanner(reader=reader, budget_s=NO_TIME_LIMIT_S).decode_frame(blank)
+        Scanner(reader=reader, budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S).decode_frame(
+            blank
+        )
     assert reader.calls == 1
 
 
@@ -173,7 +179,7 @@ def test_defocus_on_perspective_is_rectified_then_deblurred(
 ) -> None:
     picture, payload = _corpus_case(name, licence)
     assert not any(result.bytes == payload for result in zxingcpp.read_barcodes(picture))
-    scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
+    scanner = Scanner(budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S)
     assert scanner.decode_frame(picture).payload == payload
     assert scanner.last_attempt == step
 
@@ -185,7 +191,7 @@ def test_diagonal_motion_is_undone_on_the_unturned_symbol_too() -> None:
     estimate = estimate_symbol(picture)
     assert estimate is not None and abs(estimate.angle) > 2.5
     assert not any(result.bytes == payload for result in zxingcpp.read_barcodes(picture))
-    scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
+    scanner = Scanner(budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S)
     assert scanner.decode_frame(picture).payload == payload
     assert scanner.last_attempt is not None
     assert scanner.last_attempt.startswith("upright-motion-deblur-")
@@ -227,7 +233,11 @@ def test_symbol_box_is_the_symbol_not_the_card_in_a_camera_frame(name: str) -> N
     assert estimate is not None
     left, top, right, bottom = estimate.symbol_box
     sharp = _desk_frame(SAME_PLACE_READABLE.get(name, name))
-    corners = Scanner(budget_s=NO_TIME_LIMIT_S).decode_frame(sharp).symbol.corners
+    corners = (
+        Scanner(budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S)
+        .decode_frame(sharp)
+        .symbol.corners
+    )
     for x, y in corners:
         assert left <= x <= right and top <= y <= bottom
     width, height = LIVE_FRAME
@@ -241,7 +251,7 @@ def test_a_small_tilted_card_in_a_frame_is_turned_by_its_symbols_own_tilt() -> N
     estimate = estimate_symbol(frame)
     assert estimate is not None and estimate.angle < 10.0
     assert block_angle(frame, estimate) == pytest.approx(12.0, abs=1.0)
-    scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
+    scanner = Scanner(budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S)
     assert scanner.decode_frame(frame).payload == LICENCE_PAYLOAD
     assert scanner.last_attempt == "upscale-turn"
 
@@ -273,7 +283,9 @@ def test_the_reading_step_comes_before_the_outlines_of_a_tilted_symbol() -> None
     # step that read the last one goes first, before those.
     frame = _desk_frame("keystone-0.35-tilt")
     reader = CountingReader()
-    scanner = Scanner(reader=reader, budget_s=NO_TIME_LIMIT_S, carry_over=True)
+    scanner = Scanner(
+        reader=reader, budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S, carry_over=True
+    )
     assert scanner.decode_frame(frame).payload == LICENCE_PAYLOAD
     step = scanner.last_attempt
     first_calls, reader.calls = reader.calls, 0

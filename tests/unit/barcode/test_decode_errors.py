@@ -157,7 +157,7 @@ def test_budget_bounds_the_escalation_but_plain_and_deskew_always_run() -> None:
     assert len(calls) == 2
     calls.clear()
     with pytest.raises(NoBarcodeFoundError):
-        Scanner(reader=empty, budget_s=60.0).decode_frame(tilted)
+        Scanner(reader=empty, budget_s=60.0, give_up_s=60.0).decode_frame(tilted)
     assert len(calls) > 5
 
 

@@ -70,7 +70,7 @@ def test_the_misread_looks_like_aamva_but_is_not_well_formed() -> None:
 def test_a_clean_up_steps_misread_is_passed_over_for_the_next_steps_read() -> None:
     tilted = np.asarray(card(LICENCE_PAYLOAD).rotate(20, expand=True, fillcolor=236))
     reader = MisreadingReader()
-    scanner = Scanner(reader=reader, budget_s=60.0)
+    scanner = Scanner(reader=reader, budget_s=60.0, give_up_s=60.0)
     assert scanner.decode_frame(tilted).payload == LICENCE_PAYLOAD
     assert reader.calls == 4
 
