@@ -63,9 +63,11 @@ __all__ = [
 # attempt always run, even past it).
 FILE_BUDGET_S = 1.5
 # A picture in which no attempt has located a PDF417 by this time (zxing-cpp found neither a
-# symbol it could decode nor one it could not) is given up: what is still unlocated after the
-# cheap steps (a defocus beyond recovery, a desk, printed lines) is not found by the slower
-# ones. Once a symbol has been located, the ladder goes on until FILE_BUDGET_S.
+# symbol it could decode nor one it could not) starts none of the whole-picture clean-ups at
+# the ladder's end (from "lighting" on): what is still unlocated after the blur and geometry
+# steps (a defocus beyond recovery, a desk, printed lines) is not found by them. The blur and
+# geometry steps themselves always run within FILE_BUDGET_S: some pictures the kiosk reads
+# (motion at 35 degrees, defocus on perspective) are located only by the step that reads them.
 GIVE_UP_S = 0.4
 # For live camera frames: the next frame is a better retry than a long clean-up, but every
 # frame pays the plain read and the symbol estimate (30-40 ms at 1280x720) before any step, so
@@ -238,8 +240,9 @@ class Scanner:
         # Without a preferred step, the measured-defocus step leads every frame's ladder (see
         # _ladder_order), on top of the sweep's steps and without moving the sweep on.
         leading = _FIRST_CHOICE if self._carry_over and preferred is None else None
-        in_time = self._in_time(deadline, give_up, views)
-        for attempt in _attempts(views, in_time, order, preferred, leading):
+        in_time = self._in_time(deadline)
+        given_up = self._given_up(give_up, views)
+        for attempt in _attempts(views, in_time, order, preferred, leading, given_up):
             if rejected and attempt.name != "deskew":
                 # A clean read of another PDF417 (a boarding pass, a shipping label) answers
                 # at once: no clean-up turns it into a licence. Only a tilted symbol gets its
@@ -267,10 +270,14 @@ class Scanner:
             raise NotAamvaError(_HINT_NOT_AAMVA)
         raise NoBarcodeFoundError(_HINT_NOT_FOUND)
 
-    def _in_time(self, deadline: float, give_up: float, views: _Views) -> Callable[[], bool]:
-        """Whether the clock is still before ``deadline`` and, until an attempt has located a
-        PDF417 in ``views``, before ``give_up`` (see :data:`GIVE_UP_S`)."""
-        return lambda: self._clock() <= (deadline if views.located else give_up)
+    def _in_time(self, deadline: float) -> Callable[[], bool]:
+        """Whether the clock is still before ``deadline``."""
+        return lambda: self._clock() <= deadline
+
+    def _given_up(self, give_up: float, views: _Views) -> Callable[[], bool]:
+        """Whether the clock is past ``give_up`` and no attempt has located a PDF417 in
+        ``views`` (see :data:`GIVE_UP_S`)."""
+        return lambda: not views.located and self._clock() > give_up
 
     def _read(
         self, attempt: _Attempt, views: _Views
@@ -357,6 +364,9 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("nudge-counter-clockwise", "nudge-ccw", {}),
 )
 _RECTIFY = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "rectify")
+_GLARE_FILL = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "glare-fill")
+# The whole-picture clean-ups that an unlocated picture does not start past GIVE_UP_S.
+_TAIL_START = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "lighting")
 # A stream's first ladder step on every frame until a step has read (see _ladder_order).
 _FIRST_CHOICE = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "deblur")
 # How each view is made: (the view it starts from, the clean-up applied to it).
@@ -567,13 +577,18 @@ def _attempts(
     order: Sequence[int] | None = None,
     preferred: int | None = None,
     leading: int | None = None,
+    given_up: Callable[[], bool] = lambda: False,
 ) -> Iterator[_Attempt]:
     """Plain read, deskewed read, then the ladder (in ``order``, all of it by default) while
     ``in_time()``; views are built lazily. Right after any read in which zxing-cpp located a
     symbol it could not decode, that symbol's outline is rectified and read (see
     :meth:`_Views.found_outline`). A stream's ``preferred`` step (the one that read the last
     frame) comes before the outlines of the plain and deskewed reads: it is the likeliest; a
-    ``leading`` step is tried on top of the one step a stream always gets."""
+    ``leading`` step is tried on top of the one step a stream always gets. For a picture
+    (no ``order``), the whole-picture clean-ups at the ladder's end start only while not
+    ``given_up()`` (see :data:`GIVE_UP_S`), and a glare band over a located symbol that the
+    glare fill did not make readable ends the ladder (its codewords are lost, see
+    :func:`enhance.fill_glare`)."""
     yield _Attempt("plain", views.source, {})
     if views.no_symbol():
         return  # nothing bar-like anywhere: no clean-up would find a symbol
@@ -595,11 +610,15 @@ def _attempts(
         # A stream (``order`` given) always gets one step per frame, even past the budget.
         if step != leading and not in_time() and (order is None or tried):
             return
+        if order is None and step >= _TAIL_START and given_up():
+            return
         name, view_name, options = _LADDER[step]
         view = views.get(view_name)
         if view is not None:
             tried += step != leading
             yield _Attempt(name, view, options, step)
+            if order is None and step == _GLARE_FILL and views.located:
+                return
             yield from views.outline_attempts()
         if order is None and views.outlines_tried and _RECTIFY not in done and in_time():
             # zxing-cpp located the symbol but its corners did not rectify it: strong

@@ -29,6 +29,9 @@ QUAD_MARGIN_PX = 8
 SATURATED_GREY = 250
 GLARE_ROW_FRACTION = 0.9
 GLARE_MAX_FRACTION = 0.15
+# The symbol's columns: ink (darker than halfway between ink and paper) in this part of the
+# rows at least.
+GLARE_INK_FRACTION = 0.1
 # Side of the bars (pixels) drawn over a glare band: narrower than any module of a readable
 # symbol, so every codeword under the band is invalid (a known-bad codeword, not a plausible
 # wrong one built from the paper's white).
@@ -190,6 +193,14 @@ def fill_glare(view: View) -> View | None:
         return None
     dark = int(np.percentile(pixels[::4, ::4], 2))
     light = int(np.percentile(pixels[::4, ::4], 90))
+    # Only a band with the symbol's ink on both sides (not a turned view's bright canvas edge).
+    inked = np.nonzero((pixels < (dark + light) / 2).mean(axis=0) >= GLARE_INK_FRACTION)[0]
+    if len(inked) == 0:
+        return None
+    saturated[: inked[0]] = False
+    saturated[inked[-1] :] = False
+    if not saturated.any():
+        return None
     columns = np.nonzero(saturated)[0]
     # The band's soft edges too: a few pixels either side of the clipped columns.
     band = np.zeros(pixels.shape[1], dtype=bool)
