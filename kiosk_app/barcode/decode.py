@@ -14,8 +14,12 @@ Strategy (stops at the first read that ``accept`` approves, normally "looks like
    (:mod:`kiosk_app.barcode.deblur`) on the deskewed symbol, and a motion blur also on the
    unturned one when the turn was small (a diagonal smear leans the bars' estimate).
 
-Steps 1 and 2 always run; step 3 only while the budget lasts. When several symbols are in the
-picture, the PDF417 carrying AAMVA data wins; other formats are never asked for.
+Steps 1 and 2 always run; step 3 only while the budget lasts (and its whole-picture
+clean-ups only before :data:`GIVE_UP_S` unless a symbol was located). When zxing-cpp's own
+corners of a located symbol fail to rectify it, the bars' outline is rectified next (strong
+perspective); a saturated glare band is drawn over (:func:`enhance.fill_glare`). When several
+symbols are in the picture, the PDF417 carrying AAMVA data wins; other formats are never
+asked for.
 """
 
 from __future__ import annotations
