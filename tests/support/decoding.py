@@ -64,3 +64,12 @@ def camera_grade_cases() -> RenderedCases:
     return RenderedCases(
         synthetic.card(LICENCE_PAYLOAD, module_px), synthetic.camera_degradations(module_px)
     )
+
+
+@pytest.fixture(scope="session")
+def bad_day_cases() -> RenderedCases:
+    """A desk camera's bad-day pictures of the licence sample, like ``degraded_cases``."""
+    module_px = synthetic.CAMERA_MODULE_PX
+    return RenderedCases(
+        synthetic.card(LICENCE_PAYLOAD, module_px), synthetic.bad_day_degradations(module_px)
+    )

@@ -17,6 +17,7 @@ from kiosk_app.barcode.decode import FILE_BUDGET_S, GIVE_UP_S, MAX_OUTLINE_ATTEM
 from kiosk_app.barcode.errors import NoBarcodeFoundError
 from kiosk_app.bench import synthetic
 from tests.support.clock import FakeClock
+from tests.support.decoding import RenderedCases
 from tests.unit.barcode.images import LICENCE_PAYLOAD, bare_zxing_reads
 
 # Budget large enough that every step runs, however loaded the machine is.
@@ -50,32 +51,27 @@ class TimedReader:
         return zxingcpp.read_barcodes(image, **options)
 
 
-@pytest.fixture(scope="session")
-def bad_day() -> dict[str, np.ndarray]:
-    return {case.name: case.pixels for case in synthetic.bad_day_cases(LICENCE_PAYLOAD)}
-
-
 @pytest.mark.parametrize("name", BAD_DAY_NAMES)
 def test_a_bad_day_picture_is_read_exactly_or_not_at_all(
-    bad_day: dict[str, np.ndarray], name: str
+    bad_day_cases: RenderedCases, name: str
 ) -> None:
     scanner = Scanner(budget_s=NO_TIME_LIMIT_S, give_up_s=NO_TIME_LIMIT_S)
     if name in KNOWN_LIMITS:
         with pytest.raises(NoBarcodeFoundError):
-            scanner.decode_frame(bad_day[name])
+            scanner.decode_frame(bad_day_cases[name].pixels)
     else:
-        assert scanner.decode_frame(bad_day[name]).payload == LICENCE_PAYLOAD
+        assert scanner.decode_frame(bad_day_cases[name].pixels).payload == LICENCE_PAYLOAD
 
 
 @pytest.mark.parametrize("name", STRONG_PERSPECTIVE)
 def test_strong_perspective_is_rectified_from_the_bars_outline_right_after_the_corners(
-    bad_day: dict[str, np.ndarray], name: str
+    bad_day_cases: RenderedCases, name: str
 ) -> None:
-    assert not bare_zxing_reads(bad_day[name])
+    assert not bare_zxing_reads(bad_day_cases[name].pixels)
     clock = FakeClock()
     reader = TimedReader(clock)
     scanner = Scanner(reader=reader, budget_s=NO_TIME_LIMIT_S, clock=clock)
-    assert scanner.decode_frame(bad_day[name]).payload == LICENCE_PAYLOAD
+    assert scanner.decode_frame(bad_day_cases[name].pixels).payload == LICENCE_PAYLOAD
     assert scanner.last_attempt == "rectify"
     # Plain, deskew, the measured defocus, zxing-cpp's outlines, then the bars' outline: no
     # enlargement or motion length in between.
@@ -94,11 +90,11 @@ def _reads_until_given_up(pixels: np.ndarray, give_up_s: float) -> int:
 
 
 def test_an_unlocated_picture_starts_no_whole_picture_clean_up_after_the_give_up_time(
-    bad_day: dict[str, np.ndarray],
+    bad_day_cases: RenderedCases,
 ) -> None:
     # zxing-cpp never locates a symbol defocused by a whole module.
-    given_up = _reads_until_given_up(bad_day["defocus-1.0"], GIVE_UP_S)
-    assert given_up < _reads_until_given_up(bad_day["defocus-1.0"], FILE_BUDGET_S)
+    given_up = _reads_until_given_up(bad_day_cases["defocus-1.0"].pixels, GIVE_UP_S)
+    assert given_up < _reads_until_given_up(bad_day_cases["defocus-1.0"].pixels, FILE_BUDGET_S)
     # Past GIVE_UP_S only the blur and geometry steps under way finish.
     assert given_up * READ_S <= FILE_BUDGET_S
 
@@ -116,10 +112,10 @@ def test_a_located_symbol_gets_the_whole_picture_clean_ups_after_the_give_up_tim
 
 
 def test_a_glare_band_the_fill_does_not_read_ends_the_ladder(
-    bad_day: dict[str, np.ndarray],
+    bad_day_cases: RenderedCases,
 ) -> None:
     # Its codewords are lost: plain, zxing-cpp's outline(s), the bars' outline, the fill.
-    reads = _reads_until_given_up(bad_day["glare-band"], FILE_BUDGET_S)
+    reads = _reads_until_given_up(bad_day_cases["glare-band"].pixels, FILE_BUDGET_S)
     assert reads <= 1 + MAX_OUTLINE_ATTEMPTS + 2
 
 
