@@ -118,6 +118,9 @@ CANADIAN_LICENCE_CHECKS: dict[str, CheckKind | None] = {
     "none": None,
 }
 UsCardCheck = Literal["signature", "parse", "none"]
+# When the kiosk cannot read a barcode picture, who may be asked to read it (billed): nobody,
+# the document verification endpoint (section 4.4), or the legacy ParseImage (section 4.3).
+PictureFallback = Literal["off", "document-verification", "legacy-parse-image"]
 CanadianLicenceCheck = Literal["registry", "parse", "none"]
 # The single "default_check" of settings files before the per-country choices, mapped to them.
 _OLD_DEFAULT: dict[str, tuple[str, str]] = {
@@ -162,6 +165,9 @@ class Settings(BaseSettings):
         "registry", description="Check for Canadian driver's licences"
     )
     auto_check_on_scan: bool = False
+    picture_fallback: PictureFallback = Field(
+        "off", description="An unreadable picture may be sent to the service to read (billed)"
+    )
     repeat_window_min: int = Field(
         5, ge=0, le=1440, description="Same card again within N minutes: not re-checked; 0 = off"
     )

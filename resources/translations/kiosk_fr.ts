@@ -145,173 +145,173 @@
 <context>
     <name>DiagnosticsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="151"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="150"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="154"/>
         <source>The last scans are the customer&apos;s data: kept in memory only, shown only here, never logged, and cleared after New customer or the idle timeout.</source>
         <translation>Les derniers balayages sont des données du client&#x202f;: conservés en mémoire seulement, affichés seulement ici, jamais journalisés et effacés après Nouveau client ou le délai d&apos;inactivité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="158"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="159"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="161"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="160"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="151"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="163"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="162"/>
         <source>Cameras present</source>
         <translation>Caméras présentes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="164"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="163"/>
         <source>Serial ports present</source>
         <translation>Ports série présents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="165"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="164"/>
         <source>Watched scan folder</source>
         <translation>Dossier de balayages surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="166"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="165"/>
         <source>Check service</source>
         <translation>Service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="172"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="171"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="197"/>
         <source>Status of %1</source>
         <translation>État de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="199"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="198"/>
         <source>Last raw scan from %1</source>
         <translation>Dernier balayage brut de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="200"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="199"/>
         <source>Keys of the last scan from %1</source>
         <translation>Touches du dernier balayage de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="240"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="239"/>
         <source>Status: %1</source>
         <translation>État&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="250"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="249"/>
         <source>No scan since the last customer was cleared</source>
         <translation>Aucun balayage depuis l&apos;effacement du dernier client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="258"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="257"/>
         <source>Picture %1 (%2 bytes) at %3</source>
         <translation>Image %1 (%2 octets) à %3</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="259"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="258"/>
         <source>without a name</source>
         <translation>sans nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="267"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="266"/>
         <source>Last scan: %1 bytes at %2</source>
         <translation>Dernier balayage&#x202f;: %1 octets à %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="277"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="276"/>
         <source>exact bytes</source>
         <translation>octets exacts</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="279"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="278"/>
         <source>repaired: not sent to the signature check</source>
         <translation>réparé&#x202f;: non envoyé à la vérification de signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="282"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="281"/>
         <source>Keys the scanner sent (characters masked after the first %1; %2):</source>
         <translation>Touches envoyées par le lecteur (caractères masqués après les %1 premiers&#x202f;; %2)&#x202f;:</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="294"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="297"/>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="296"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="299"/>
         <source>in use</source>
         <translation>en cours d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="298"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="301"/>
         <source>No camera found</source>
         <translation>Aucune caméra trouvée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="306"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="309"/>
         <source>(configured)</source>
         <translation>(configuré)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="309"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="312"/>
         <source>%1 (configured, not present)</source>
         <translation>%1 (configuré, absent)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="310"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="313"/>
         <source>No serial port found</source>
         <translation>Aucun port série trouvé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="323"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="326"/>
         <source>No folder set in the admin settings</source>
         <translation>Aucun dossier défini dans les paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="327"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="330"/>
         <source>%1: checking…</source>
         <translation>%1&#x202f;: vérification…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="337"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="348"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="340"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="351"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="362"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="365"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="371"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="374"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="378"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="381"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -777,58 +777,58 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="253"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="264"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="121"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="128"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="123"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="130"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="131"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="138"/>
         <source>Usage is not being counted: the kiosk cannot write its usage database (is the disk full?). Checks are still sent and billed. Tell the administrator.</source>
         <translation>L’utilisation n’est pas comptée&#x202f;: le kiosque ne peut pas écrire dans sa base d’utilisation (le disque est-il plein&#x202f;?). Les vérifications sont toujours envoyées et facturées. Prévenez l’administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="199"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="206"/>
         <source>{input}: {status}</source>
         <translation>{input}&#x202f;: {status}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="205"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="212"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="255"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="266"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="257"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="268"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks}&#x202f;: disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="262"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="272"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="273"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="283"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="264"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="275"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="274"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="285"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
@@ -1240,467 +1240,487 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="139"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="140"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="140"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="141"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="141"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="142"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="142"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="143"/>
         <source>Kiosk</source>
         <translation>Kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="143"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="144"/>
         <source>Other</source>
         <translation>Autres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="144"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="145"/>
         <source>Usage</source>
         <translation>Utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="151"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
         <source>Check service address</source>
         <translation>Adresse du service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="153"/>
         <source>Document verification address</source>
         <translation>Adresse de la vérification de documents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="153"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="154"/>
         <source>Legacy parsing service address</source>
         <translation>Adresse de l&apos;ancien service de lecture</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="154"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="155"/>
         <source>API token</source>
         <translation>Jeton d&apos;API</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
         <source>Legacy auth key</source>
         <translation>Clé d&apos;authentification de l&apos;ancien service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
         <source>Extra CA bundle file</source>
         <translation>Fichier de certificats d&apos;autorité supplémentaires</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
         <source>HTTPS proxy</source>
         <translation>Serveur mandataire HTTPS</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
         <source>Connect time limit (s)</source>
         <translation>Délai de connexion (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
         <source>Answer time limit (s)</source>
         <translation>Délai de réponse (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
         <source>Checks offered</source>
         <translation>Vérifications offertes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
         <source>US cards</source>
         <translation>Cartes américaines</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
         <source>Canadian licences</source>
         <translation>Permis canadiens</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
         <source>Run the card&apos;s check on every scan</source>
         <translation>Lancer la vérification de la carte à chaque balayage</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
         <source>Same card again within N minutes: not re-checked (0: off)</source>
         <translation>Même carte dans les N minutes&#x202f;: pas revérifiée (0&#x202f;: désactivé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
+        <source>Unreadable picture: let the service read it (billed)</source>
+        <translation>Photo illisible : la faire lire par le service (facturé)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
         <source>When the monthly quota is reached</source>
         <translation>Quand le quota mensuel est atteint</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
         <source>Scanner key gap (ms)</source>
         <translation>Intervalle entre les touches du lecteur (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
         <source>Shortest scan (characters)</source>
         <translation>Balayage le plus court (caractères)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="174"/>
         <source>Idle wipe after (s)</source>
         <translation>Effacement après inactivité (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
         <source>Age of majority</source>
         <translation>Âge de la majorité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="176"/>
         <source>Minimum age: younger customers are never a pass (empty: none)</source>
         <translation>Âge minimum&#x202f;: un client plus jeune n’est jamais accepté (vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
         <source>Say “expires in N days” within N days (0: never)</source>
         <translation>Afficher «&#x202f;expire dans N jours&#x202f;» dans les N jours (0&#x202f;: jamais)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="182"/>
         <source>Sounds</source>
         <translation>Sons</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="183"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="180"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="184"/>
         <source>Start in kiosk mode</source>
         <translation>Démarrer en mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="185"/>
         <source>Test mode (results are not real)</source>
         <translation>Mode test (résultats fictifs)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="182"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
         <source>Monthly quota of billable checks (0: none)</source>
         <translation>Quota mensuel de vérifications facturables (0&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="185"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
         <source>Use a camera</source>
         <translation>Utiliser une caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
         <source>Camera (empty: the first one)</source>
         <translation>Caméra (vide&#x202f;: la première)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="191"/>
         <source>Camera resolution (WIDTHxHEIGHT)</source>
         <translation>Résolution de la caméra (LARGEURxHAUTEUR)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="188"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
         <source>Video file instead of a camera (demo)</source>
         <translation>Fichier vidéo au lieu d&apos;une caméra (démo)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
         <source>Serial scanner port</source>
         <translation>Port du lecteur série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="194"/>
         <source>Serial speed (baud)</source>
         <translation>Vitesse série (bauds)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="191"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="195"/>
         <source>Serial data bits</source>
         <translation>Bits de données série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="196"/>
         <source>Serial parity</source>
         <translation>Parité série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="197"/>
         <source>Serial stop bits</source>
         <translation>Bits d&apos;arrêt série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="194"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
         <source>Serial end-of-scan suffix</source>
         <translation>Suffixe de fin de balayage série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="195"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="199"/>
         <source>Serial silence ending a scan (ms)</source>
         <translation>Silence série terminant un balayage (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="196"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="200"/>
         <source>Watched folder</source>
         <translation>Dossier surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
         <source>Keep read files (move to processed/)</source>
         <translation>Garder les fichiers lus (déplacés dans processed/)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
         <source>Prometheus metrics folder (node_exporter textfile; empty: none)</source>
         <translation>Dossier des métriques Prometheus (textfile de node_exporter&#x202f;; vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="205"/>
         <source>Desk name in logs and metrics (empty: the host name)</source>
         <translation>Nom du poste dans les journaux et les métriques (vide&#x202f;: le nom de l’ordinateur)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="209"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="213"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="210"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="214"/>
         <source>parse</source>
         <translation>lecture seule</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="213"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="217"/>
         <source>signature</source>
         <translation>signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="218"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="222"/>
         <source>registry</source>
         <translation>registre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="224"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="228"/>
         <source>even</source>
         <translation>paire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="225"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="229"/>
         <source>odd</source>
         <translation>impaire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="226"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="230"/>
         <source>space</source>
         <translation>espace</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="227"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="231"/>
         <source>mark</source>
         <translation>marque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="230"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="234"/>
+        <source>off</source>
+        <translation>désactivé</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="235"/>
+        <source>document verification</source>
+        <translation>vérification de document</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="236"/>
+        <source>legacy ParseImage</source>
+        <translation>ParseImage (ancien service)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="239"/>
         <source>warn the clerk</source>
         <translation>avertir le commis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="231"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="240"/>
         <source>block billable checks</source>
         <translation>bloquer les vérifications facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="411"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="420"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="439"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="448"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="441"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="450"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="443"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="452"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="445"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="454"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="447"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="456"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="449"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="458"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="451"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="460"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="454"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="463"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="456"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="465"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="476"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="479"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="488"/>
         <source>Settings file problem</source>
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="520"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="529"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="536"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="545"/>
         <source>Set by your IT department</source>
         <translation>Défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="537"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="546"/>
         <source>%1 is set by your IT department</source>
         <translation>%1 est défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="550"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="559"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="573"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="582"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="575"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="584"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="586"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="595"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="594"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="603"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="605"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="614"/>
         <source>Your IT department&apos;s managed settings file could not be used; it is ignored.</source>
         <translation>Le fichier de paramètres gérés de votre service informatique est inutilisable&#x202f;; il est ignoré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="611"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="620"/>
         <source>Some values in your IT department&apos;s managed settings file could not be used and are ignored: %1.</source>
         <translation>Certaines valeurs du fichier de paramètres gérés de votre service informatique sont inutilisables et ignorées&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="618"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="627"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="632"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="641"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="666"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="675"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="683"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="692"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="689"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="698"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="694"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="703"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="697"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="706"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="708"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="717"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="716"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="725"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="724"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="733"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="735"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="744"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="741"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="750"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="746"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="755"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="751"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="760"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -2021,87 +2041,87 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="170"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="171"/>
         <source>Verdict: {words}</source>
         <translation>Verdict&#x202f;: {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="289"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="290"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="290"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="291"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="314"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="315"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="317"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="318"/>
         <source>Born: {date}</source>
         <translation>Naissance&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="320"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="321"/>
         <source>Age: {age}</source>
         <translation>Âge&#x202f;: {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="322"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="323"/>
         <source>Age: unknown</source>
         <translation>Âge&#x202f;: inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="328"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="329"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="342"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="343"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
         <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="350"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="351"/>
         <source>Barcode consistent</source>
         <translation>Code-barres cohérent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="352"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="353"/>
         <source>1 thing looks unusual</source>
         <translation>1 point semble inhabituel</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="354"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="355"/>
         <source>{count} things look unusual</source>
         <translation>{count} points semblent inhabituels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="364"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="365"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="372"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="373"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="376"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="377"/>
         <source>Expires: {date}</source>
         <translation>Expiration&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="379"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="380"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="383"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="384"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -2440,7 +2460,7 @@
     </message>
     <message>
         <location filename="../../kiosk_app/barcode/errors.py" line="21"/>
-        <location filename="../../kiosk_app/barcode/imaging.py" line="55"/>
+        <location filename="../../kiosk_app/barcode/imaging.py" line="48"/>
         <source>That file is not a picture the kiosk can open. Try another photo or scan.</source>
         <translation>Ce fichier n&apos;est pas une image que le kiosque peut ouvrir. Essayez une autre photo ou numérisation.</translation>
     </message>
@@ -2743,12 +2763,12 @@
         <translation>Yukon</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/config.py" line="283"/>
+        <location filename="../../kiosk_app/config.py" line="289"/>
         <source>this check is turned off; enable it or choose another</source>
         <translation>cette vérification est désactivée&#x202f;; activez-la ou choisissez-en une autre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/config.py" line="233"/>
+        <location filename="../../kiosk_app/config.py" line="239"/>
         <source>use letters, digits and punctuation only (no control characters)</source>
         <translation>lettres, chiffres et ponctuation seulement (aucun caractère de contrôle)</translation>
     </message>

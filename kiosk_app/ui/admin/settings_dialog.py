@@ -91,6 +91,7 @@ TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "us_cards",
             "canadian_licences",
             "auto_check_on_scan",
+            "picture_fallback",
             "repeat_window_min",
             "age_of_majority",
             "minimum_age",
@@ -164,6 +165,9 @@ def field_labels() -> dict[str, str]:
         "repeat_window_min": translate(
             "SettingsDialog", "Same card again within N minutes: not re-checked (0: off)"
         ),
+        "picture_fallback": translate(
+            "SettingsDialog", "Unreadable picture: let the service read it (billed)"
+        ),
         "billing_quota_mode": translate("SettingsDialog", "When the monthly quota is reached"),
         "wedge_max_key_gap_ms": translate("SettingsDialog", "Scanner key gap (ms)"),
         "wedge_min_length": translate("SettingsDialog", "Shortest scan (characters)"),
@@ -225,6 +229,11 @@ def choice_titles() -> dict[str, dict[str, str]]:
             "odd": translate("SettingsDialog", "odd"),
             "space": translate("SettingsDialog", "space"),
             "mark": translate("SettingsDialog", "mark"),
+        },
+        "picture_fallback": {
+            "off": translate("SettingsDialog", "off"),
+            "document-verification": translate("SettingsDialog", "document verification"),
+            "legacy-parse-image": translate("SettingsDialog", "legacy ParseImage"),
         },
         "billing_quota_mode": {
             "warn": translate("SettingsDialog", "warn the clerk"),
