@@ -264,9 +264,11 @@ class LicencePanel(QFrame):
         self._licence: LicenceSummary | None = None  # re-shown in a new language; wipe clears
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 12, 18, 12)
+        # What the clerk needs at a glance comes first (a small screen scrolls the rest): the
+        # name, EXPIRED, the age and its chips; then the dates and the local checks' advice.
         layout.addWidget(self.heading)
         layout.addWidget(self.name)
-        layout.addWidget(self.born)
+        layout.addWidget(self.expired, 0, Qt.AlignmentFlag.AlignLeft)
         age_row = QHBoxLayout()
         age_row.addWidget(self.age)
         age_row.addWidget(self.majority)
@@ -277,8 +279,8 @@ class LicencePanel(QFrame):
             badge_row.addWidget(badge)
         badge_row.addStretch(1)
         layout.addLayout(badge_row)
+        layout.addWidget(self.born)
         layout.addWidget(self.expiry)
-        layout.addWidget(self.expired, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.incomplete)
         layout.addWidget(self.consistency)
         layout.addWidget(self.findings)
