@@ -1,6 +1,7 @@
 """Document verification endpoint (sections 2.6, 2.7, 4.4): barcode-only parse.
 
-The simulator parses the barcode (``trackString.data``, else the PDF417 on the back image) and
+The simulator parses the barcode (``trackString.data``, else the PDF417 on the back image, else
+the sample a known demo picture shows: :mod:`kiosk_app.simulator.known_pictures`) and
 returns the document fields; it does no OCR, face match or anti-spoofing. Errors use the
 vendor's body ``{code, message, propertyErrors, multipleErrors}`` with HTTP 400.
 """
@@ -21,6 +22,7 @@ from kiosk_app.simulator.fields import (
     gender,
     iso_date,
 )
+from kiosk_app.simulator.known_pictures import known_payload
 
 SUPPORTED_DOCUMENT_TYPE = 1  # 1 = ID (driver licence / ID card) in the vendor's manual
 _SETTINGS_FLAGS = (
@@ -157,7 +159,7 @@ def _payload(data: object, back_image: object) -> bytes:
             "backOrSecondImageBase64 is not valid base64",
             {"backOrSecondImageBase64": ["not valid base64"]},
         )
-    payload = decode_pdf417(image)
+    payload = decode_pdf417(image) or known_payload(image)
     if payload is None:
         raise DvsError("PDF417Error", "No PDF417 barcode could be read on the back image")
     return payload

@@ -65,8 +65,8 @@ def decode_base64(text: object) -> bytes | None:
         return None
 
 
-def decode_pdf417(image_bytes: bytes) -> bytes | None:
-    """The raw bytes of the first PDF417 symbol in an image, or None (also for non-images)."""
+def open_grey(image_bytes: bytes) -> Image.Image | None:
+    """The picture in ``image_bytes`` as a grey image, or None for anything not a picture."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -80,6 +80,14 @@ def decode_pdf417(image_bytes: bytes) -> bytes | None:
         Image.DecompressionBombError,
         Image.DecompressionBombWarning,
     ):
+        return None
+    return grey
+
+
+def decode_pdf417(image_bytes: bytes) -> bytes | None:
+    """The raw bytes of the first PDF417 symbol in an image, or None (also for non-images)."""
+    grey = open_grey(image_bytes)
+    if grey is None:
         return None
     result = zxingcpp.read_barcode(
         grey,

@@ -3,7 +3,8 @@
 Authentication is the body's ``authKey`` (``test`` is accepted). Failures are HTTP 200 with
 ``Success: false``, an ``ErrorMessage`` and numeric-string codes in ``ValidationCode.Errors``
 (the simulator's codes: 1 bad authKey, 2 input not base64, 3 no AAMVA data, 4 no PDF417 found
-on the image, 5 malformed request).
+on the image, 5 malformed request). ParseImage also reads the known demo pictures
+(:mod:`kiosk_app.simulator.known_pictures`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from kiosk_app.simulator.fields import (
     iso_date,
     weights,
 )
+from kiosk_app.simulator.known_pictures import known_payload
 
 ACCEPTED_AUTH_KEYS = frozenset({"test"})
 _ERRORS = {
@@ -52,7 +54,7 @@ def _result(body: Any, member: str, *, image: bool) -> JsonObject:
     if raw is None:
         return _failure("2")
     if image:
-        payload = decode_pdf417(raw)
+        payload = decode_pdf417(raw) or known_payload(raw)
         if payload is None:
             return _failure("4")
         raw = payload
