@@ -590,8 +590,8 @@ def _attempts(
     frame) comes before the outlines of the plain and deskewed reads: it is the likeliest; a
     ``leading`` step is tried on top of the one step a stream always gets. For a picture
     (no ``order``), the whole-picture clean-ups at the ladder's end start only while not
-    ``given_up()`` (see :data:`GIVE_UP_S`), and a glare band over a located symbol that the
-    glare fill did not make readable ends the ladder (its codewords are lost, see
+    ``given_up()`` (see :data:`GIVE_UP_S`), and a glare band across the symbol that the glare
+    fill did not make readable ends the ladder (its codewords are lost, see
     :func:`enhance.fill_glare`)."""
     yield _Attempt("plain", views.source, {})
     if views.no_symbol():
@@ -621,7 +621,7 @@ def _attempts(
         if view is not None:
             tried += step != leading
             yield _Attempt(name, view, options, step)
-            if order is None and step == _GLARE_FILL and views.located:
+            if order is None and step == _GLARE_FILL:
                 return
             yield from views.outline_attempts()
         if order is None and views.outlines_tried and _RECTIFY not in done and in_time():

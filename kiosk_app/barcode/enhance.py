@@ -188,18 +188,20 @@ def fill_glare(view: View) -> View | None:
     band hides few enough of them; the plain white band it sees otherwise also looks like a
     quiet zone splitting the rows."""
     pixels = view.pixels
-    saturated = (pixels >= SATURATED_GREY).mean(axis=0) >= GLARE_ROW_FRACTION
-    if not saturated.any() or saturated.mean() > GLARE_MAX_FRACTION:
-        return None
     dark = int(np.percentile(pixels[::4, ::4], 2))
     light = int(np.percentile(pixels[::4, ::4], 90))
-    # Only a band with the symbol's ink on both sides (not a turned view's bright canvas edge).
-    inked = np.nonzero((pixels < (dark + light) / 2).mean(axis=0) >= GLARE_INK_FRACTION)[0]
-    if len(inked) == 0:
+    # The symbol's rows and columns (its ink): a band is judged there, with ink on both sides
+    # (not a turned view's bright canvas edge, nor the canvas above and below a turned card).
+    ink = pixels < (dark + light) / 2
+    inked_rows = np.nonzero(ink.mean(axis=1) >= GLARE_INK_FRACTION)[0]
+    inked = np.nonzero(ink.mean(axis=0) >= GLARE_INK_FRACTION)[0]
+    if len(inked_rows) == 0 or len(inked) == 0:
         return None
+    rows = pixels[inked_rows[0] : inked_rows[-1] + 1]
+    saturated = (rows >= SATURATED_GREY).mean(axis=0) >= GLARE_ROW_FRACTION
     saturated[: inked[0]] = False
     saturated[inked[-1] :] = False
-    if not saturated.any():
+    if not saturated.any() or saturated.mean() > GLARE_MAX_FRACTION:
         return None
     columns = np.nonzero(saturated)[0]
     # The band's soft edges too: a few pixels either side of the clipped columns.
