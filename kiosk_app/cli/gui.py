@@ -133,9 +133,9 @@ def _setting_problem(exc: ValueError) -> str:
 def _samples(simulator: Any) -> dict[str, Any] | None:
     if simulator is None:
         return None
-    from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+    from kiosk_app.simulator.known_pictures import demo_samples
 
-    return dict(SAMPLES_BY_KEY)
+    return dict(demo_samples())
 
 
 def run_gui(args: argparse.Namespace) -> int:

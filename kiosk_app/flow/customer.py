@@ -309,6 +309,8 @@ class CustomerFlow:
             )
             return True
         self._pending_check = check
+        if sample.picture is not None:
+            return self.submit_image(sample.picture)
         return self.submit_payload(sample.payload)
 
     # --- actions -----------------------------------------------------------------------------

@@ -203,6 +203,9 @@ class SampleLike(Protocol):
     @property
     def expected_status(self) -> int | None: ...
 
+    @property
+    def picture(self) -> bytes | None: ...
+
 
 @dataclass(frozen=True)
 class DemoSample:

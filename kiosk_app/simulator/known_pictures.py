@@ -13,7 +13,7 @@ rendered as the sample PNG, put on a card, and blurred until no PDF417 reader ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from io import BytesIO
 from typing import Final
@@ -33,8 +33,13 @@ MAX_HAMMING_DISTANCE: Final = 12
 # The out-of-focus photograph: the card's margin around the symbol (pixels) and the blur.
 CARD_MARGIN_PX: Final = 60
 DEFOCUS_RADIUS_PX: Final = 6.0
-# The samples the simulator knows photographed out of focus (one US, one Canadian).
-DEFOCUSED_SAMPLES: Final = ("dvs-parse", "canada-passed")
+# The samples the simulator knows photographed out of focus (one US, one Canadian), and their
+# titles in the demo's sample menu.
+DEFOCUSED_SAMPLES: Final = {
+    "dvs-parse": "US licence — photographed out of focus",
+    "canada-passed": "Canadian licence — photographed out of focus",
+}
+DEFOCUSED_NOTE: Final = "Unreadable here; the service reads it (picture fallback, billed)"
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,7 @@ def known_pictures() -> tuple[KnownPicture, ...]:
         sample = SAMPLES_BY_KEY[key]
         grey = open_grey(defocused_png(sample))
         assert grey is not None  # made just above
-        table.append(KnownPicture(f"{key}-defocused", sample, picture_hash(grey)))
+        table.append(KnownPicture(defocused_key(key), sample, picture_hash(grey)))
     return tuple(table)
 
 
@@ -101,3 +106,26 @@ def known_payload(image_bytes: bytes) -> bytes | None:
     """The barcode bytes of the sample a known picture shows, or None."""
     known = recognise(image_bytes)
     return known.sample.payload if known is not None else None
+
+
+def defocused_key(key: str) -> str:
+    """The demo key of the sample ``key`` photographed out of focus."""
+    return f"{key}-defocused"
+
+
+@cache
+def demo_samples() -> dict[str, Sample]:
+    """The demo's sample menu: every sample, then the known pictures (photographs to read)."""
+    pictures = {
+        defocused_key(key): replace(
+            SAMPLES_BY_KEY[key],
+            key=defocused_key(key),
+            title=title,
+            canada=None,
+            expected_status=None,
+            expected_note=DEFOCUSED_NOTE,
+            picture=defocused_png(SAMPLES_BY_KEY[key]),
+        )
+        for key, title in DEFOCUSED_SAMPLES.items()
+    }
+    return {**SAMPLES_BY_KEY, **pictures}

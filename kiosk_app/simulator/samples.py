@@ -55,6 +55,8 @@ class Sample:
     canada: CanadaSample | None
     expected_status: int | None
     expected_note: str
+    # A photograph of the card to read instead of the payload (None: the payload is scanned).
+    picture: bytes | None = None
 
     @property
     def image_name(self) -> str:

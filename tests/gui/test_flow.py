@@ -11,6 +11,7 @@ from kiosk_app.flow.customer import BUSY_NOTICE
 from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.simulator.faults import Faults
+from kiosk_app.simulator.known_pictures import demo_samples
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui import theme
 from kiosk_app.ui.main_window import TEST_MODE_TEXT, MainWindow
@@ -377,7 +378,7 @@ def test_try_a_sample_menu_lists_every_sample_and_runs_one(
 ) -> None:
     window = make_window()
     actions = window.ready.sample_menu.actions()
-    assert [a.data() for a in actions] == list(SAMPLES_BY_KEY)
+    assert [a.data() for a in actions] == list(demo_samples())
     next(a for a in actions if a.data() == "signature-revoked").trigger()
     wait_stage(qtbot, window, Stage.RESULT)
     assert window.result.banner.title.text() == "Failed"

@@ -12,12 +12,15 @@ from pydantic import ValidationError
 from kiosk_app import paths
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.config import Settings, load_settings, managed_keys
+from kiosk_app.flow.models import ErrorKind
+from kiosk_app.flow.stages import Stage
+from kiosk_app.simulator.known_pictures import defocused_key
 from kiosk_app.storage.pin import PinStore
 from kiosk_app.ui.admin.settings_dialog import ChoiceEditor, SettingsDialog
 from tests.support.admin import FAST_SCRYPT, make_dialog
 from tests.support.clock import FakeClock
-from tests.support.gui import make_settings
-from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS
+from tests.support.gui import WindowFactory, make_settings
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, wait_stage
 
 FALLBACKS = ("off", "document-verification", "legacy-parse-image")
 
@@ -80,3 +83,15 @@ def test_the_fallback_choices_in_french(
     combo = _fallback_editor(dialog).combo
     titles = [combo.itemText(i) for i in range(combo.count())]
     assert titles == ["désactivé", "vérification de document", "ParseImage (ancien service)"]
+
+
+def test_the_out_of_focus_sample_is_unreadable_here(qtbot: Any, make_window: WindowFactory) -> None:
+    window = make_window()
+    key = defocused_key("dvs-parse")
+    action = next(a for a in window.ready.sample_menu.actions() if a.data() == key)
+    assert "out of focus" in action.text()
+    action.trigger()
+    wait_stage(qtbot, window, Stage.ERROR)
+    report = window.error.report
+    assert report is not None and report.kind is ErrorKind.UNREADABLE
+    assert window.result.view is None  # nothing was read, nothing was checked

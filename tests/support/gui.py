@@ -20,6 +20,7 @@ from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.config import Settings
+from kiosk_app.simulator.known_pictures import demo_samples
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.main_window import MainWindow
@@ -173,7 +174,7 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
         core = KioskCore(
             settings,
             make_backend(settings, read_timeout),
-            samples=dict(SAMPLES_BY_KEY) if samples else None,
+            samples=dict(demo_samples()) if samples else None,
             clock=clock,
             retry_delay_s=retry_delay_s,
         )

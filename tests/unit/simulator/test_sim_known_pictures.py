@@ -15,7 +15,9 @@ from kiosk_app.simulator.fields import decode_pdf417, open_grey
 from kiosk_app.simulator.known_pictures import (
     DEFOCUSED_SAMPLES,
     MAX_HAMMING_DISTANCE,
+    defocused_key,
     defocused_png,
+    demo_samples,
     hamming,
     known_pictures,
     picture_hash,
@@ -25,8 +27,8 @@ from kiosk_app.simulator.samples import SAMPLES, SAMPLES_BY_KEY, render_sample_p
 from tests.unit.simulator.sim_http import PARSE_IMAGE, VERIFY, b64, post_text_json
 from tests.unit.simulator.test_sim_dvs import dvs_body
 
-# Name and date of birth of the US defocused sample, as the demo data has it.
-US_PERSON = ("MEI", "TAN", "1996-02-29")
+# The US defocused sample's licence number and date of birth.
+US_PERSON = ("WDL4XK92P1ZB", "1996-02-29")
 
 
 def _jpeg_copy(png: bytes, side: int, quality: int = 80) -> bytes:
@@ -81,37 +83,41 @@ def test_what_is_not_a_picture_is_not_recognised() -> None:
     assert recognise(b"not a picture") is None
 
 
+def _expected(key: str) -> tuple[str, str]:
+    """The licence number and date of birth of the sample ``key``, as the demo data has them."""
+    sample = SAMPLES_BY_KEY[key]
+    if sample.canada is not None:
+        return sample.canada.licence_number, sample.canada.date_of_birth
+    return US_PERSON
+
+
 @pytest.mark.parametrize("key", DEFOCUSED_SAMPLES)
 def test_document_verification_reads_the_defocused_sample(simulator: Any, key: str) -> None:
-    sample = SAMPLES_BY_KEY[key]
-    body = dvs_body(None, b64(_jpeg_copy(defocused_png(sample), 800)))
+    body = dvs_body(None, b64(_jpeg_copy(defocused_png(SAMPLES_BY_KEY[key]), 800)))
     reply = post_text_json(simulator.base_url + VERIFY, body)
     assert reply.status_code == 200, reply.text
     document = reply.json()["document"]
-    if sample.canada is not None:
-        assert (document["id"], document["dob"]) == (
-            sample.canada.licence_number,
-            sample.canada.date_of_birth,
-        )
-    else:
-        assert (document["firstName"], document["familyName"], document["dob"]) == US_PERSON
+    assert (document["id"], document["dob"]) == _expected(key)
 
 
 @pytest.mark.parametrize("key", DEFOCUSED_SAMPLES)
 def test_parse_image_reads_the_defocused_sample(simulator: Any, key: str) -> None:
-    sample = SAMPLES_BY_KEY[key]
-    body = {"authKey": "test", "data": b64(_jpeg_copy(defocused_png(sample), 800))}
+    body = {"authKey": "test", "data": b64(_jpeg_copy(defocused_png(SAMPLES_BY_KEY[key]), 800))}
     reply = post_text_json(simulator.base_url + PARSE_IMAGE, body, token=None)
     result = reply.json()["ParseImageResult"]
     assert result["Success"] is True, result
     licence = result["DriverLicense"]
-    if sample.canada is not None:
-        assert (licence["LicenseNumber"], licence["Birthdate"]) == (
-            sample.canada.licence_number,
-            sample.canada.date_of_birth,
-        )
-    else:
-        assert (licence["FirstName"], licence["LastName"], licence["Birthdate"]) == US_PERSON
+    assert (licence["LicenseNumber"], licence["Birthdate"]) == _expected(key)
+
+
+def test_the_demo_menu_offers_each_known_picture() -> None:
+    samples = demo_samples()
+    for key in DEFOCUSED_SAMPLES:
+        picture = samples[defocused_key(key)].picture
+        assert picture is not None
+        known = recognise(picture)
+        assert known is not None and known.sample.key == key
+    assert all(samples[key].picture is None for key in SAMPLES_BY_KEY)
 
 
 def test_an_unknown_blurred_picture_is_still_no_barcode(simulator: Any) -> None:
