@@ -309,21 +309,33 @@ def test_every_wipe_closes_the_admin_screens_and_their_file_dialog(
     window.session.wipe()  # New customer, Start again
     qtbot.waitUntil(lambda: admin_open(kiosk) == [], timeout=TIMEOUT_MS)
 
-    # The usage export's own file dialog goes too (it runs a nested event loop).
-    window.core.idle.set_timeout_ms(IDLE_MS)
+    # The usage export's own file dialog goes too (it runs a nested event loop). The idle
+    # count starts only once that dialog is up, so a slow machine cannot wipe before it shows.
     kiosk.open_settings()
     dialog = kiosk.settings_dialog
     assert dialog is not None
-    QTimer.singleShot(8000, reject_file_dialogs)  # the old code: fail, do not hang
+    left_open: list[bool] = []  # the wipe left the file dialog: fail, do not hang
+
+    def close_what_the_wipe_left() -> None:
+        left_open.append(_file_dialog_shown())
+        reject_file_dialogs()
+
+    QTimer.singleShot(8000, close_what_the_wipe_left)
     seen: list[bool] = []  # polled from inside the dialog's own event loop
+
+    def poll_file_dialog() -> None:
+        if _file_dialog_shown() and not seen:
+            seen.append(True)
+            window.core.idle.set_timeout_ms(IDLE_MS)
+
     poll = QTimer()
-    poll.timeout.connect(lambda: seen.append(_file_dialog_shown()))
+    poll.timeout.connect(poll_file_dialog)
     poll.start(50)
     QTimer.singleShot(0, dialog.usage.export)
-    qtbot.waitUntil(lambda: admin_open(kiosk) == [], timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: bool(seen) and admin_open(kiosk) == [], timeout=TIMEOUT_MS)
     poll.stop()
-    assert any(seen)  # the export dialog was open...
     assert not _file_dialog_shown()  # ...and went with the settings
+    assert not any(left_open)
 
 
 def _file_dialog_shown() -> bool:
