@@ -96,6 +96,14 @@ _HANDLED = (
 )
 
 
+# Section 4.4, rule 2: only the back image, the barcode parsed, no other verification.
+BARCODE_ONLY = DvsOverriddenSettings(
+    is_ocr_enabled=False,
+    is_back_or_second_image_processing_enabled=True,
+    is_face_match_enabled=False,
+)
+
+
 @dataclass(frozen=True)
 class CheckResult:
     """One answered call: the body sent (secrets redacted), the parsed reply and the outcome.
@@ -233,14 +241,28 @@ class VerificationClient:
             track_string=DvsTrackString(
                 data=dvs_track_data(payload), barcode_params=barcode_params(symbol)
             ),
-            overridden_settings=DvsOverriddenSettings(
-                is_ocr_enabled=False,
-                is_back_or_second_image_processing_enabled=True,
-                is_face_match_enabled=False,
-            ),
+            overridden_settings=BARCODE_ONLY,
             capture_method=constants.DVS_CAPTURE_METHOD,
             user_agent=USER_AGENT,
         ).model_dump(by_alias=True)
+        return self._post_verify(body)
+
+    def dvs_read_picture(self, image: bytes) -> CheckResult:
+        """The document verification endpoint reads the barcode on a picture of the back of
+        the card, and nothing else (section 4.4, rule 2: OCR and face match off, back image
+        processing on): no barcode data is sent, only the picture."""
+        validate_image(image)
+        body = DvsRequest(
+            document_type=constants.DVS_DOCUMENT_TYPE_ID,
+            back_or_second_image_base64=_b64(image),
+            track_string=DvsTrackString(),
+            overridden_settings=BARCODE_ONLY,
+            capture_method=constants.DVS_PICTURE_CAPTURE_METHOD,
+            user_agent=USER_AGENT,
+        ).model_dump(by_alias=True)
+        return self._post_verify(body)
+
+    def _post_verify(self, body: dict[str, Any]) -> CheckResult:
         url = self._url("dvs", "document verification") + constants.DVS_VERIFY_PATH
         document = self._post_json(url, body, {"Content-Type": "text/json"}, self._bearer())
         reply: DvsResponse = parse_dvs_reply(document)

@@ -19,6 +19,8 @@ LEGACY_PARSE_IMAGE_PATH: Final = "/DriverLicenseParserRest.svc/ParseImage"
 # DVS documentType from the vendor's manual: 1 = ID (driver licence / ID card).
 DVS_DOCUMENT_TYPE_ID: Final = 1
 DVS_CAPTURE_METHOD: Final = "kiosk-barcode"
+# The capture method of a picture sent for the service to read (no barcode data with it).
+DVS_PICTURE_CAPTURE_METHOD: Final = "kiosk-picture"
 
 # --- timeouts (seconds) ---
 CONNECT_TIMEOUT_S: Final = 5.0

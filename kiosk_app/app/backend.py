@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.validation import CanadaCheckInput, validate_canada_input
@@ -22,11 +22,14 @@ from kiosk_app.barcode.errors import BarcodeError, NotAamvaError, RepairedPayloa
 from kiosk_app.barcode.issuer import issuer_from_header, issuer_of
 from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
-from kiosk_app.config import Settings
+from kiosk_app.config import PictureFallback, Settings
 from kiosk_app.flow.age import expires_within, under_minimum
 from kiosk_app.flow.canada import canada_input, prefill_of, text_of
 from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ScanData
 from kiosk_app.kinds import CheckKind
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class DecoderLike(Protocol):
@@ -54,6 +57,14 @@ class ClientLike(Protocol):
     def dvs_parse(
         self, payload: bytes, *, symbol: SymbolInfo | None = ..., back_image: bytes | None = ...
     ) -> CheckResultLike: ...
+
+
+class PictureClientLike(Protocol):
+    """What the backend needs to have the service read a picture the kiosk could not."""
+
+    def dvs_read_picture(self, image: bytes) -> CheckResultLike: ...
+
+    def legacy_parse_image(self, image: bytes) -> CheckResultLike: ...
 
 
 class DecoderProcess(Protocol):
@@ -91,6 +102,8 @@ class Backend:
         process: DecoderProcess | None = None,
         minimum_age: int | None = None,
         expiry_warning_days: int = 0,
+        picture_client: PictureClientLike | None = None,
+        picture_fallback: PictureFallback = "off",
     ) -> None:
         self.client = client
         self.process = process
@@ -102,6 +115,8 @@ class Backend:
         self.checker = checker
         self.minimum_age = minimum_age
         self.expiry_warning_days = expiry_warning_days
+        self.picture_client = picture_client
+        self.picture_fallback: PictureFallback = picture_fallback if picture_client else "off"
 
     @classmethod
     def from_settings(cls, settings: Settings, previous: Backend | None = None) -> Backend:
@@ -118,8 +133,11 @@ class Backend:
             decoder, process = previous.decoder, previous.process
         else:
             decoder = process = IsolatedScanner()
+        client = client_from_settings(settings)
         return cls(
-            client=client_from_settings(settings),
+            client=client,
+            picture_client=client,
+            picture_fallback=settings.picture_fallback,
             decoder=decoder,
             parser=parse_aamva,
             looks_like_licence=looks_like_aamva,
@@ -245,6 +263,19 @@ class Backend:
                 scan.payload, symbol=scan.symbol, back_image=scan.back_image
             ).outcome
         raise ValueError(f"{kind} needs the Canadian form")
+
+    def read_by_service(self, picture: bytes | np.ndarray) -> Outcome:
+        """Have the service read a picture the kiosk could not (the admin's
+        ``picture_fallback``): sent as a bounded JPEG without metadata, billed. The outcome is
+        the service's parse of the barcode, never a verification."""
+        if self.picture_client is None or self.picture_fallback == "off":
+            raise ValueError("the picture fallback is off")
+        from kiosk_app.api.picture_upload import upload_jpeg  # numpy and Pillow: not at start
+
+        image = upload_jpeg(picture)
+        if self.picture_fallback == "legacy-parse-image":
+            return self.picture_client.legacy_parse_image(image).outcome
+        return self.picture_client.dvs_read_picture(image).outcome
 
     def check_canada(self, form: CanadaFormData) -> Outcome:
         """Validate the form (raises ``InputRejectedError``) and run the registry check."""

@@ -85,6 +85,8 @@ def make_backend(settings: Settings, read_timeout: float | None = None) -> Backe
         age_of_majority=settings.age_of_majority,
         minimum_age=settings.minimum_age,
         expiry_warning_days=settings.expiry_warning_days,
+        picture_client=client,
+        picture_fallback=settings.picture_fallback,
     )
 
 
