@@ -63,6 +63,12 @@ case "$mode" in
     "$VENV/bin/vulture"
     # --run-slow: the whole suite, the bundle build and the soak included (a plain pytest
     # skips them for a fast inner loop).
+    if [ $# -eq 0 ]; then
+      # tests/unit is CPU-bound and needs no display or fixed port: two workers (pytest-xdist;
+      # docs/benchmarks.md#test-suite). The GUI and packaging tests run in one process.
+      "$VENV/bin/python" -m pytest --run-slow -n 2 tests/unit
+      exec "$VENV/bin/python" -m pytest --run-slow --ignore=tests/unit
+    fi
     exec "$VENV/bin/python" -m pytest --run-slow "$@" ;;
   *)
     echo "usage: bash packaging/dev.sh demo|test [args...]" >&2; exit 64 ;;
