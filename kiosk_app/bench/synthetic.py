@@ -428,7 +428,7 @@ def camera_cases(payload: bytes, module_px: int = CAMERA_MODULE_PX) -> Iterator[
         yield Case(name, kind, np.asarray(degrade(base)))
 
 
-# --- A desk camera on a bad day (issue 32): ten conditions, expressed in modules ------------
+# --- A desk camera on a bad day: ten conditions, expressed in modules -------------------------
 
 #: Width of a glare band, as a fraction of the card's width (about one codeword column of a
 #: 3 px/module symbol).
