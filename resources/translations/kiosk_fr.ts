@@ -1342,7 +1342,7 @@
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
         <source>Unreadable picture: let the service read it (billed)</source>
-        <translation>Photo illisible : la faire lire par le service (facturé)</translation>
+        <translation>Photo illisible&#x202f;: la faire lire par le service (facturé)</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
@@ -2046,82 +2046,82 @@
         <translation>Verdict&#x202f;: {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="290"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="292"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="291"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="293"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="315"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="317"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="318"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="320"/>
         <source>Born: {date}</source>
         <translation>Naissance&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="321"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="323"/>
         <source>Age: {age}</source>
         <translation>Âge&#x202f;: {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="323"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="325"/>
         <source>Age: unknown</source>
         <translation>Âge&#x202f;: inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="329"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="331"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="343"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="345"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
         <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="351"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="353"/>
         <source>Barcode consistent</source>
         <translation>Code-barres cohérent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="353"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="355"/>
         <source>1 thing looks unusual</source>
         <translation>1 point semble inhabituel</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="355"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="357"/>
         <source>{count} things look unusual</source>
         <translation>{count} points semblent inhabituels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="365"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="367"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="373"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="375"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="377"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="379"/>
         <source>Expires: {date}</source>
         <translation>Expiration&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="380"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="382"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="384"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="386"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -2257,12 +2257,12 @@
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="645"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="647"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/client.py" line="207"/>
+        <location filename="../../kiosk_app/api/client.py" line="215"/>
         <source>A check must name exactly one service.</source>
         <translation>Une vérification doit désigner un seul service.</translation>
     </message>
@@ -2353,7 +2353,7 @@
         <translation>Terre-Neuve-et-Labrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/client.py" line="332"/>
+        <location filename="../../kiosk_app/api/client.py" line="354"/>
         <source>No API token is configured. Ask the administrator.</source>
         <translation>Aucun jeton d&apos;API n&apos;est configuré. Adressez-vous à l&apos;administrateur.</translation>
     </message>
@@ -2363,12 +2363,12 @@
         <translation>Aucune donnée de code-barres n&apos;a été lue&#x202f;; balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/client.py" line="265"/>
+        <location filename="../../kiosk_app/api/client.py" line="287"/>
         <source>No legacy auth key is configured. Ask the administrator.</source>
         <translation>Aucune clé d&apos;authentification de l&apos;ancien service n&apos;est configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/decode.py" line="110"/>
+        <location filename="../../kiosk_app/barcode/decode.py" line="130"/>
         <location filename="../../kiosk_app/barcode/errors.py" line="54"/>
         <source>No licence barcode found — hold the card flatter, move closer and avoid glare, then try again.</source>
         <translation>Aucun code-barres de permis trouvé — tenez la carte plus à plat, approchez-vous et évitez les reflets, puis réessayez.</translation>
@@ -2615,7 +2615,7 @@
         <translation>Le service a renvoyé un statut inconnu de ce kiosque&#x202f;; considérez le document comme non vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/client.py" line="162"/>
+        <location filename="../../kiosk_app/api/client.py" line="170"/>
         <source>The service time limits must be positive.</source>
         <translation>Les délais du service doivent être positifs.</translation>
     </message>
@@ -3485,6 +3485,11 @@
         <location filename="../../kiosk_app/flow/verdict_table.py" line="284"/>
         <source>turns {age} on {date}</source>
         <translation>aura {age} ans le {date}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/api/picture_upload.py" line="34"/>
+        <source>The picture could not be prepared for sending.</source>
+        <translation>L&apos;image n&apos;a pas pu être préparée pour l&apos;envoi.</translation>
     </message>
 </context>
 </TS>
