@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.api.validation import CanadaCheckInput, validate_canada_input
@@ -26,10 +26,8 @@ from kiosk_app.config import PictureFallback, Settings
 from kiosk_app.flow.age import expires_within, under_minimum
 from kiosk_app.flow.canada import canada_input, prefill_of, text_of
 from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ScanData
+from kiosk_app.flow.picture_read import SERVICE_READS
 from kiosk_app.kinds import CheckKind
-
-if TYPE_CHECKING:
-    import numpy as np
 
 
 class DecoderLike(Protocol):
@@ -264,18 +262,41 @@ class Backend:
             ).outcome
         raise ValueError(f"{kind} needs the Canadian form")
 
-    def read_by_service(self, picture: bytes | np.ndarray) -> Outcome:
-        """Have the service read a picture the kiosk could not (the admin's
-        ``picture_fallback``): sent as a bounded JPEG without metadata, billed. The outcome is
-        the service's parse of the barcode, never a verification."""
-        if self.picture_client is None or self.picture_fallback == "off":
-            raise ValueError("the picture fallback is off")
+    def prepare_picture(self, source: object) -> bytes:
+        """The picture to send for the service to read (a path, encoded bytes or a frame): a
+        bounded JPEG without metadata (:mod:`kiosk_app.api.picture_upload`)."""
         from kiosk_app.api.picture_upload import upload_jpeg  # numpy and Pillow: not at start
 
-        image = upload_jpeg(picture)
-        if self.picture_fallback == "legacy-parse-image":
+        if isinstance(source, (str, Path)):
+            from kiosk_app.barcode.imaging import read_image_file
+
+            source = read_image_file(source)
+        if isinstance(source, bytearray):
+            source = bytes(source)
+        if not isinstance(source, bytes):
+            import numpy as np
+
+            source = np.asarray(source)
+        return upload_jpeg(source)
+
+    def send_picture(self, kind: CheckKind, image: bytes) -> Outcome:
+        """Have the service read a prepared picture: ``kind`` is the document verification
+        parse or the legacy ParseImage. The outcome is the service's parse, never a
+        verification; billed."""
+        if self.picture_client is None:
+            raise ValueError("no client for the picture fallback")
+        if kind is CheckKind.LEGACY_PARSE:
             return self.picture_client.legacy_parse_image(image).outcome
-        return self.picture_client.dvs_read_picture(image).outcome
+        if kind is CheckKind.DVS_PARSE:
+            return self.picture_client.dvs_read_picture(image).outcome
+        raise ValueError(f"{kind} does not read pictures")
+
+    def read_by_service(self, picture: object) -> Outcome:
+        """Prepare and send a picture to the endpoint the admin's ``picture_fallback`` names."""
+        kind = SERVICE_READS.get(self.picture_fallback)
+        if kind is None:
+            raise ValueError("the picture fallback is off")
+        return self.send_picture(kind, self.prepare_picture(picture))
 
     def check_canada(self, form: CanadaFormData) -> Outcome:
         """Validate the form (raises ``InputRejectedError``) and run the registry check."""

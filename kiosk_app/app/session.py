@@ -234,6 +234,10 @@ class Session(QObject):
         # A watched-folder picture or an opened file: named on the Error screen if it fails.
         return self.flow.submit_image(source, picture_name(source))
 
+    def read_by_service(self) -> bool:
+        """Let the service read the picture the kiosk could not (offered on the Error screen)."""
+        return self.flow.read_by_service()
+
     def try_sample(self, key: str) -> bool:
         """Demo mode: run one sample licence through its check."""
         return self.flow.try_sample(key)

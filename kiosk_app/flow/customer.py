@@ -35,6 +35,7 @@ from typing import Any, Protocol
 from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
 from kiosk_app.api.errors import InputRejectedError
 from kiosk_app.api.outcome import Outcome
+from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.config import Settings
 from kiosk_app.flow.billing import (
     CardLedger,
@@ -55,6 +56,12 @@ from kiosk_app.flow.models import (
     ResultView,
     SampleLike,
     ScanData,
+)
+from kiosk_app.flow.picture_read import (
+    ALREADY_READ,
+    READING_BY_SERVICE,
+    SERVICE_READS,
+    licence_from_reply,
 )
 from kiosk_app.flow.planning import (
     SIGNATURE_NEEDS_EXACT,
@@ -125,6 +132,10 @@ class FlowBackend(Protocol):
     def check_canada(self, form: CanadaFormData) -> Outcome: ...
 
     def stop_reading(self) -> None: ...
+
+    def prepare_picture(self, source: object) -> bytes: ...
+
+    def send_picture(self, kind: CheckKind, image: bytes) -> Outcome: ...
 
 
 class Runner(Protocol):
@@ -211,6 +222,9 @@ class CustomerFlow:
         self._canada_input: CanadaFormData | None = None
         self._result: ResultView | None = None
         self._picture_name: str | None = None  # the file being read, for the Error screen
+        # A picture the kiosk could not read, while the service may be asked to (the wipe, a
+        # new read or the service's answer drops it).
+        self._picture: object | None = None
         self._retry_left = 0
         self.recent = recent if recent is not None else RecentChecks(settings.repeat_window_min)
         self.ledger = CardLedger(self.recent)
@@ -288,7 +302,22 @@ class CustomerFlow:
         started = self._begin_read(read, Message(READING_PICTURE), keep_card=True)
         if started:
             self._picture_name = file_name
+            self._picture = source
         return started
+
+    def read_by_service(self) -> bool:
+        """The clerk lets the service read the picture the kiosk could not (billed, once per
+        picture: the same picture again shows its answer again). False when not offered."""
+        kind = SERVICE_READS.get(self.settings.picture_fallback)
+        picture = self._picture
+        if kind is None or picture is None or self._refuse_if_busy():
+            return False
+        self._start(
+            partial(self.backend.prepare_picture, picture),
+            partial(self._send_picture, kind),
+            Message(READING_BY_SERVICE),
+        )
+        return True
 
     def try_sample(self, key: str) -> bool:
         """Demo mode: run one sample licence through its check."""
@@ -514,6 +543,7 @@ class CustomerFlow:
         self._result = None
         self._pending_check = None
         self._picture_name = None
+        self._picture = None
         self._route = None
         self.ledger.forget()
         self.events.licence_changed(None)
@@ -543,6 +573,20 @@ class CustomerFlow:
         self._stages.move(Stage.WORKING)
         self.events.working(label)
 
+    def _send_picture(self, kind: CheckKind, image: bytes) -> None:
+        """In the GUI thread with the prepared picture: its answer again, or send it."""
+        self._forget_customer()  # a new customer: nothing of an earlier card stays
+        self.ledger.hold(image)  # never pay twice, keyed by a hash of the picture sent
+        stored = self.ledger.stored(kind)
+        if stored is not None:
+            self._count_repeat(kind)
+            self._result = stored
+            self._stages.move(Stage.RESULT)
+            self.events.notice(ALREADY_READ)
+            self.events.result_ready(stored)
+            return
+        self._start_check(kind, partial(self.backend.send_picture, kind, image))
+
     def _on_scan_read(self, scan: ScanData) -> None:
         if self._scan is not None and scan.payload == self._scan.payload:
             pending, self._pending_check = self._pending_check, None
@@ -554,6 +598,7 @@ class CustomerFlow:
             self._pending_check = pending
         self._ticket = None
         self._picture_name = None
+        self._picture = None
         self._scan = scan
         self.ledger.hold(scan.payload)
         route = self._route = route_for(scan, self.settings)
@@ -589,25 +634,45 @@ class CustomerFlow:
         self._result = result_view(
             kind,
             outcome,
-            self._scan.licence if self._scan else None,
+            self._scan.licence if self._scan else self._licence_read(outcome),
             retry_in,
             form=self._canada_input,
             settings=self.settings,
             today=self._today(),
         )
+        # Repeats quote the banner as the clerk saw it (title and colour); without a card
+        # held, the picture the service read (the ledger holds its hash) or nothing.
+        verdict, shown = outcome.verdict.value, shown_verdict(self._result)
+        self.ledger.answer(
+            kind, verdict, outcome.request_log_id, outcome.billable, shown, self._result
+        )
         if self._scan is not None:
-            # Repeats quote the banner as the clerk saw it (title and colour).
-            verdict, shown = outcome.verdict.value, shown_verdict(self._result)
-            self.ledger.answer(
-                kind, verdict, outcome.request_log_id, outcome.billable, shown, self._result
-            )
             self._announce_card()
         self._stages.move(Stage.RESULT)
         self.events.result_ready(self._result)
 
+    def _licence_read(self, outcome: Outcome) -> LicenceSummary | None:
+        """The licence panel from what the service read of a picture (no card held)."""
+        if outcome.service not in SERVICE_READS.values():
+            return None
+        return licence_from_reply(
+            outcome.document,
+            age_of_majority=self.settings.age_of_majority,
+            minimum_age=self.settings.minimum_age,
+            expiry_warning_days=self.settings.expiry_warning_days,
+            today=self._today(),
+        )
+
     def _on_error(self, error: BaseException) -> None:
         self._ticket = None
         self._pending_check = None
+        offer = (
+            isinstance(error, BarcodeError)
+            and self._picture is not None
+            and self.settings.picture_fallback in SERVICE_READS
+        )
+        if not offer:
+            self._picture = None
         if isinstance(error, QuotaReachedError):  # refused locally: a notice, not a verdict
             self._stages.move(Stage.READY)
             self.events.notice(error.user_message)
@@ -618,6 +683,8 @@ class CustomerFlow:
             return
         log.info("flow ended on the error screen: %s", type(error).__name__)
         report = report_for(error)
+        if offer:
+            report = replace(report, service_read=True)
         if self._picture_name:
             report = replace(report, file_name=self._picture_name)
             self._picture_name = None

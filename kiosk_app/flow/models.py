@@ -22,6 +22,8 @@ CHECK_TITLES: dict[CheckKind, str] = {
     CheckKind.SIGNATURE: QT_TRANSLATE_NOOP("messages", "Verify signature"),
     CheckKind.DVS_PARSE: QT_TRANSLATE_NOOP("messages", "Parse only"),
     CheckKind.CANADA: QT_TRANSLATE_NOOP("messages", "Canadian registry check"),
+    # Never a clerk's button: the legacy service reading a picture the kiosk could not.
+    CheckKind.LEGACY_PARSE: QT_TRANSLATE_NOOP("messages", "Parse only (legacy service)"),
 }
 
 AGE_BADGES = (18, 19, 21)
@@ -122,6 +124,7 @@ class ErrorReport:
     title: str
     message: str
     file_name: str | None = None  # the picture that could not be read (watched folder, Open)
+    service_read: bool = False  # the service may be asked to read the picture (billed)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ class ErrorScreen(QWidget):
     """Shown when a decode or a check fails; the next scan works from here too."""
 
     start_again_requested = Signal()
+    service_read_requested = Signal()  # the clerk lets the service read the picture (billed)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -34,6 +35,9 @@ class ErrorScreen(QWidget):
         self.next_step = label("", "Muted")
         self.copy_button = big_button("", icon="copy")
         self.copy_button.clicked.connect(self._copy)
+        self.service_button = big_button("", "Primary")
+        self.service_button.clicked.connect(self.service_read_requested)
+        self.service_button.hide()
         self.home_button = big_button("", "Home", icon="home")
         self.home_button.clicked.connect(self.start_again_requested)
         head = QHBoxLayout()
@@ -46,6 +50,7 @@ class ErrorScreen(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.copy_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.service_button)
         buttons.addWidget(self.home_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(32, 32, 32, 24)
@@ -58,6 +63,9 @@ class ErrorScreen(QWidget):
         """Set the texts in the interface language (the error shown, too)."""
         set_button_text(self.copy_button, translate("Error", "Copy details"))
         set_button_text(self.home_button, translate("Error", "Start again"))
+        set_button_text(
+            self.service_button, translate("Error", "Let the service read the picture (billed)")
+        )
         if self.report is not None:
             self.show_error(self.report)
 
@@ -77,17 +85,25 @@ class ErrorScreen(QWidget):
             else ""
         )
         self.message.setText(file_line + translate_message(report.message))
-        self.next_step.setText(
-            translate("Error", "Scan again, or open another picture.")
-            if report.kind is ErrorKind.UNREADABLE
-            else translate("Error", "Scan again to retry, or press Start again.")
-        )
+        if report.service_read:
+            next_step = translate(
+                "Error",
+                "Scan again, open another picture, or let the service read this one: it is "
+                "billed, and the answer is what the service read, not a verification.",
+            )
+        elif report.kind is ErrorKind.UNREADABLE:
+            next_step = translate("Error", "Scan again, or open another picture.")
+        else:
+            next_step = translate("Error", "Scan again to retry, or press Start again.")
+        self.next_step.setText(next_step)
+        self.service_button.setVisible(report.service_read)
 
     def clear(self) -> None:
         """Forget the error (idle wipe)."""
         self.report = None
         for widget in (self.title, self.message, self.next_step):
             widget.clear()
+        self.service_button.hide()
 
     def _copy(self) -> None:
         if self.report is not None:

@@ -137,6 +137,7 @@ class MainWindow(QMainWindow):
         self.canada_form.submitted.connect(self._submit_canada)
         self.canada_form.back_requested.connect(s.back_to_ready)
         self.error.start_again_requested.connect(s.wipe)
+        self.error.service_read_requested.connect(s.read_by_service)
 
     def confirm_billed_again(self, request: BilledAgain) -> None:
         """Ask the clerk before running again a check the card had (billed again)."""

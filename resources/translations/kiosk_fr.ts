@@ -319,27 +319,37 @@
 <context>
     <name>Error</name>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="59"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="64"/>
         <source>Copy details</source>
         <translation>Copier les détails</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="60"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="65"/>
         <source>Start again</source>
         <translation>Recommencer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="75"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="67"/>
+        <source>Let the service read the picture (billed)</source>
+        <translation>Faire lire la photo par le service (facturé)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="83"/>
         <source>File: {name}</source>
         <translation>Fichier&#x202f;: {name}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="81"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="89"/>
+        <source>Scan again, open another picture, or let the service read this one: it is billed, and the answer is what the service read, not a verification.</source>
+        <translation>Numérisez de nouveau, ouvrez une autre photo ou faites lire celle-ci par le service : c’est facturé, et la réponse est ce que le service a lu, pas une vérification.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="95"/>
         <source>Scan again, or open another picture.</source>
         <translation>Balayez de nouveau ou ouvrez une autre image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="83"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="97"/>
         <source>Scan again to retry, or press Start again.</source>
         <translation>Balayez de nouveau pour réessayer ou appuyez sur Recommencer.</translation>
     </message>
@@ -2135,17 +2145,17 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/main_window.py" line="55"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="175"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="176"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="215"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="216"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="217"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="218"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -2171,27 +2181,27 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="79"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="86"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="82"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="89"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="83"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="90"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="84"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="91"/>
         <source>Same card — result already shown</source>
         <translation>Même carte — résultat déjà affiché</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="85"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="92"/>
         <source>Same card — already read</source>
         <translation>Même carte — déjà lue</translation>
     </message>
@@ -2247,17 +2257,17 @@
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="86"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="93"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="87"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="94"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="647"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="714"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -3118,24 +3128,29 @@
         <translation>aucune extension</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="32"/>
+        <location filename="../../kiosk_app/flow/models.py" line="26"/>
+        <source>Parse only (legacy service)</source>
+        <translation>Décodage seulement (ancien service)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/models.py" line="34"/>
         <source>name</source>
         <translation>nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="33"/>
+        <location filename="../../kiosk_app/flow/models.py" line="35"/>
         <location filename="../../kiosk_app/flow/reasons.py" line="35"/>
         <source>date of birth</source>
         <translation>date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="34"/>
+        <location filename="../../kiosk_app/flow/models.py" line="36"/>
         <location filename="../../kiosk_app/flow/reasons.py" line="34"/>
         <source>licence number</source>
         <translation>numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="35"/>
+        <location filename="../../kiosk_app/flow/models.py" line="37"/>
         <source>expiry date</source>
         <translation>date d&apos;expiration</translation>
     </message>
@@ -3490,6 +3505,16 @@
         <location filename="../../kiosk_app/api/picture_upload.py" line="34"/>
         <source>The picture could not be prepared for sending.</source>
         <translation>L&apos;image n&apos;a pas pu être préparée pour l&apos;envoi.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/picture_read.py" line="35"/>
+        <source>The service is reading the picture…</source>
+        <translation>Le service lit la photo…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/picture_read.py" line="36"/>
+        <source>This picture was read by the service already: its answer again, not billed.</source>
+        <translation>Cette photo a déjà été lue par le service : sa réponse de nouveau, sans facturation.</translation>
     </message>
 </context>
 </TS>

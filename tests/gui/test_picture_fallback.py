@@ -3,26 +3,38 @@ service read it (``picture_fallback``: off, document verification or the legacy 
 
 from __future__ import annotations
 
+import base64
 import json
+import logging
+import os
+from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
+from PySide6.QtCore import Qt
 
 from kiosk_app import paths
+from kiosk_app.api.picture_upload import upload_jpeg
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.config import Settings, load_settings, managed_keys
 from kiosk_app.flow.models import ErrorKind
+from kiosk_app.flow.picture_read import ALREADY_READ
 from kiosk_app.flow.stages import Stage
-from kiosk_app.simulator.known_pictures import defocused_key
+from kiosk_app.kinds import CheckKind
+from kiosk_app.simulator.known_pictures import defocused_key, defocused_png
+from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.pin import PinStore
 from kiosk_app.ui.admin.settings_dialog import ChoiceEditor, SettingsDialog
+from kiosk_app.ui.main_window import MainWindow
 from tests.support.admin import FAST_SCRYPT, make_dialog
 from tests.support.clock import FakeClock
 from tests.support.gui import WindowFactory, make_settings
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, wait_stage
 
 FALLBACKS = ("off", "document-verification", "legacy-parse-image")
+US_KEY = "dvs-parse"  # its defocused picture: MEI LIN TAN, born 1996-02-29
 
 
 def test_the_fallback_is_off_by_default() -> None:
@@ -95,3 +107,85 @@ def test_the_out_of_focus_sample_is_unreadable_here(qtbot: Any, make_window: Win
     report = window.error.report
     assert report is not None and report.kind is ErrorKind.UNREADABLE
     assert window.result.view is None  # nothing was read, nothing was checked
+
+
+def _offered(qtbot: Any, window: MainWindow, key: str = US_KEY) -> None:
+    """The out-of-focus picture of ``key``: the kiosk cannot read it, the Error screen shows."""
+    assert window.session.submit_image(defocused_png(SAMPLES_BY_KEY[key]))
+    wait_stage(qtbot, window, Stage.ERROR)
+
+
+def test_the_fallback_off_means_no_offer(qtbot: Any, make_window: WindowFactory) -> None:
+    window = make_window()
+    _offered(qtbot, window)
+    report = window.error.report
+    assert report is not None and not report.service_read
+    assert window.error.service_button.isHidden()
+    assert not window.session.read_by_service()
+
+
+@pytest.mark.parametrize("fallback", ["document-verification", "legacy-parse-image"])
+def test_the_service_reads_the_picture_the_kiosk_could_not(
+    qtbot: Any, make_window: WindowFactory, fallback: str
+) -> None:
+    window = make_window(picture_fallback=fallback, minimum_age=21)
+    _offered(qtbot, window)
+    button = window.error.service_button
+    assert button.isVisible() and button.text() == "Let the service read the picture (billed)"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    wait_stage(qtbot, window, Stage.RESULT)
+    view = window.result.view
+    assert view is not None and view.licence is not None
+    assert view.check in (CheckKind.DVS_PARSE, CheckKind.LEGACY_PARSE)  # a parse, neutral
+    assert view.licence.full_name == "MEI LIN TAN"
+    assert view.licence.date_of_birth == date(1996, 2, 29)
+    assert view.licence.age is not None and view.licence.age >= 21
+    assert not window.session.run_check(CheckKind.SIGNATURE)  # no barcode bytes to sign
+    assert window.result.panel.isVisible() and window.result.panel.name.text() == "MEI LIN TAN"
+
+
+def test_the_same_picture_twice_is_billed_once(qtbot: Any, desk: Any) -> None:
+    made = desk(picture_fallback="document-verification")
+    window = made.window
+    notices: list[str] = []
+    window.session.notice.connect(notices.append)
+    for _customer in range(2):
+        _offered(qtbot, window)
+        assert window.session.read_by_service()
+        wait_stage(qtbot, window, Stage.RESULT)
+        window.session.wipe()
+    assert made.rows() == 1 and made.services() == ["dvs-parse"]
+    assert ALREADY_READ in notices
+
+
+def test_the_picture_is_dropped_and_never_on_disk_or_in_logs(
+    qtbot: Any, desk: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    made = desk(picture_fallback="legacy-parse-image")
+    window = made.window
+    _offered(qtbot, window)
+    assert window.session.read_by_service()
+    wait_stage(qtbot, window, Stage.RESULT)
+    window.session.wipe()
+    made.rows()  # the workers are done
+    assert not window.session.flow.holds_customer_data()
+    sent = upload_jpeg(defocused_png(SAMPLES_BY_KEY[US_KEY]))
+    pieces = [sent[100:132], base64.b64encode(sent)[100:140]]
+    blobs = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    for var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
+        for path in Path(os.environ[var]).rglob("*"):
+            if path.is_file():
+                blobs += path.read_bytes()
+    assert not any(piece in blobs for piece in pieces)
+    logged = caplog.text
+    assert base64.b64encode(sent)[100:140].decode() not in logged
+    assert "TAN" not in logged and "1996" not in logged
+
+
+@pytest.mark.usefixtures("in_french")
+def test_the_offer_in_french(qtbot: Any, make_window: WindowFactory) -> None:
+    window = make_window(picture_fallback="document-verification")
+    _offered(qtbot, window)
+    assert window.error.service_button.text() == "Faire lire la photo par le service (facturé)"
+    assert "pas une vérification" in window.error.next_step.text()

@@ -1,0 +1,74 @@
+"""The service reads a picture the kiosk could not (the admin's ``picture_fallback``): which
+check that is, and the licence panel filled from what the service read.
+
+What comes back is the service's parse of the barcode, neutral like Parse only: never a
+verification, and never a signature check (there are no barcode bytes to sign).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Final
+
+from kiosk_app.barcode.licence import age_on
+from kiosk_app.flow.age import expires_within, parse_birth_date, under_minimum
+from kiosk_app.flow.models import LicenceSummary
+from kiosk_app.kinds import CheckKind
+from kiosk_app.text import QT_TRANSLATE_NOOP
+
+# The admin's choice and the check it runs (``off``: not offered).
+SERVICE_READS: Final[Mapping[str, CheckKind]] = {
+    "document-verification": CheckKind.DVS_PARSE,
+    "legacy-parse-image": CheckKind.LEGACY_PARSE,
+}
+# Where each service writes the fields of the licence panel (DVS ``document``, legacy
+# ``DriverLicense``): full name, first name, last name, date of birth, expiry, number, country.
+_NAMES: Final = ("fullName", "FullName")
+_FIRST: Final = ("firstName", "FirstName")
+_LAST: Final = ("familyName", "LastName")
+_BIRTH: Final = ("dob", "Birthdate")
+_EXPIRY: Final = ("expires", "ExpirationDate")
+_NUMBER: Final = ("id", "LicenseNumber")
+_COUNTRY: Final = ("abbr3Country", "CountryCode")
+
+READING_BY_SERVICE = QT_TRANSLATE_NOOP("messages", "The service is reading the picture…")
+ALREADY_READ = QT_TRANSLATE_NOOP(
+    "messages", "This picture was read by the service already: its answer again, not billed."
+)
+
+
+def _first(document: Mapping[str, str], keys: tuple[str, ...]) -> str:
+    return next((document[k].strip() for k in keys if document.get(k, "").strip()), "")
+
+
+def licence_from_reply(
+    document: Mapping[str, str],
+    *,
+    age_of_majority: int,
+    minimum_age: int | None,
+    expiry_warning_days: int,
+    today: date,
+) -> LicenceSummary | None:
+    """The licence panel from the service's parsed fields (None when it read nothing)."""
+    if not document:
+        return None
+    name = _first(document, _NAMES) or " ".join(
+        p for p in (_first(document, _FIRST), _first(document, _LAST)) if p
+    )
+    born = parse_birth_date(_first(document, _BIRTH))
+    expiry = parse_birth_date(_first(document, _EXPIRY))
+    expired = expiry is not None and expiry < today
+    return LicenceSummary(
+        full_name=name,
+        date_of_birth=born,
+        age=age_on(born, today) if born is not None else None,
+        age_of_majority=age_of_majority,
+        expiry_date=expiry,
+        expired=expired,
+        days_to_expiry=(expiry - today).days if expiry is not None else None,
+        licence_number=_first(document, _NUMBER),
+        canadian=_first(document, _COUNTRY) == "CAN",
+        under_age=under_minimum([born] if born else [], minimum_age, today),
+        expires_in_days=None if expired else expires_within(expiry, expiry_warning_days, today),
+    )
