@@ -50,6 +50,7 @@ from kiosk_app.flow.models import (
     CHECK_TITLES,
     CanadaFormData,
     DemoSample,
+    ErrorKind,
     ErrorReport,
     FieldProblem,
     LicenceSummary,
@@ -59,6 +60,8 @@ from kiosk_app.flow.models import (
 )
 from kiosk_app.flow.picture_read import (
     ALREADY_READ,
+    NOT_READ_ADVICE,
+    NOT_READ_TITLE,
     READING_BY_SERVICE,
     SERVICE_READS,
     licence_from_reply,
@@ -225,6 +228,7 @@ class CustomerFlow:
         # A picture the kiosk could not read, while the service may be asked to (the wipe, a
         # new read or the service's answer drops it).
         self._picture: object | None = None
+        self._reading_picture = False  # the service is reading a picture (no card held)
         self._retry_left = 0
         self.recent = recent if recent is not None else RecentChecks(settings.repeat_window_min)
         self.ledger = CardLedger(self.recent)
@@ -544,6 +548,7 @@ class CustomerFlow:
         self._pending_check = None
         self._picture_name = None
         self._picture = None
+        self._reading_picture = False
         self._route = None
         self.ledger.forget()
         self.events.licence_changed(None)
@@ -585,7 +590,9 @@ class CustomerFlow:
             self.events.notice(ALREADY_READ)
             self.events.result_ready(stored)
             return
-        self._start_check(kind, partial(self.backend.send_picture, kind, image))
+        self._reading_picture = self._start_check(
+            kind, partial(self.backend.send_picture, kind, image)
+        )
 
     def _on_scan_read(self, scan: ScanData) -> None:
         if self._scan is not None and scan.payload == self._scan.payload:
@@ -625,6 +632,9 @@ class CustomerFlow:
 
     def _on_outcome(self, kind: CheckKind, outcome: Outcome) -> None:
         self._ticket = None
+        if self._reading_picture and outcome.verdict is not Verdict.PASSED:
+            outcome = replace(outcome, advice=NOT_READ_ADVICE)
+        self._reading_picture = False
         self.events.checked()
         retry_in = None
         undefined = outcome.verdict is Verdict.UNDEFINED
@@ -666,6 +676,7 @@ class CustomerFlow:
     def _on_error(self, error: BaseException) -> None:
         self._ticket = None
         self._pending_check = None
+        reading_picture, self._reading_picture = self._reading_picture, False
         offer = (
             isinstance(error, BarcodeError)
             and self._picture is not None
@@ -685,6 +696,8 @@ class CustomerFlow:
         report = report_for(error)
         if offer:
             report = replace(report, service_read=True)
+        if reading_picture:  # the service failed too: nothing more to offer
+            report = replace(report, kind=ErrorKind.UNREADABLE, title=NOT_READ_TITLE)
         if self._picture_name:
             report = replace(report, file_name=self._picture_name)
             self._picture_name = None

@@ -37,6 +37,15 @@ ALREADY_READ = QT_TRANSLATE_NOOP(
     "messages", "This picture was read by the service already: its answer again, not billed."
 )
 
+# The service could not read the picture either: the Error screen's title (the service's own
+# words follow), and the advice on a result without the fields (ParseImage's Success false).
+NOT_READ_TITLE = QT_TRANSLATE_NOOP("messages", "The service could not read the picture either")
+NOT_READ_ADVICE = QT_TRANSLATE_NOOP(
+    "messages",
+    "The service could not read the picture either: scan the card again, take a sharper "
+    "picture of its back, or check the card by eye.",
+)
+
 
 def _first(document: Mapping[str, str], keys: tuple[str, ...]) -> str:
     return next((document[k].strip() for k in keys if document.get(k, "").strip()), "")

@@ -341,7 +341,7 @@
     <message>
         <location filename="../../kiosk_app/ui/error_screen.py" line="89"/>
         <source>Scan again, open another picture, or let the service read this one: it is billed, and the answer is what the service read, not a verification.</source>
-        <translation>Numérisez de nouveau, ouvrez une autre photo ou faites lire celle-ci par le service : c’est facturé, et la réponse est ce que le service a lu, pas une vérification.</translation>
+        <translation>Numérisez de nouveau, ouvrez une autre photo ou faites lire celle-ci par le service&#x202f;: c’est facturé, et la réponse est ce que le service a lu, pas une vérification.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/error_screen.py" line="95"/>
@@ -2181,27 +2181,27 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="86"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="89"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="89"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="92"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="90"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="93"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="91"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="94"/>
         <source>Same card — result already shown</source>
         <translation>Même carte — résultat déjà affiché</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="92"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="95"/>
         <source>Same card — already read</source>
         <translation>Même carte — déjà lue</translation>
     </message>
@@ -2257,17 +2257,17 @@
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="93"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="96"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="94"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="97"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="714"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="727"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -3514,7 +3514,17 @@
     <message>
         <location filename="../../kiosk_app/flow/picture_read.py" line="36"/>
         <source>This picture was read by the service already: its answer again, not billed.</source>
-        <translation>Cette photo a déjà été lue par le service : sa réponse de nouveau, sans facturation.</translation>
+        <translation>Cette photo a déjà été lue par le service&#x202f;: sa réponse de nouveau, sans facturation.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/picture_read.py" line="42"/>
+        <source>The service could not read the picture either</source>
+        <translation>Le service n’a pas pu lire la photo non plus</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/picture_read.py" line="43"/>
+        <source>The service could not read the picture either: scan the card again, take a sharper picture of its back, or check the card by eye.</source>
+        <translation>Le service n’a pas pu lire la photo non plus : numérisez de nouveau la carte, prenez une photo plus nette de son verso ou vérifiez la carte à l’œil.</translation>
     </message>
 </context>
 </TS>

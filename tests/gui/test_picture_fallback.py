@@ -20,7 +20,7 @@ from kiosk_app.api.picture_upload import upload_jpeg
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.config import Settings, load_settings, managed_keys
 from kiosk_app.flow.models import ErrorKind
-from kiosk_app.flow.picture_read import ALREADY_READ
+from kiosk_app.flow.picture_read import ALREADY_READ, NOT_READ_ADVICE
 from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
 from kiosk_app.simulator.known_pictures import defocused_key, defocused_png
@@ -189,3 +189,43 @@ def test_the_offer_in_french(qtbot: Any, make_window: WindowFactory) -> None:
     _offered(qtbot, window)
     assert window.error.service_button.text() == "Faire lire la photo par le service (facturé)"
     assert "pas une vérification" in window.error.next_step.text()
+
+
+def test_document_verification_that_finds_no_barcode_says_what_next(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    window = make_window(picture_fallback="document-verification")
+    _offered(qtbot, window, "signature-valid")  # a picture the simulator does not know
+    assert window.session.read_by_service()
+    qtbot.waitUntil(
+        lambda: window.current_stage() is Stage.ERROR and window.core.pool.is_idle(),
+        timeout=TIMEOUT_MS,
+    )
+    assert window.error.title.text() == "The service could not read the picture either"
+    assert "PDF417Error" in window.error.message.text()  # the service's own words, marked
+    assert window.error.next_step.text() == "Scan again, or open another picture."
+    assert window.error.service_button.isHidden()  # nothing more to offer
+
+
+def test_parse_image_success_false_says_what_next(qtbot: Any, make_window: WindowFactory) -> None:
+    window = make_window(picture_fallback="legacy-parse-image")
+    _offered(qtbot, window, "signature-valid")
+    assert window.session.read_by_service()
+    wait_stage(qtbot, window, Stage.RESULT)
+    view = window.result.view
+    assert view is not None and view.outcome.advice == NOT_READ_ADVICE
+    assert view.outcome.error is not None
+    assert view.outcome.error.message == "No PDF417 barcode found on the image; error codes 4"
+    assert view.licence is None
+
+
+@pytest.mark.usefixtures("in_french")
+def test_the_service_s_failure_in_french(qtbot: Any, make_window: WindowFactory) -> None:
+    window = make_window(picture_fallback="document-verification")
+    _offered(qtbot, window, "signature-valid")
+    assert window.session.read_by_service()
+    qtbot.waitUntil(
+        lambda: window.current_stage() is Stage.ERROR and window.core.pool.is_idle(),
+        timeout=TIMEOUT_MS,
+    )
+    assert window.error.title.text() == "Le service n’a pas pu lire la photo non plus"
