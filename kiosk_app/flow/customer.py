@@ -65,6 +65,7 @@ from kiosk_app.flow.picture_read import (
     READING_BY_SERVICE,
     SERVICE_READS,
     licence_from_reply,
+    prefill_from_reply,
 )
 from kiosk_app.flow.planning import (
     SIGNATURE_NEEDS_EXACT,
@@ -229,6 +230,7 @@ class CustomerFlow:
         # new read or the service's answer drops it).
         self._picture: object | None = None
         self._reading_picture = False  # the service is reading a picture (no card held)
+        self._read_prefill: CanadaFormData | None = None  # a Canadian card the service read
         self._retry_left = 0
         self.recent = recent if recent is not None else RecentChecks(settings.repeat_window_min)
         self.ledger = CardLedger(self.recent)
@@ -269,7 +271,14 @@ class CustomerFlow:
 
     def holds_customer_data(self) -> bool:
         """True while anything of the current customer is referenced (the wipe clears it)."""
-        held = (self._scan, self._canada_input, self._result, self._ticket)
+        held = (
+            self._scan,
+            self._canada_input,
+            self._result,
+            self._ticket,
+            self._picture,
+            self._read_prefill,
+        )
         return any(x is not None for x in held)
 
     def enabled_checks(self) -> list[CheckKind]:
@@ -357,6 +366,8 @@ class CustomerFlow:
         """Show the Canadian form, pre-filled from a Canadian licence when one was scanned."""
         if prefill is None and self._scan is not None:
             prefill = self._scan.prefill
+        if prefill is None:
+            prefill = self._read_prefill
         self._stages.move(Stage.CANADA_FORM)
         self.events.canada_form_requested(prefill or CanadaFormData())
 
@@ -549,6 +560,7 @@ class CustomerFlow:
         self._picture_name = None
         self._picture = None
         self._reading_picture = False
+        self._read_prefill = None
         self._route = None
         self.ledger.forget()
         self.events.licence_changed(None)
@@ -634,6 +646,8 @@ class CustomerFlow:
         self._ticket = None
         if self._reading_picture and outcome.verdict is not Verdict.PASSED:
             outcome = replace(outcome, advice=NOT_READ_ADVICE)
+        if self._reading_picture:
+            self._note_read(outcome)
         self._reading_picture = False
         self.events.checked()
         retry_in = None
@@ -660,6 +674,15 @@ class CustomerFlow:
             self._announce_card()
         self._stages.move(Stage.RESULT)
         self.events.result_ready(self._result)
+
+    def _note_read(self, outcome: Outcome) -> None:
+        """What the service read of a picture: scrubbed from the log until the wipe, and the
+        registry form's pre-fill for a Canadian licence."""
+        document = outcome.document
+        register_customer(*document.values())
+        self._read_prefill = prefill_from_reply(document)
+        if self._read_prefill is not None:
+            register_form(self._read_prefill)
 
     def _licence_read(self, outcome: Outcome) -> LicenceSummary | None:
         """The licence panel from what the service read of a picture (no card held)."""

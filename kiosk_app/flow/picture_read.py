@@ -13,7 +13,7 @@ from typing import Final
 
 from kiosk_app.barcode.licence import age_on
 from kiosk_app.flow.age import expires_within, parse_birth_date, under_minimum
-from kiosk_app.flow.models import LicenceSummary
+from kiosk_app.flow.models import CanadaFormData, LicenceSummary
 from kiosk_app.kinds import CheckKind
 from kiosk_app.text import QT_TRANSLATE_NOOP
 
@@ -31,6 +31,8 @@ _BIRTH: Final = ("dob", "Birthdate")
 _EXPIRY: Final = ("expires", "ExpirationDate")
 _NUMBER: Final = ("id", "LicenseNumber")
 _COUNTRY: Final = ("abbr3Country", "CountryCode")
+_PROVINCE: Final = ("state", "JurisdictionCode")
+_CLASS: Final = ("class", "VehicleClassCode")
 
 READING_BY_SERVICE = QT_TRANSLATE_NOOP("messages", "The service is reading the picture…")
 ALREADY_READ = QT_TRANSLATE_NOOP(
@@ -80,4 +82,18 @@ def licence_from_reply(
         canadian=_first(document, _COUNTRY) == "CAN",
         under_age=under_minimum([born] if born else [], minimum_age, today),
         expires_in_days=None if expired else expires_within(expiry, expiry_warning_days, today),
+    )
+
+
+def prefill_from_reply(document: Mapping[str, str]) -> CanadaFormData | None:
+    """The registry form pre-filled from what the service read of a Canadian licence (None
+    for any other card): the registry check can follow without the barcode."""
+    if _first(document, _COUNTRY) != "CAN":
+        return None
+    born = parse_birth_date(_first(document, _BIRTH))
+    return CanadaFormData(
+        licence_number=_first(document, _NUMBER),
+        date_of_birth=born.isoformat() if born else "",
+        province=_first(document, _PROVINCE),
+        licence_class=_first(document, _CLASS),
     )

@@ -229,3 +229,28 @@ def test_the_service_s_failure_in_french(qtbot: Any, make_window: WindowFactory)
         timeout=TIMEOUT_MS,
     )
     assert window.error.title.text() == "Le service n’a pas pu lire la photo non plus"
+
+
+def test_a_canadian_card_read_by_the_service_can_have_the_registry_check(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    window = make_window(picture_fallback="document-verification")
+    _offered(qtbot, window, "canada-passed")
+    assert window.session.read_by_service()
+    wait_stage(qtbot, window, Stage.RESULT)
+    expected = SAMPLES_BY_KEY["canada-passed"].canada
+    assert expected is not None
+    prefills: list[Any] = []
+    window.session.canada_form_requested.connect(prefills.append)
+    window.session.open_canada_form()
+    wait_stage(qtbot, window, Stage.CANADA_FORM)
+    assert prefills[-1].licence_number == expected.licence_number
+    assert prefills[-1].date_of_birth == expected.date_of_birth
+    assert window.canada_form.licence_number.text() == expected.licence_number
+    assert window.session.submit_canada(prefills[-1]) == []  # every field the form needs
+    wait_stage(qtbot, window, Stage.RESULT)
+    view = window.result.view
+    assert view is not None and view.check is CheckKind.CANADA
+    assert view.outcome.verdict.value == "Passed"
+    window.session.wipe()
+    assert not window.session.flow.holds_customer_data()
