@@ -67,6 +67,8 @@ class LicenceSummary:
     under_age: UnderAge | None = None
     # Days left when the licence expires within the admin's window (``expiry_warning_days``).
     expires_in_days: int | None = None
+    # What the service read of a picture the kiosk could not read (not the kiosk's own read).
+    read_by_service: bool = False
 
     @property
     def incomplete(self) -> bool:

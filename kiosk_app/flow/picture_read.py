@@ -82,6 +82,7 @@ def licence_from_reply(
         canadian=_first(document, _COUNTRY) == "CAN",
         under_age=under_minimum([born] if born else [], minimum_age, today),
         expires_in_days=None if expired else expires_within(expiry, expiry_warning_days, today),
+        read_by_service=True,
     )
 
 

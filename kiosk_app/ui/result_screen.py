@@ -480,7 +480,9 @@ class ResultScreen(QWidget):
         self._folded_count = len(folded)
         self.fold_button.setVisible(bool(folded))
         self.set_unfolded(False)
-        lines = document_lines(outcome.document, view.licence)
+        # The kiosk's own read, to compare with; none when the panel is the service's read.
+        own = view.licence if view.licence and not view.licence.read_by_service else None
+        lines = document_lines(outcome.document, own)
         self.doc_title.setVisible(bool(lines))
         for index, line in enumerate(lines[:MAX_DOCUMENT_LINES]):
             doc_row = self._doc_line(index)

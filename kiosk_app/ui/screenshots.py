@@ -15,6 +15,7 @@ from PySide6.QtGui import QImage
 
 from kiosk_app.flow.planning import SIGNATURE_NEEDS_EXACT
 from kiosk_app.flow.stages import Stage
+from kiosk_app.simulator.known_pictures import defocused_png
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.launch import spin_until
 from kiosk_app.ui.main_window import MainWindow
@@ -35,6 +36,8 @@ SHOTS = (
     "error-unreadable.png",
     "result-under-21.png",
     "ready-repeat-expired.png",
+    "error-picture-fallback.png",
+    "result-picture-read.png",
 )
 # The desk's minimum age of the under-21 screenshot (the demo's signature-young card).
 SCREENSHOT_MINIMUM_AGE = 21
@@ -131,7 +134,27 @@ class ScreenshotDriver:
         written.append(self._unreadable())
         written.append(self._under_age())
         written.append(self._repeat_of_expired())
+        written.extend(self._picture_fallback())
         return written
+
+    def _picture_fallback(self) -> list[Path]:
+        """A picture out of focus: the offer to let the service read it, then its answer
+        (the fallback turned on for the shots, as the admin screen turns it on, then off)."""
+        core = self.window.core
+        before = core.settings
+        core.apply_settings(before.model_copy(update={"picture_fallback": "document-verification"}))
+        try:
+            self.session.submit_image(defocused_png(SAMPLES_BY_KEY["dvs-parse"]))
+            self._wait_stage(Stage.ERROR)
+            offer = self._shoot("error-picture-fallback.png")
+            if not self.session.read_by_service():
+                raise ScreenshotError("the picture fallback was not offered")
+            self._wait_stage(Stage.RESULT)
+            answer = self._shoot("result-picture-read.png")
+            self.session.wipe()
+        finally:
+            core.apply_settings(before)
+        return [offer, answer]
 
     def _under_age(self) -> Path:
         """A validly signed card of a customer under the desk's minimum age (set for the shot,

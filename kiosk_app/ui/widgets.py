@@ -289,7 +289,6 @@ class LicencePanel(QFrame):
 
     def retranslate(self) -> None:
         """Set the texts in the interface language (and re-show the licence in it)."""
-        self.heading.setText(translate("Widgets", "Read from the barcode"))
         self.expired.setText(translate("Widgets", "EXPIRED"))
         self.show_licence(self._licence)
 
@@ -302,6 +301,11 @@ class LicencePanel(QFrame):
     def show_licence(self, licence: LicenceSummary | None) -> None:
         """Show a licence, or clear every field (None)."""
         self._licence = licence
+        self.heading.setText(
+            translate("Widgets", "Read by the service from the picture")
+            if licence is not None and licence.read_by_service
+            else translate("Widgets", "Read from the barcode")
+        )
         if licence is None:
             self.hide()
             for widget in (self.name, self.born, self.age, self.majority, self.expiry,

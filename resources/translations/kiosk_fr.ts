@@ -964,7 +964,7 @@
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="542"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="544"/>
         <source>Service message: {message}</source>
         <translation>Message du service&#x202f;: {message}</translation>
     </message>
@@ -1009,52 +1009,52 @@
         <translation>Classes de permis actuelles&#x202f;: {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="492"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="494"/>
         <source>{count} more rows from the service are not shown.</source>
         <translation>{count} autres lignes du service ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="550"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="552"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="551"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="553"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="552"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="554"/>
         <source>Signature: unknown</source>
         <translation>Signature&#x202f;: inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="555"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="557"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="556"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="558"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="557"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="559"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="565"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="567"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="572"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="574"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="572"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="574"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -2056,82 +2056,87 @@
         <translation>Verdict&#x202f;: {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="292"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="307"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="293"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="292"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="317"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="305"/>
+        <source>Read by the service from the picture</source>
+        <translation>Lu par le service sur la photo</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/widgets.py" line="321"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="320"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="324"/>
         <source>Born: {date}</source>
         <translation>Naissance&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="323"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="327"/>
         <source>Age: {age}</source>
         <translation>Âge&#x202f;: {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="325"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="329"/>
         <source>Age: unknown</source>
         <translation>Âge&#x202f;: inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="331"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="335"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="345"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="349"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
         <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="353"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="357"/>
         <source>Barcode consistent</source>
         <translation>Code-barres cohérent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="355"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="359"/>
         <source>1 thing looks unusual</source>
         <translation>1 point semble inhabituel</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="357"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="361"/>
         <source>{count} things look unusual</source>
         <translation>{count} points semblent inhabituels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="367"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="371"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="375"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="379"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="379"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="383"/>
         <source>Expires: {date}</source>
         <translation>Expiration&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="382"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="386"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="386"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="390"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -2181,27 +2186,27 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="89"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="90"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="92"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="93"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="93"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="94"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="94"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="95"/>
         <source>Same card — result already shown</source>
         <translation>Même carte — résultat déjà affiché</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="95"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="96"/>
         <source>Same card — already read</source>
         <translation>Même carte — déjà lue</translation>
     </message>
@@ -2257,17 +2262,17 @@
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="96"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="97"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="97"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="98"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="727"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="750"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -3507,24 +3512,24 @@
         <translation>L&apos;image n&apos;a pas pu être préparée pour l&apos;envoi.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/picture_read.py" line="35"/>
+        <location filename="../../kiosk_app/flow/picture_read.py" line="37"/>
         <source>The service is reading the picture…</source>
         <translation>Le service lit la photo…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/picture_read.py" line="36"/>
+        <location filename="../../kiosk_app/flow/picture_read.py" line="38"/>
         <source>This picture was read by the service already: its answer again, not billed.</source>
         <translation>Cette photo a déjà été lue par le service&#x202f;: sa réponse de nouveau, sans facturation.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/picture_read.py" line="42"/>
+        <location filename="../../kiosk_app/flow/picture_read.py" line="44"/>
         <source>The service could not read the picture either</source>
         <translation>Le service n’a pas pu lire la photo non plus</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/picture_read.py" line="43"/>
+        <location filename="../../kiosk_app/flow/picture_read.py" line="45"/>
         <source>The service could not read the picture either: scan the card again, take a sharper picture of its back, or check the card by eye.</source>
-        <translation>Le service n’a pas pu lire la photo non plus : numérisez de nouveau la carte, prenez une photo plus nette de son verso ou vérifiez la carte à l’œil.</translation>
+        <translation>Le service n’a pas pu lire la photo non plus&#x202f;: numérisez de nouveau la carte, prenez une photo plus nette de son verso ou vérifiez la carte à l’œil.</translation>
     </message>
 </context>
 </TS>

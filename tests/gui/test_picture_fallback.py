@@ -142,6 +142,8 @@ def test_the_service_reads_the_picture_the_kiosk_could_not(
     assert view.licence.age is not None and view.licence.age >= 21
     assert not window.session.run_check(CheckKind.SIGNATURE)  # no barcode bytes to sign
     assert window.result.panel.isVisible() and window.result.panel.name.text() == "MEI LIN TAN"
+    assert window.result.panel.heading.text() == "Read by the service from the picture"
+    assert not any("kiosk's read" in line for line in window.result.document_lines())
 
 
 def test_the_same_picture_twice_is_billed_once(qtbot: Any, desk: Any) -> None:
