@@ -23,9 +23,11 @@ APT_PACKAGES=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 lib
 # keys into the kiosk window as a keyboard-wedge scanner does; ansible syntax-checks the example
 # fleet playbook (packaging/ansible) and installs the built .deb with it; promtool (prometheus) checks the metrics file's format,
 # and a node_exporter + prometheus server on loopback scrape it (tests/packaging/test_fleet_metrics.py).
+# The Windows build runs under Wine (64-bit only), with stand-in DLLs built by MinGW and the
+# installer built by NSIS (tests/packaging/test_windows.py, packaging/windows/wine_harness.py).
 if [ "$mode" = test ]; then
   APT_PACKAGES+=(binutils icu-devtools cage xwayland systemd xdotool x11-xkb-utils ansible
-    prometheus prometheus-node-exporter)
+    prometheus prometheus-node-exporter wine wine64 gcc-mingw-w64-x86-64-win32 nsis)
 fi
 
 install_system_packages() {
@@ -58,7 +60,7 @@ case "$mode" in
     "$VENV/bin/ruff" check kiosk_app tests packaging
     "$VENV/bin/mypy"
     "$VENV/bin/mypy" tests
-    "$VENV/bin/mypy" packaging/*.py packaging/deb/*.py
+    "$VENV/bin/mypy" packaging/*.py packaging/deb/*.py packaging/windows/*.py
     "$VENV/bin/lint-imports"
     "$VENV/bin/vulture"
     # --run-slow: the whole suite, the bundle build and the soak included (a plain pytest

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -10,10 +11,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def load_packaging_script(name: str) -> ModuleType:
-    """``packaging/<name>.py`` as a module (packaging/ is a folder of scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / "packaging" / f"{name}.py")
+    """``packaging/<name>.py`` as a module (packaging/ is a folder of scripts, not a package);
+    ``name`` may start with a sub-folder (``windows/wine_harness``)."""
+    module_name = Path(name).name
+    spec = importlib.util.spec_from_file_location(module_name, ROOT / "packaging" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
