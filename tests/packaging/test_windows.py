@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -23,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.conftest import CORPUS_DIR
 
 from .scripts import load_packaging_script
 
@@ -135,3 +138,52 @@ def test_self_test_json_reports_the_version(wine: Any, bundle: Path, tmp_path: P
     report = json.loads(result.stdout)
     assert report["passed"] is True, report
     assert re.fullmatch(r"\d+\.\d+\.\d+\S*", report["version"])
+
+
+def corpus_pictures() -> list[Path]:
+    """Every picture of the public corpus (read and unreadable ones alike)."""
+    pictures = sorted(
+        p for p in (CORPUS_DIR / "images").rglob("*") if p.suffix.lower() in (".png", ".jpg")
+    )
+    assert len(pictures) > 20
+    return pictures
+
+
+def comparable(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Decode results without what differs from machine to machine (path, time)."""
+    return [{k: v for k, v in r.items() if k not in ("file", "elapsedMs")} for r in results]
+
+
+@pytest.fixture(scope="module")
+def linux_decodes(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """``kiosk-app decode --json`` of the corpus by the checkout on Linux."""
+    home = tmp_path_factory.mktemp("linux-decode")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KIOSK_")}
+    env.update({f"KIOSK_{n.upper()}_DIR": str(home / n) for n in ("config", "data", "log")})
+    result = subprocess.run(
+        [sys.executable, "-c", "from kiosk_app.cli.main import main; raise SystemExit(main())",
+         "decode", "--json", *map(str, corpus_pictures())],
+        capture_output=True, text=True, check=False, env=env, timeout=COMMAND_TIMEOUT_S,
+    )  # fmt: skip
+    assert result.returncode in (0, 2), result.stderr[-3000:]
+    decoded: list[dict[str, Any]] = json.loads(result.stdout)
+    assert sum("payload" in r for r in decoded) > 20
+    return decoded
+
+
+def windows_decode(wine: Any, program: Path | str, home: Path) -> list[dict[str, Any]]:
+    """``decode --json`` of the corpus by a Windows program under Wine."""
+    files = [harness.windows_path(p) for p in corpus_pictures()]
+    result = run_windows(wine, program, "decode", "--json", *files, home=home)
+    assert result.returncode in (0, 2), result.stdout[-3000:] + result.stderr[-3000:]
+    decoded: list[dict[str, Any]] = json.loads(result.stdout)
+    return decoded
+
+
+def test_bundle_decodes_the_corpus_as_linux_does(
+    wine: Any, bundle: Path, linux_decodes: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """Same payloads byte for byte (latin-1 text of the exact bytes), same symbols and parses,
+    same refusals."""
+    on_windows = windows_decode(wine, bundle / CLI, tmp_path)
+    assert comparable(on_windows) == comparable(linux_decodes)
