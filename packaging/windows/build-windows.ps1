@@ -1,12 +1,16 @@
 # Builds the kiosk for Windows from a clean checkout (PowerShell 5+, run from anywhere):
 #   powershell -ExecutionPolicy Bypass -File packaging\windows\build-windows.ps1
 # Produces dist\kiosk-app\ (kiosk-app.exe windowed, kiosk-app-cli.exe console) and
-# dist\kiosk-app-<version>-setup.exe, runs the bundle's self-test, prints sizes and the
-# cold-start figure. Needs Python 3.11+ (py launcher) and Inno Setup 6
-# (winget install JRSoftware.InnoSetup). Not tested in CI: no Windows runner.
+# dist\kiosk-app-<version>-setup.exe (NSIS, packaging\windows\kiosk-app.nsi), runs the bundle's
+# self-test, prints sizes and the cold-start figure. Needs Python 3.11+ (py launcher) and NSIS 3
+# (winget install NSIS.NSIS). The test command builds and runs the same bundle and installer on
+# Debian under Wine (packaging/windows/wine_harness.py); this script itself runs on Windows only.
+# -Sign "signtool sign /fd SHA256 /a /tr <timestamp URL> /td SHA256" signs both executables,
+# the installer and its uninstaller (optional release step: packaging/windows/README-windows.md).
 param(
     [string]$Python = "py",
-    [string[]]$PythonArgs = @("-3.11")
+    [string[]]$PythonArgs = @("-3.11"),
+    [string]$Sign = ""
 )
 $ErrorActionPreference = "Stop"
 $Root = (Resolve-Path (Join-Path $PSScriptRoot "..\..")).Path
@@ -52,17 +56,25 @@ finally {
     Remove-Item -Recurse -Force $Scratch -ErrorAction SilentlyContinue
 }
 
-Write-Host "== Inno Setup"
+Write-Host "== NSIS installer"
 $Version = & $VenvPython -c "import importlib.metadata as m; print(m.version('kiosk-app'))"
-$Iscc = @("${env:ProgramFiles(x86)}\Inno Setup 6\ISCC.exe", "$env:ProgramFiles\Inno Setup 6\ISCC.exe",
-          "$env:LOCALAPPDATA\Programs\Inno Setup 6\ISCC.exe") | Where-Object { Test-Path $_ } | Select-Object -First 1
-if (-not $Iscc) { throw "Inno Setup 6 not found: winget install JRSoftware.InnoSetup" }
-Invoke-Checked $Iscc @("/Q", "/DAppVersion=$Version", (Join-Path $PSScriptRoot "kiosk-app.iss"))
+$Setup = Join-Path $Dist "kiosk-app-$Version-setup.exe"
+$Makensis = @("${env:ProgramFiles(x86)}\NSIS\makensis.exe", "$env:ProgramFiles\NSIS\makensis.exe") |
+    Where-Object { Test-Path $_ } | Select-Object -First 1
+if (-not $Makensis) { throw "NSIS not found: winget install NSIS.NSIS" }
+$NsisArgs = @("-V2", "-DVERSION=$Version", "-DBUNDLE=$Bundle", "-DOUTFILE=$Setup")
+if ($Sign) {
+    foreach ($Exe in @("kiosk-app.exe", "kiosk-app-cli.exe")) {
+        Invoke-Expression "$Sign `"$(Join-Path $Bundle $Exe)`""
+        if ($LASTEXITCODE -ne 0) { throw "signing $Exe failed" }
+    }
+    $NsisArgs += "-DSIGN_COMMAND=$Sign"
+}
+Invoke-Checked $Makensis ($NsisArgs + @((Join-Path $PSScriptRoot "kiosk-app.nsi")))
 
 Write-Host "== figures"
 $BundleBytes = (Get-ChildItem -Recurse -File $Bundle | Measure-Object -Sum Length).Sum
 "bundle:    {0:N0} MB ({1} bytes)" -f ($BundleBytes / 1MB), $BundleBytes
-$Setup = Join-Path $Dist "kiosk-app-$Version-setup.exe"
 "installer: {0:N0} MB ({1} bytes) {2}" -f ((Get-Item $Setup).Length / 1MB), (Get-Item $Setup).Length, $Setup
 # The console twin prints the start-up probe line (the windowed exe has no stdout).
 Invoke-Checked $VenvPython @((Join-Path $Root "packaging\measure_startup.py"), (Join-Path $Bundle "kiosk-app-cli.exe"))

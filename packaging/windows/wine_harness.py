@@ -3,7 +3,8 @@ PyInstaller bundle, the NSIS installer. The Windows tests (tests/packaging/test_
 drive it; it also runs by hand::
 
     python3 packaging/windows/wine_harness.py setup          # Wine prefix + Windows Python
-    python3 packaging/windows/wine_harness.py build OUTDIR   # + the bundle in OUTDIR/kiosk-app
+    python3 packaging/windows/wine_harness.py build OUTDIR   # + the bundle in OUTDIR/dist
+    python3 packaging/windows/wine_harness.py installer OUTDIR/dist/kiosk-app 0.1.0 OUTDIR
     python3 packaging/windows/wine_harness.py run -- kiosk-app-cli.exe ARGS...
 
 What it sets up, all under a cache folder (``WINE_KIOSK_CACHE``, default ~/.cache/kiosk-wine;
@@ -51,6 +52,7 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 STANDINS: Final = Path(__file__).resolve().parent / "standins"
 CONSTRAINTS: Final = ROOT / "packaging" / "constraints.txt"
 SPEC: Final = ROOT / "packaging" / "kiosk-app.spec"
+NSIS_SCRIPT: Final = Path(__file__).resolve().parent / "kiosk-app.nsi"
 
 CACHE_ENV: Final = "WINE_KIOSK_CACHE"
 # python.org's embeddable CPython 3.11.9 for Windows x64 is inside this sdist.
@@ -72,8 +74,13 @@ WHEEL_PLATFORM: Final = (
     "--implementation",
     "cp",
 )
-# Host pip settings that must not reach the Windows pip (this machine's find-links, cert).
-HOST_PIP_VARIABLES: Final = ("PIP_FIND_LINKS", "PIP_CERT", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL")
+# Host settings that must not reach Windows programs: this machine's pip find-links and cert,
+# the display (given only when asked for), a keyring backend chosen for Linux. The kiosk's own
+# KIOSK_* variables stay out too: callers pass the ones they mean.
+HOST_VARIABLES: Final = (
+    "PIP_FIND_LINKS", "PIP_CERT", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "DISPLAY",
+    "WAYLAND_DISPLAY", "PYTHON_KEYRING_BACKEND",
+)  # fmt: skip
 # Wine's built-in ucrtbase, renamed beside the stand-in that forwards to it.
 WINE_UCRTBASE: Final = "ucrtbase_wine.dll"
 WINE_BUILTIN_DIRS: Final = (
@@ -82,7 +89,7 @@ WINE_BUILTIN_DIRS: Final = (
 )
 MINGW_GCC: Final = "x86_64-w64-mingw32-gcc"
 MINGW_OBJDUMP: Final = "x86_64-w64-mingw32-objdump"
-HOST_TOOLS: Final = ("wine", "wineboot", "wineserver", MINGW_GCC, MINGW_OBJDUMP)
+HOST_TOOLS: Final = ("wine", "wineboot", "wineserver", MINGW_GCC, MINGW_OBJDUMP, "makensis")
 SETUP_TIMEOUT_S: Final = 1800
 BUILD_TIMEOUT_S: Final = 1800
 
@@ -144,7 +151,7 @@ class Wine:
         env = {
             key: value
             for key, value in os.environ.items()
-            if key not in HOST_PIP_VARIABLES and key not in ("DISPLAY", "WAYLAND_DISPLAY")
+            if key not in HOST_VARIABLES and not key.startswith("KIOSK_")
         }
         env.update(
             WINEPREFIX=str(self.prefix),
@@ -459,7 +466,7 @@ def install_python(wine: Wine, project_wheel: Path) -> None:
             wine.checked(
                 wine.python_command(
                     "-m", "pip", "install", "--no-index", "--find-links",
-                    windows_path(wine.wheels), "--no-warn-script-location", "-c",
+                    windows_path(wine.wheels), "--no-warn-script-location", "--no-compile", "-c",
                     windows_path(CONSTRAINTS), f"{windows_path(project_wheel)}[package]",
                 ),
                 timeout=SETUP_TIMEOUT_S,
@@ -469,19 +476,32 @@ def install_python(wine: Wine, project_wheel: Path) -> None:
         wine.checked(
             wine.python_command(
                 "-m", "pip", "install", "--no-index", "--no-deps", "--force-reinstall",
-                "--no-warn-script-location", windows_path(project_wheel),
+                "--no-warn-script-location", "--no-compile", windows_path(project_wheel),
             ),
             timeout=SETUP_TIMEOUT_S,
         )  # fmt: skip
 
 
+# What the wheel is built from (a copy: setuptools leaves build/ and .egg-info behind, and a
+# stale build/lib would carry deleted modules into the wheel).
+WHEEL_SOURCES: Final = ("pyproject.toml", "README.md", "kiosk_app", "resources")
+
+
 def project_wheel(out: Path) -> Path:
-    """The checkout built as a wheel (pure Python) into ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
+    """The checkout built as a wheel (pure Python) into ``out``, from a fresh copy."""
+    source = out / "source"
+    shutil.rmtree(source, ignore_errors=True)
+    source.mkdir(parents=True)
+    for name in WHEEL_SOURCES:
+        if (ROOT / name).is_dir():
+            ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+            shutil.copytree(ROOT / name, source / name, ignore=ignore)
+        else:
+            shutil.copy2(ROOT / name, source / name)
     for old in out.glob("kiosk_app-*.whl"):
         old.unlink()
     with timed("the checkout's wheel"):
-        _host_pip(["wheel", "--no-deps", "-w", str(out), str(ROOT)])
+        _host_pip(["wheel", "--no-deps", "-w", str(out), str(source)])
     return next(out.glob("kiosk_app-*.whl"))
 
 
@@ -513,16 +533,43 @@ def build_bundle(wine: Wine, work: Path, dist: Path) -> Path:
     return dist / "kiosk-app"
 
 
+def build_installer(
+    bundle: Path, version: str, out: Path, compressor: str = "lzma", sign_command: str = ""
+) -> Path:
+    """packaging/windows/kiosk-app.nsi built by makensis (64-bit): ``out`` gets
+    ``kiosk-app-VERSION-setup.exe``. zlib builds several times faster than lzma.
+    ``sign_command`` (e.g. signtool's) is run on the uninstaller and the installer."""
+    signing = [f"-DSIGN_COMMAND={sign_command}"] if sign_command else []
+    out.mkdir(parents=True, exist_ok=True)
+    setup = out / f"kiosk-app-{version}-setup.exe"
+    with timed(f"makensis {version} ({compressor})"):
+        result = subprocess.run(
+            ["makensis", "-V2", f"-DVERSION={version}", f"-DBUNDLE={bundle}",
+             f"-DOUTFILE={setup}", f"-DCOMPRESSOR={compressor}", *signing, str(NSIS_SCRIPT)],
+            capture_output=True, text=True, check=False, timeout=BUILD_TIMEOUT_S,
+        )  # fmt: skip
+    if result.returncode != 0:
+        raise RuntimeError(f"makensis failed\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
+    return setup
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("setup", help="prefix, stand-ins, Windows CPython, this checkout")
-    build = commands.add_parser("build", help="setup, then the bundle into OUTDIR/kiosk-app")
+    build = commands.add_parser("build", help="setup, then the bundle into OUTDIR/dist/kiosk-app")
     build.add_argument("outdir", type=Path)
+    installer = commands.add_parser("installer", help="the NSIS installer of a built bundle")
+    installer.add_argument("bundle", type=Path, help="OUTDIR/dist/kiosk-app of build")
+    installer.add_argument("version")
+    installer.add_argument("outdir", type=Path)
     run = commands.add_parser("run", help="a Windows program under the harness's Wine")
     run.add_argument("args", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     wine = Wine.default()
+    if args.command == "installer":
+        print(build_installer(args.bundle.resolve(), args.version, args.outdir.resolve()))
+        return 0
     if args.command == "run":
         command = [a for a in args.args if a != "--"]
         result = wine.run(command, timeout=3600)
@@ -535,7 +582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             outdir = args.outdir.resolve()
             setup(wine, outdir / "work")
-            build_bundle(wine, outdir / "work", outdir)
+            build_bundle(wine, outdir / "work", outdir / "dist")
     return 0
 
 

@@ -48,9 +48,11 @@ def test_the_environment_keeps_host_pip_settings_and_the_display_out(
     monkeypatch.setenv("PIP_FIND_LINKS", "/opt/wheels")
     monkeypatch.setenv("PIP_CERT", "/etc/ssl/cert.pem")
     monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setenv("KIOSK_DATA_DIR", "/home/clerk")
     wine = harness.Wine(tmp_path)
     env = wine.environment()
     assert "PIP_FIND_LINKS" not in env and "PIP_CERT" not in env and "DISPLAY" not in env
+    assert "KIOSK_DATA_DIR" not in env and "PYTHON_KEYRING_BACKEND" not in env  # the session's
     assert env["PIP_CONFIG_FILE"] == "NUL" and env["PYTHONUTF8"] == "1"
     assert env["WINEPREFIX"] == str(tmp_path / "prefix") and env["WINEDEBUG"] == "-all"
     assert wine.environment(display=":7")["DISPLAY"] == ":7"
@@ -88,3 +90,26 @@ def test_unzip_strips_the_top_folder_and_refuses_paths_outside(tmp_path: Path) -
     with zipfile.ZipFile(bad) as archive, pytest.raises(ValueError, match="outside"):
         harness.unzip(archive, tmp_path / "out2")
     assert not (tmp_path / "escaped.txt").exists()
+
+
+@pytest.mark.skipif(shutil.which("makensis") is None, reason="needs NSIS")
+def test_the_installer_signing_hook_gets_the_installer_and_its_uninstaller(
+    tmp_path: Path,
+) -> None:
+    """-DSIGN_COMMAND runs on the uninstaller and on the finished installer (a recording
+    stand-in for signtool here), so a release signs everything a desk runs."""
+    bundle = tmp_path / "kiosk-app"
+    (bundle / "_internal").mkdir(parents=True)
+    for name in ("kiosk-app.exe", "kiosk-app-cli.exe", "_internal/base_library.zip"):
+        (bundle / name).write_bytes(b"MZ stand-in")
+    signed = tmp_path / "signed.txt"
+    signer = tmp_path / "sign.sh"
+    signer.write_text(f'#!/bin/sh\necho "$1" >> {signed}\n', encoding="utf-8")
+    signer.chmod(0o755)
+    setup = harness.build_installer(
+        bundle, "1.2.3", tmp_path / "out", compressor="zlib", sign_command=str(signer)
+    )
+    assert setup.name == "kiosk-app-1.2.3-setup.exe" and setup.stat().st_size > 50_000
+    lines = signed.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2, lines  # the uninstaller (a temporary file), then the installer
+    assert lines[-1] == str(setup)
