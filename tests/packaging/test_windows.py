@@ -510,7 +510,8 @@ def lifecycle(wine: Any, bundle: Path, out: Path) -> Lifecycle:
         data=kiosk_data(wine).exists(),
         program_data=host_path(wine, r"C:\ProgramData\kiosk-app").exists(),
     )
-    print(f"windows: left after uninstall /PURGE: {seen.purged}")
+    left = {key: value for key, value in seen.purged.items() if key != "installed_default"}
+    print(f"windows: left after uninstall /PURGE: {left}")
     forget_earlier_installs(wine)
     return seen
 
