@@ -67,7 +67,7 @@ def hamming(first: int, second: int) -> int:
 
 def defocused_png(sample: Sample) -> bytes:
     """The sample's symbol on a white card, photographed out of focus (deterministic PNG)."""
-    with Image.open(BytesIO(render_sample_png(sample))) as symbol:
+    with Image.open(BytesIO(render_sample_png(sample)), formats=("PNG",)) as symbol:
         grey = symbol.convert("L")
     card = Image.new("L", (grey.width + 2 * CARD_MARGIN_PX, grey.height + 2 * CARD_MARGIN_PX), 255)
     card.paste(grey, (CARD_MARGIN_PX, CARD_MARGIN_PX))
