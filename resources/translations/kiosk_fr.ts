@@ -1791,189 +1791,199 @@
 <context>
     <name>UsagePanel</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="34"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="35"/>
         <source>Signature check</source>
         <translation>Vérification de signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="35"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="36"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="36"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="37"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="37"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="38"/>
         <source>Legacy parse</source>
         <translation>Décodage (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="45"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="46"/>
         <source>Passed</source>
         <translation>Réussi</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="46"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="47"/>
         <source>Failed</source>
         <translation>Échoué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="47"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="48"/>
         <source>Flagged</source>
         <translation>Signalé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="48"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="49"/>
         <source>Could not verify</source>
         <translation>Vérification impossible</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="51"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="52"/>
         <source>Error (no answer)</source>
         <translation>Erreur (aucune réponse)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="60"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="64"/>
+        <source>Read</source>
+        <translation>Lu</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="66"/>
+        <source>Not read</source>
+        <translation>Non lu</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="75"/>
         <source>Export usage counts</source>
         <translation>Exporter les compteurs d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="62"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="77"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="116"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
         <source>Billable</source>
         <translation>Facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="119"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
         <source>Day</source>
         <translation>Jour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="123"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="125"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="140"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="149"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="136"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="151"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="153"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="150"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="165"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="177"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="182"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="197"/>
         <source>%1 checks this month were sent but their outcome is unknown (the kiosk stopped before the reply); they are counted as billable.</source>
         <translation>%1 vérifications de ce mois ont été envoyées sans résultat connu (le kiosque s’est arrêté avant la réponse)&#x202f;; elles sont comptées comme facturables.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="188"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="203"/>
         <source>Repeats not billed (same card, already checked): %1 today, %2 this month</source>
         <translation>Répétitions non facturées (même carte, déjà vérifiée)&#x202f;: %1 aujourd’hui, %2 ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="213"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="204"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="219"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="210"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="225"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="212"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="227"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="218"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="233"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="226"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="241"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="232"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="247"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="239"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="254"/>
         <source>Outcome unknown (sent, counted billable)</source>
         <translation>Résultat inconnu (envoyée, comptée facturable)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="248"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="265"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="120"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
         <source>Checks today</source>
         <translation>Vérifications aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="121"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="136"/>
         <source>Checks this month</source>
         <translation>Vérifications ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="122"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
         <source>Checks in the last 30 days</source>
         <translation>Vérifications des 30 derniers jours</translation>
     </message>

@@ -14,13 +14,15 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QTableWidget, QWidget
 
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.flow.stages import Stage
+from kiosk_app.simulator.known_pictures import defocused_png
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.usage import CSV_COLUMNS, CheckRecord, UsageStore
 from kiosk_app.ui.admin.usage_panel import UsagePanel, choose_csv_path
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.clock import FakeClock
 from tests.support.gui import customer_values, make_backend, make_settings
-from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, run_sample
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, run_sample, wait_stage
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 
@@ -119,6 +121,87 @@ def test_checks_whose_outcome_is_unknown_show_apart_and_count_billable(
         "2 checks this month were sent but their outcome is unknown (the kiosk stopped before "
         "the reply); they are counted as billable."
     )
+
+
+# Each service's rows in the Result column: the checks by their verdict, the parses (the
+# clerk's Parse only, and the legacy service: its Parse, or ParseImage for the picture
+# fallback) by what was read, since a parse verifies nothing.
+RESULT_TITLES = [
+    ("signature", "Passed", True, "Signature check", "Passed"),
+    ("canada", "Undefined", False, "Canadian registry check", "Could not verify"),
+    ("dvs-parse", "Passed", True, "Parse only", "Read"),
+    ("dvs-parse", "Failed", True, "Parse only", "Not read"),
+    ("legacy-parse", "Passed", True, "Legacy parse", "Read"),
+    ("legacy-parse", "Undefined", False, "Legacy parse", "Not read"),
+    ("legacy-parse", None, False, "Legacy parse", "Error (no answer)"),
+]
+
+
+@pytest.mark.parametrize(("service", "verdict", "billable", "title", "result"), RESULT_TITLES)
+def test_each_service_s_rows_are_named_and_counted(
+    qtbot: Any,
+    store: UsageStore,
+    service: str,
+    verdict: str | None,
+    billable: bool,
+    title: str,
+    result: str,
+) -> None:
+    error = None if verdict else "ApiTimeoutError"
+    for _ in range(2):
+        record(store, service, verdict, billable, NOW - timedelta(hours=1), error=error)
+    panel = make_panel(qtbot, store, quota=0)
+    paid = "2" if billable else "0"
+    assert table_rows(panel.today_table) == [[title, result, "2", paid], ["Total", "", "2", paid]]
+    assert f"this month: {paid} (no monthly quota set)" in panel.quota_label.text()
+
+
+# The picture fallback's service, what the Error screen leads to when it cannot read the
+# picture either, and the Usage tab's rows after a known picture, an unknown one, and the known
+# one again: ParseImage reports Success false (counted, not billed), the document verification
+# answers with an error (PDF417Error: counted as an error, not billed).
+PICTURE_READERS = [
+    (
+        "legacy-parse-image",
+        Stage.RESULT,
+        [["Legacy parse", "Read", "1", "1"], ["Legacy parse", "Not read", "1", "0"]],
+    ),
+    (
+        "document-verification",
+        Stage.ERROR,
+        [["Parse only", "Error (no answer)", "1", "0"], ["Parse only", "Read", "1", "1"]],
+    ),
+]
+
+
+@pytest.mark.parametrize(("fallback", "unread_stage", "rows"), PICTURE_READERS)
+def test_the_service_reading_pictures_is_counted_billable_or_not(
+    qtbot: Any, desk: Any, fallback: str, unread_stage: Stage, rows: list[list[str]]
+) -> None:
+    """Through the real kiosk and the simulator: each picture the service was sent is one
+    row, named and billed as its answer says; the same picture again for the next customer
+    is a repeat, not a check."""
+    made = desk(picture_fallback=fallback)
+    window = made.window
+    known = defocused_png(SAMPLES_BY_KEY["dvs-parse"])
+    unknown = defocused_png(SAMPLES_BY_KEY["signature-valid"])
+    for picture, stage in ((known, Stage.RESULT), (unknown, unread_stage), (known, Stage.RESULT)):
+        assert window.session.submit_image(picture)
+        wait_stage(qtbot, window, Stage.ERROR)  # unreadable here
+        assert window.session.read_by_service()
+        wait_stage(qtbot, window, stage)
+        window.session.wipe()
+    assert made.rows() == 2
+
+    panel = make_panel(qtbot, made.usage, quota=10)
+    billed = sum(int(row[3]) for row in rows)
+    assert table_rows(panel.today_table) == [*rows, ["Total", "", "2", str(billed)]]
+    assert table_rows(panel.month_table) == table_rows(panel.today_table)
+    assert f"{billed} of 10 ({10 - billed} left)" in panel.quota_label.text()
+    assert panel.repeats_label.text() == (
+        "Repeats not billed (same card, already checked): 1 today, 1 this month"
+    )
+    assert panel.unknown_label.isHidden()
 
 
 def test_a_quota_nearly_used_warns(qtbot: Any, store: UsageStore) -> None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk_app.app.admin import AdminServices, UsageSnapshot, describe_error
+from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.storage.usage import CountRow, DayCounts
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import big_button, label
@@ -50,6 +51,20 @@ def verdict_title(verdict: str | None) -> str:
     if verdict is None:
         return QCoreApplication.translate("UsagePanel", "Error (no answer)")
     return titles.get(verdict, verdict)
+
+
+# The services that only read a barcode (a picture's, for the picture fallback): what they
+# answer is what was read, never a verification, so their rows say "Read" or "Not read".
+PARSE_SERVICES = frozenset({CheckKind.DVS_PARSE.value, CheckKind.LEGACY_PARSE.value})
+
+
+def parse_verdict_title(verdict: str | None) -> str:
+    """A parse's result for the admin: read, not read, or the check's usual words."""
+    if verdict == Verdict.PASSED:
+        return QCoreApplication.translate("UsagePanel", "Read")
+    if verdict in (Verdict.FAILED, Verdict.UNDEFINED):  # DVS: Failed; ParseImage: Undefined
+        return QCoreApplication.translate("UsagePanel", "Not read")
+    return verdict_title(verdict)
 
 
 def choose_csv_path(parent: QWidget) -> Path | None:
@@ -237,6 +252,8 @@ def result_title(row: CountRow) -> str:
     """The Result column: the verdict, an error, or a check sent whose outcome is unknown."""
     if row.unknown:
         return QCoreApplication.translate("UsagePanel", "Outcome unknown (sent, counted billable)")
+    if row.service in PARSE_SERVICES:
+        return parse_verdict_title(row.verdict)
     return verdict_title(row.verdict)
 
 
