@@ -1,5 +1,6 @@
-"""Decoding helpers: the real zxing-cpp reader counting its calls, and the degraded pictures
-of the licence sample rendered once a session (``degraded_cases``, ``camera_grade_cases``)."""
+"""Decoding helpers: the real zxing-cpp reader counting its calls, a scanner whose result does
+not depend on the machine's load, and the degraded pictures of the licence sample rendered
+once a session (``degraded_cases``, ``camera_grade_cases``)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,24 @@ import pytest
 import zxingcpp
 from PIL import Image
 
+from kiosk_app.barcode.decode import Accept, Reader, Scanner
 from kiosk_app.bench import synthetic
 from kiosk_app.bench.synthetic import Case
 from tests.unit.barcode.images import LICENCE_PAYLOAD
+
+# Longer than any ladder takes on the slowest machine: the scanner never gives up on time.
+NO_TIME_LIMIT_S = 120.0
+
+
+def untimed_scanner(reader: Reader | None = None, accept: Accept | None = None) -> Scanner:
+    """The kiosk's scanner with no time budget: what it reads must not depend on how busy the
+    cores are (its speed is measured by the benchmarks, never asserted in a test)."""
+    options: dict[str, Any] = {"budget_s": NO_TIME_LIMIT_S, "give_up_s": NO_TIME_LIMIT_S}
+    if reader is not None:
+        options["reader"] = reader
+    if accept is not None:
+        options["accept"] = accept
+    return Scanner(**options)
 
 
 class CountingReader:

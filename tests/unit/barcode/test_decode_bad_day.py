@@ -17,11 +17,10 @@ from kiosk_app.barcode.decode import FILE_BUDGET_S, GIVE_UP_S, MAX_OUTLINE_ATTEM
 from kiosk_app.barcode.errors import NoBarcodeFoundError
 from kiosk_app.bench import synthetic
 from tests.support.clock import FakeClock
-from tests.support.decoding import RenderedCases
+from tests.support.decoding import NO_TIME_LIMIT_S, RenderedCases
 from tests.unit.barcode.images import LICENCE_PAYLOAD, bare_zxing_reads
 
 # Budget large enough that every step runs, however loaded the machine is.
-NO_TIME_LIMIT_S = 120.0
 BAD_DAY_NAMES = [name for name, _kind, _degrade in synthetic.bad_day_degradations()]
 # Beyond what one picture holds (docs/benchmarks.md): defocus of one module is past what a
 # deconvolution restores; the glare bands hide a whole codeword column of this licence's

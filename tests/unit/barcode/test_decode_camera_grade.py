@@ -19,11 +19,10 @@ from kiosk_app.barcode.errors import NoBarcodeFoundError, NotAamvaError
 from kiosk_app.barcode.rectify import symbol_quad
 from kiosk_app.bench import synthetic
 from kiosk_app.bench.camera_grade import LIVE_FRAME, licence_payloads, live_frame
-from tests.support.decoding import CountingReader, RenderedCases
+from tests.support.decoding import NO_TIME_LIMIT_S, CountingReader, RenderedCases
 from tests.unit.barcode.images import LICENCE_PAYLOAD, NOT_LICENCE_PAYLOAD
 
 # Budget large enough that every step runs, however loaded the machine is.
-NO_TIME_LIMIT_S = 120.0
 # Sets the pipeline does not read yet (reported in docs/benchmarks.md).
 KNOWN_LIMITS = {"defocus-0.7-keystone-0.3-vertical"}
 CAMERA_NAMES = [name for name, _kind, _degrade in synthetic.camera_degradations()]

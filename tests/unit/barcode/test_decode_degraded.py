@@ -5,9 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kiosk_app.barcode.decode import Scanner
 from kiosk_app.bench.synthetic import degradations, twelve_mp_case
-from tests.support.decoding import CountingReader, RenderedCases
+from tests.support.decoding import CountingReader, RenderedCases, untimed_scanner
 from tests.unit.barcode.images import LICENCE_PAYLOAD, OTHER_LICENCE_PAYLOAD, encode
 
 CASE_NAMES = [name for name, _kind, _degrade in degradations()]
@@ -36,7 +35,7 @@ def _angle_error(measured: int | None, expected: int) -> int:
 
 @pytest.mark.parametrize("name", CASE_NAMES)
 def test_degraded_picture_reads_exactly(degraded_cases: RenderedCases, name: str) -> None:
-    decoded = Scanner().decode_frame(degraded_cases[name].pixels)
+    decoded = untimed_scanner().decode_frame(degraded_cases[name].pixels)
     assert decoded.payload == LICENCE_PAYLOAD
     if name in ORIENTATION:
         assert _angle_error(decoded.symbol.orientation_degrees, ORIENTATION[name]) <= 3
@@ -47,13 +46,13 @@ def test_tilted_picture_needs_one_deskew_not_a_rotation_sweep(
     degraded_cases: RenderedCases, name: str
 ) -> None:
     reader = CountingReader()
-    Scanner(reader=reader).decode_frame(degraded_cases[name].pixels)
+    untimed_scanner(reader=reader).decode_frame(degraded_cases[name].pixels)
     assert reader.calls == 2  # the plain read, then one read of the deskewed picture
 
 
 def test_corners_are_reported_in_the_original_picture(degraded_cases: RenderedCases) -> None:
-    straight = Scanner().decode_frame(degraded_cases["turn-0"].pixels).symbol.corners
-    tilted = Scanner().decode_frame(degraded_cases["tilt+20"].pixels).symbol.corners
+    straight = untimed_scanner().decode_frame(degraded_cases["turn-0"].pixels).symbol.corners
+    tilted = untimed_scanner().decode_frame(degraded_cases["tilt+20"].pixels).symbol.corners
     height, width = degraded_cases["tilt+20"].pixels.shape
     assert all(0 <= x <= width and 0 <= y <= height for x, y in tilted)
     # The symbol's top edge keeps its length (in pixels) after the deskew maps back.
@@ -64,7 +63,7 @@ def test_corners_are_reported_in_the_original_picture(degraded_cases: RenderedCa
 
 def test_jpeg_and_png_files_of_a_tilted_card_read_the_same(degraded_cases: RenderedCases) -> None:
     pixels = degraded_cases["tilt-12"].pixels
-    scanner = Scanner()
+    scanner = untimed_scanner()
     assert scanner.decode_bytes(encode(pixels, "PNG")).payload == LICENCE_PAYLOAD
     assert scanner.decode_bytes(encode(pixels, "JPEG", quality=70)).payload == LICENCE_PAYLOAD
 
@@ -72,13 +71,13 @@ def test_jpeg_and_png_files_of_a_tilted_card_read_the_same(degraded_cases: Rende
 def test_rgb_frame_reads_like_a_grey_one(degraded_cases: RenderedCases) -> None:
     grey = degraded_cases["tilt+7"].pixels
     rgb = np.dstack([grey, grey, grey])
-    assert Scanner().decode_frame(rgb).payload == LICENCE_PAYLOAD
+    assert untimed_scanner().decode_frame(rgb).payload == LICENCE_PAYLOAD
 
 
 def test_twelve_megapixel_photo_of_a_tilted_card() -> None:
     case = twelve_mp_case(LICENCE_PAYLOAD)
     assert case.pixels.shape == (3000, 4000)
-    assert Scanner().decode_frame(case.pixels).payload == LICENCE_PAYLOAD
+    assert untimed_scanner().decode_frame(case.pixels).payload == LICENCE_PAYLOAD
 
 
 def test_the_licence_symbol_wins_over_a_non_licence_pdf417() -> None:
@@ -87,7 +86,7 @@ def test_the_licence_symbol_wins_over_a_non_licence_pdf417() -> None:
 
     picture = card(LICENCE_PAYLOAD)
     picture.paste(render_pdf417(NOT_LICENCE_PAYLOAD, 2), (60, 200))
-    assert Scanner().decode_frame(np.asarray(picture)).payload == LICENCE_PAYLOAD
+    assert untimed_scanner().decode_frame(np.asarray(picture)).payload == LICENCE_PAYLOAD
 
 
 def test_accept_decides_between_two_licence_symbols() -> None:
@@ -95,7 +94,7 @@ def test_accept_decides_between_two_licence_symbols() -> None:
 
     picture = card(LICENCE_PAYLOAD)
     picture.paste(render_pdf417(OTHER_LICENCE_PAYLOAD, 2), (60, 200))
-    scanner = Scanner(accept=lambda payload: b"D1111111" in payload)
+    scanner = untimed_scanner(accept=lambda payload: b"D1111111" in payload)
     assert scanner.decode_frame(np.asarray(picture)).payload == OTHER_LICENCE_PAYLOAD
 
 
@@ -109,4 +108,4 @@ def test_distant_card_in_a_full_hd_frame(tilt: float) -> None:
     small = chain(rotated(tilt), scaled(0.45))(card(LICENCE_PAYLOAD))
     frame = Image.new("L", (1920, 1080), 80)
     frame.paste(small, (700, 400))
-    assert Scanner().decode_frame(np.asarray(frame)).payload == LICENCE_PAYLOAD
+    assert untimed_scanner().decode_frame(np.asarray(frame)).payload == LICENCE_PAYLOAD

