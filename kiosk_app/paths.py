@@ -57,3 +57,16 @@ def managed_file(platform: str = sys.platform, environ: Mapping[str, str] = os.e
         program_data = environ.get("PROGRAMDATA") or r"C:\ProgramData"
         return Path(str(PureWindowsPath(program_data, APP_NAME, "managed.json")))
     return Path("/etc") / APP_NAME / "managed.json"
+
+
+WATCHLIST_FILE_NAME = "watchlist.json"
+
+
+def shared_watchlist_file() -> Path:
+    """The fleet's shared watchlist, beside the managed settings file (read-only here)."""
+    return managed_file().parent / WATCHLIST_FILE_NAME
+
+
+def desk_watchlist_file() -> Path:
+    """This desk's own watchlist entries and removals, in :func:`data_dir`."""
+    return data_dir() / WATCHLIST_FILE_NAME

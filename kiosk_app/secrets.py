@@ -1,4 +1,4 @@
-"""The API token and the legacy auth key: in the operating system's keyring, never in settings.
+"""The API token, the legacy auth key and the watchlist key: in the keyring, never in settings.
 
 Where the keyring works (Windows Credential Manager, macOS Keychain, Secret Service on a Linux
 desktop) the values live there under the service name ``kiosk-app``. Where there is no usable
@@ -38,6 +38,7 @@ from kiosk_app.files import OWNER_ONLY, atomic_write_text, read_regular_file
 KEYRING_SERVICE: Final = "kiosk-app"
 API_TOKEN_NAME: Final = "api_token"  # noqa: S105  (an entry name, not a secret)
 AUTH_KEY_NAME: Final = "auth_key"
+WATCHLIST_KEY_NAME: Final = "watchlist_key"
 ADMIN_PIN_SET_NAME: Final = "admin_pin_set"
 ADMIN_PIN_SET_VALUE: Final = "yes"  # a fact, not a secret: never registered for redaction
 FALLBACK_FILE_NAME: Final = "secrets.json"
@@ -85,6 +86,16 @@ def get_auth_key(backend: Any = None) -> str:
 def set_auth_key(value: str, backend: Any = None) -> None:
     """Store the legacy auth key (``""`` deletes it)."""
     _set(AUTH_KEY_NAME, value, backend)
+
+
+def get_watchlist_key(backend: Any = None) -> str:
+    """The organisation's watchlist key, or ``""`` when none is stored (no watchlist)."""
+    return _get(WATCHLIST_KEY_NAME, backend)
+
+
+def set_watchlist_key(value: str, backend: Any = None) -> None:
+    """Store the organisation's watchlist key (``""`` deletes it)."""
+    _set(WATCHLIST_KEY_NAME, value, backend)
 
 
 class AdminPinMarker:

@@ -14,6 +14,7 @@ from kiosk_app.bench import soak
 from kiosk_app.config import Settings, _SettingsFileSource
 from kiosk_app.simulator.handlers import SimulatorRequestHandler
 from kiosk_app.simulator.server import _TrackingServer
+from kiosk_app.storage.watchlist import Entry
 from kiosk_app.ui.camera_preview import CameraPreview
 from kiosk_app.ui.main_window import MainWindow
 
@@ -47,6 +48,7 @@ Settings._migrate_default_check
 Settings._choice_is_enabled
 Settings._clerk_checks_only
 Settings._desk_id_is_plain
+Entry._plain_line
 Settings._empty_minimum_age_is_none
 Settings.settings_customise_sources
 

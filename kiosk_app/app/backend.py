@@ -27,6 +27,7 @@ from kiosk_app.flow.age import expires_within, under_minimum
 from kiosk_app.flow.canada import canada_input, prefill_of, text_of
 from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ScanData
 from kiosk_app.flow.picture_read import SERVICE_READS
+from kiosk_app.flow.watchlist import identity_of
 from kiosk_app.kinds import CheckKind
 
 
@@ -179,6 +180,7 @@ class Backend:
                 element_values=element_values(payload),
                 issuer=issuer_from_header(payload),
             )
+        issuer = issuer_of(record)
         return ScanData(
             payload=payload,
             symbol=symbol,
@@ -187,7 +189,8 @@ class Backend:
             prefill=prefill_of(record),
             byte_exact=byte_exact,
             element_values=tuple(record.elements.values()),
-            issuer=issuer_of(record),
+            issuer=issuer,
+            identity=identity_of(record, issuer),
         )
 
     def read_image(self, source: object) -> ScanData:

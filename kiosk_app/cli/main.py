@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "kiosk_app.cli.simulator",
     "kiosk_app.cli.selftest",
     "kiosk_app.cli.provision",
+    "kiosk_app.cli.watchlist",
 )
 # The GUI's module registers the top-level flags (and ``screenshots``): always loaded.
 GUI_MODULE = "kiosk_app.cli.gui"
@@ -36,6 +37,7 @@ COMMANDS = {
     "simulator": "kiosk_app.cli.simulator",
     "self-test": "kiosk_app.cli.selftest",
     "provision": "kiosk_app.cli.provision",
+    "watchlist": "kiosk_app.cli.watchlist",
 }
 
 # Exit statuses shared by every command.

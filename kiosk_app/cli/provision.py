@@ -1,9 +1,10 @@
-"""`kiosk-app provision`: the token, auth key and admin PIN from configuration management.
+"""`kiosk-app provision`: the token, keys and admin PIN from configuration management.
 
 Run as the kiosk user. The secrets come from standard input or a file (never the command line,
-which other users can read in the process list), as one JSON object::
+which other users can read in the process list), as one JSON object (``watchlist_key``: the
+organisation's watchlist key, at least 32 characters, the same on every desk)::
 
-    {"api_token": "...", "auth_key": "...", "admin_pin": "123456"}
+    {"api_token": "...", "auth_key": "...", "watchlist_key": "...", "admin_pin": "123456"}
 
 Each member is optional, but at least one is needed. They are stored exactly as the admin
 screen stores them (:mod:`kiosk_app.secrets`, :class:`kiosk_app.storage.pin.PinStore`). A value
@@ -23,13 +24,15 @@ from typing import Any, BinaryIO, Final
 from kiosk_app import secrets
 from kiosk_app.files import NOT_REGULAR, NotRegularFileError, read_regular_file
 from kiosk_app.storage.pin import PinError, PinStore, validate_new_pin
+from kiosk_app.storage.watchlist import WatchlistKeyError, check_key
 
 # Three short secrets in JSON: anything bigger is not provisioning input (and is not read whole).
 MAX_INPUT_BYTES: Final = 64 * 1024
 # A token or key longer than this is not one (the admin screen's boxes take less).
 MAX_SECRET_CHARS: Final = 4096
-SECRET_MEMBERS: Final = ("api_token", "auth_key")
+SECRET_MEMBERS: Final = ("api_token", "auth_key", "watchlist_key")
 PIN_MEMBER: Final = "admin_pin"
+WATCHLIST_MEMBER: Final = "watchlist_key"
 EXIT_OK: Final = 0
 EXIT_REFUSED: Final = 2
 
@@ -57,9 +60,10 @@ def register(parser: argparse.ArgumentParser, subparsers: Any) -> None:
     """Add the ``provision`` command."""
     command = subparsers.add_parser(
         "provision",
-        help="store the API token, auth key and admin PIN from stdin or a file",
+        help="store the API token, auth key, watchlist key and admin PIN from stdin or a file",
         description=(
-            "Reads one JSON object with any of api_token, auth_key and admin_pin from standard "
+            "Reads one JSON object with any of api_token, auth_key, watchlist_key and admin_pin "
+            "from standard "
             "input (or --from-file) and stores them as the admin screen does. Run as the kiosk "
             "user. Prints one line; exit 0 when stored or unchanged, 2 when refused."
         ),
@@ -117,6 +121,11 @@ def parse_input(stream: BinaryIO) -> dict[str, str]:
         values[key] = value.strip()
     if not values:
         raise ProvisionInputError(f"nothing to store (give any of {', '.join(known)})")
+    if WATCHLIST_MEMBER in values:
+        try:
+            check_key(values[WATCHLIST_MEMBER])
+        except WatchlistKeyError as exc:
+            raise ProvisionInputError(str(exc)) from None
     if PIN_MEMBER in values:
         try:
             validate_new_pin(values[PIN_MEMBER])
@@ -134,6 +143,7 @@ def provision(
     stored = {
         "api_token": (secrets.get_api_token, secrets.set_api_token),
         "auth_key": (secrets.get_auth_key, secrets.set_auth_key),
+        WATCHLIST_MEMBER: (secrets.get_watchlist_key, secrets.set_watchlist_key),
     }
     for key in SECRET_MEMBERS:
         if key not in values:

@@ -78,9 +78,11 @@ from kiosk_app.flow.reports import report_for
 from kiosk_app.flow.routing import REPAIRED, Route
 from kiosk_app.flow.stages import Stage, StageMachine
 from kiosk_app.flow.verdict_table import result_view, shown_verdict
+from kiosk_app.flow.watchlist import NOT_CONTINUED, WatchAlert, Watchlist, alert_for, screened_read
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.redaction import forget_customer_values, register_customer, register_typed_date
 from kiosk_app.storage.usage import UsageStore
+from kiosk_app.storage.watchlist import Screening
 from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
@@ -191,6 +193,7 @@ class FlowEvents:
     card_routed: Callable[[CardRouting | None], None] = _ignore
     confirm_requested: Callable[[BilledAgain], None] = _ignore
     checked: Callable[[], None] = _ignore  # a check answered (the metrics are written)
+    listed: Callable[[WatchAlert], None] = _ignore  # the card is on the watchlist: the banner
 
 
 class CustomerFlow:
@@ -209,8 +212,10 @@ class CustomerFlow:
         today: Callable[[], date] = date.today,
         usage: UsageStore | None = None,
         recent: RecentChecks | None = None,
+        watchlist: Watchlist | None = None,
     ) -> None:
         self.settings = settings
+        self.watchlist = watchlist  # None: no watchlist (nothing looked up)
         self.backend = backend
         self.runner = runner
         self.usage = usage  # None: counting unavailable (the check still runs)
@@ -237,6 +242,10 @@ class CustomerFlow:
         self.quota = QuotaGate(usage)
         self._route: Route | None = None
         self._return_stage = Stage.READY  # where a repeat read of the held card goes back to
+        # The card held is on the watchlist and the clerk has not chosen to go on yet: the
+        # banner, and the check that was about to run (a sample's, or the automatic one).
+        self._alert: WatchAlert | None = None
+        self._held_check: tuple[CheckKind, bool] | None = None
 
     # --- state -------------------------------------------------------------------------------
 
@@ -264,6 +273,17 @@ class CustomerFlow:
     def route(self) -> Route | None:
         """The routing decision for the card held (None: no card)."""
         return self._route
+
+    @property
+    def alert(self) -> WatchAlert | None:
+        """The watchlist banner while the clerk has not chosen to go on (None: none)."""
+        return self._alert
+
+    @property
+    def watch(self) -> Screening | None:
+        """What the watchlist said of the card held (its hashes, for the admin; None: no card,
+        or not looked up)."""
+        return self._scan.watch if self._scan is not None else None
 
     def prior_check(self, kind: CheckKind) -> PriorCheck | None:
         """A billed ``kind`` check this card already had: this customer, or within the window."""
@@ -404,6 +424,19 @@ class CustomerFlow:
         self._pending_check = None
         self._stages.move(Stage.READY)
 
+    def continue_listed(self) -> bool:
+        """The clerk goes on with a customer on the watchlist: the Ready screen, and the check
+        that was about to run (a sample's, or the automatic one) runs now. False: no banner."""
+        if self._alert is None or self.busy:
+            return False
+        self._alert = None
+        held, self._held_check = self._held_check, None
+        self._stages.move(Stage.READY)
+        if held is not None:
+            kind, confirmed = held
+            self._run(kind, confirmed)
+        return True
+
     def back_to_ready(self) -> None:
         """Return to Ready keeping the scanned licence (to choose another check)."""
         if self.busy:
@@ -463,6 +496,9 @@ class CustomerFlow:
     def _run(self, kind: CheckKind, confirmed: bool, offered_only: bool = False) -> bool:
         if self._refuse_if_busy():
             return False
+        if self._alert is not None:  # no check before the clerk chose to go on
+            self.events.notice(NOT_CONTINUED)
+            return False
         scan, today = self._scan, self._today()
         plan = plan_check(
             scan, self.settings, kind, today=today, route=self._route, offered_only=offered_only
@@ -513,6 +549,10 @@ class CustomerFlow:
         cancelled); otherwise nothing runs and the clerk is told quietly. True if started."""
         self._ticket = None
         self._picture_name = None
+        if self._alert is not None:  # still on the watchlist banner: shown again, nothing runs
+            self._stages.move(Stage.LISTED)
+            self.events.listed(self._alert)
+            return False
         if self.stage is Stage.WORKING:
             self._stages.move(self._return_stage)
         if pending is not None:  # "Try a sample" chosen again: the clerk's explicit choice
@@ -562,6 +602,8 @@ class CustomerFlow:
         self._reading_picture = False
         self._read_prefill = None
         self._route = None
+        self._alert = None
+        self._held_check = None
         self.ledger.forget()
         self.events.licence_changed(None)
         self.events.scan_loaded(False)
@@ -582,7 +624,9 @@ class CustomerFlow:
         if self._scan is None or not keep_card:
             self._forget_customer()
         self._pending_check = pending
-        self._start(job, self._on_scan_read, label)
+        # A plain function, not a bound method (see _start_check): the card is looked up on
+        # the watchlist in the read's own worker, before anything can be sent.
+        self._start(partial(screened_read, job, self.watchlist), self._on_scan_read, label)
         return True
 
     def _start(self, job: Callable[[], Any], on_result: Callable[[Any], None], label: str) -> None:
@@ -637,10 +681,24 @@ class CustomerFlow:
                 check = route.check
         elif check is None and self.settings.auto_check_on_scan and route.reason == REPAIRED:
             self.events.notice(SIGNATURE_NEEDS_EXACT)  # the signature check would have run
+        if scan.watch is not None and scan.watch.hits:
+            self._hold_on_watchlist(scan.watch, check, from_sample)
+            return
         # A demo sample is the clerk's explicit choice from the menu: run, no confirmation.
         started = check is not None and self._run(check, confirmed=from_sample)
         if not started and self.stage is not Stage.CANADA_FORM:
             self._stages.move(Stage.READY)
+
+    def _hold_on_watchlist(
+        self, watch: Screening, check: CheckKind | None, confirmed: bool
+    ) -> None:
+        """The card is on the watchlist: the banner, and nothing runs until the clerk goes on
+        (the check that was about to run waits for that)."""
+        self._alert = alert_for(watch.hits)
+        self._held_check = (check, confirmed) if check is not None else None
+        log.info("card on the watchlist: %s", watch.hits[0].reason.value)
+        self._stages.move(Stage.LISTED)
+        self.events.listed(self._alert)
 
     def _on_outcome(self, kind: CheckKind, outcome: Outcome) -> None:
         self._ticket = None

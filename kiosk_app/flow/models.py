@@ -16,6 +16,7 @@ from kiosk_app.barcode.issuer import Issuer
 from kiosk_app.barcode.symbol import SymbolInfo
 from kiosk_app.flow.age import UnderAge
 from kiosk_app.kinds import CheckKind
+from kiosk_app.storage.watchlist import CardIdentity, Screening
 from kiosk_app.text import QT_TRANSLATE_NOOP
 
 CHECK_TITLES: dict[CheckKind, str] = {
@@ -151,6 +152,9 @@ class ScanData:
     # worker, so the session can register them with the log redaction without parsing again.
     element_values: tuple[str, ...] = ()
     issuer: Issuer | None = None  # who issued the card, for check routing (None: not parsed)
+    # What the organisation's watchlist is made of (memory only), and what it said of the card.
+    identity: CardIdentity | None = None
+    watch: Screening | None = None
 
 
 @dataclass(frozen=True)

@@ -20,14 +20,16 @@ class Stage(StrEnum):
     RESULT = "result"
     CANADA_FORM = "canada-form"
     ERROR = "error"
+    LISTED = "listed"  # the card read is on the organisation's watchlist: no check yet
 
 
-READY, WORKING, RESULT, FORM, ERROR = (
+READY, WORKING, RESULT, FORM, ERROR, LISTED = (
     Stage.READY,
     Stage.WORKING,
     Stage.RESULT,
     Stage.CANADA_FORM,
     Stage.ERROR,
+    Stage.LISTED,
 )
 
 #: (from, to) -> why. Ready is reachable from everywhere (Cancel, New customer, idle wipe).
@@ -47,6 +49,9 @@ TRANSITIONS: Final[dict[tuple[Stage, Stage], str]] = {
     (ERROR, READY): "Start again or the idle wipe",
     (ERROR, WORKING): "a scan after an error",
     (ERROR, FORM): "the registry check chosen after an error",
+    (WORKING, LISTED): "the card read is on the watchlist (or that card was read again)",
+    (LISTED, READY): "Continue chosen, New customer or the idle wipe",
+    (LISTED, WORKING): "another card scanned",
 }
 
 

@@ -2196,27 +2196,27 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="90"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="92"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="93"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="95"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="94"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="96"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="95"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="97"/>
         <source>Same card — result already shown</source>
         <translation>Même carte — résultat déjà affiché</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="96"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="98"/>
         <source>Same card — already read</source>
         <translation>Même carte — déjà lue</translation>
     </message>
@@ -2272,17 +2272,17 @@
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="97"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="99"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="98"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="100"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="750"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="808"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -2309,7 +2309,7 @@
         <translation>Colombie-Britannique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="24"/>
+        <location filename="../../kiosk_app/flow/models.py" line="25"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
@@ -2423,7 +2423,7 @@
         <translation>Ontario</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="23"/>
+        <location filename="../../kiosk_app/flow/models.py" line="24"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
@@ -2777,7 +2777,7 @@
         <translation>La disposition de clavier du lecteur ne correspond pas à celle de cet ordinateur&#x202f;: réglez le pays du clavier du lecteur sur la disposition de cet ordinateur, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="22"/>
+        <location filename="../../kiosk_app/flow/models.py" line="23"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
@@ -3143,29 +3143,29 @@
         <translation>aucune extension</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="26"/>
+        <location filename="../../kiosk_app/flow/models.py" line="27"/>
         <source>Parse only (legacy service)</source>
         <translation>Décodage seulement (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="34"/>
+        <location filename="../../kiosk_app/flow/models.py" line="35"/>
         <source>name</source>
         <translation>nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="35"/>
+        <location filename="../../kiosk_app/flow/models.py" line="36"/>
         <location filename="../../kiosk_app/flow/reasons.py" line="35"/>
         <source>date of birth</source>
         <translation>date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="36"/>
+        <location filename="../../kiosk_app/flow/models.py" line="37"/>
         <location filename="../../kiosk_app/flow/reasons.py" line="34"/>
         <source>licence number</source>
         <translation>numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="37"/>
+        <location filename="../../kiosk_app/flow/models.py" line="38"/>
         <source>expiry date</source>
         <translation>date d&apos;expiration</translation>
     </message>
@@ -3540,6 +3540,91 @@
         <location filename="../../kiosk_app/flow/picture_read.py" line="45"/>
         <source>The service could not read the picture either: scan the card again, take a sharper picture of its back, or check the card by eye.</source>
         <translation>Le service n’a pas pu lire la photo non plus&#x202f;: numérisez de nouveau la carte, prenez une photo plus nette de son verso ou vérifiez la carte à l’œil.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="55"/>
+        <source>banned</source>
+        <translation>interdit</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="56"/>
+        <source>suspected fraud</source>
+        <translation>fraude soupçonnée</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="57"/>
+        <source>VIP</source>
+        <translation>VIP</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="58"/>
+        <source>flagged</source>
+        <translation>signalé</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="61"/>
+        <source>Do not serve this customer. Call your manager if they do not leave.</source>
+        <translation>Ne servez pas ce client. Appelez votre gestionnaire s’il ne part pas.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="64"/>
+        <source>Do not accept this card. Call your manager before you hand it back.</source>
+        <translation>N’acceptez pas cette carte. Appelez votre gestionnaire avant de la rendre.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="68"/>
+        <source>Welcome them as a VIP, then continue with the check.</source>
+        <translation>Accueillez ce client comme un VIP, puis poursuivez la vérification.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="71"/>
+        <source>Read the note, then continue with the check or call your manager.</source>
+        <translation>Lisez la note, puis poursuivez la vérification ou appelez votre gestionnaire.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="75"/>
+        <source>On your list: {reason} — {note}, added {added}</source>
+        <translation>Sur votre liste&#x202f;: {reason} — {note}, ajouté le {added}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="76"/>
+        <source>On your list: {reason}, added {added}</source>
+        <translation>Sur votre liste&#x202f;: {reason}, ajouté le {added}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="77"/>
+        <source>Entry {entry}, until {until}</source>
+        <translation>Inscription {entry}, jusqu’au {until}</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="78"/>
+        <source>Entry {entry}, no end date</source>
+        <translation>Inscription {entry}, sans date de fin</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="79"/>
+        <source>This customer is on your list: choose Continue or New customer first.</source>
+        <translation>Ce client est sur votre liste&#x202f;: choisissez d’abord Continuer ou Nouveau client.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="82"/>
+        <source>Write at most 60 characters.</source>
+        <translation>Écrivez au plus 60 caractères.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="83"/>
+        <source>Write your own words: the note may not hold anything from the card.</source>
+        <translation>Écrivez vos propres mots&#x202f;: la note ne peut rien contenir de la carte.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="86"/>
+        <source>Write the reason (at most 60 characters).</source>
+        <translation>Écrivez la raison (au plus 60 caractères).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="87"/>
+        <source>The end date must be after today.</source>
+        <translation>La date de fin doit être après aujourd’hui.</translation>
     </message>
 </context>
 </TS>

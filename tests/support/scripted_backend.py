@@ -13,6 +13,7 @@ from kiosk_app.barcode.errors import NoBarcodeFoundError
 from kiosk_app.barcode.issuer import Issuer, IssuerSource
 from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ScanData
 from kiosk_app.kinds import CheckKind, Verdict
+from kiosk_app.storage.watchlist import CardIdentity
 
 US_LICENCE = Issuer("USA", "CO", "DL", IssuerSource.IIN)
 LICENCE = LicenceSummary("PAT DOE", date(1989, 12, 24), 36, 19, date(2030, 1, 1), False, 1500)
@@ -34,13 +35,21 @@ class ScriptedBackend(Backend):
         self.gate.set()
         self.answer: Callable[[], Outcome] = lambda: outcome(Verdict.PASSED)
         self.issuer = US_LICENCE
+        self.identity: CardIdentity | None = None  # what the watchlist hashes (None: nothing)
 
     def read_payload(
         self, payload: bytes, symbol: Any = None, back_image: Any = None, *, byte_exact: bool = True
     ) -> ScanData:
         self.calls.append("read")
         return ScanData(
-            payload, None, None, LICENCE, None, byte_exact=byte_exact, issuer=self.issuer
+            payload,
+            None,
+            None,
+            LICENCE,
+            None,
+            byte_exact=byte_exact,
+            issuer=self.issuer,
+            identity=self.identity,
         )
 
     def read_image(self, source: object) -> ScanData:
