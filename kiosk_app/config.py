@@ -70,6 +70,8 @@ ENV_PREFIX: Final = "KIOSK_"
 # Bounds of the desk's minimum age and of the expiry-ahead window.
 MAX_MINIMUM_AGE: Final = 150
 MAX_EXPIRY_WARNING_DAYS: Final = 366
+# Bounds of the compliance record's retention period (days).
+MAX_RECORD_RETENTION_DAYS: Final = 3660
 
 
 def default_desk_id() -> str:
@@ -215,6 +217,15 @@ class Settings(BaseSettings):
     )
     metrics_dir: str = Field(
         "", description="node_exporter textfile directory for Prometheus metrics; empty: none"
+    )
+    compliance_record: bool = Field(
+        False, description="Keep one row per check (what was shown, never who) for audits"
+    )
+    compliance_retention_days: int = Field(
+        90,
+        ge=1,
+        le=MAX_RECORD_RETENTION_DAYS,
+        description="Compliance record rows older than this are deleted",
     )
     desk_id: str = Field(
         default_factory=default_desk_id,

@@ -180,4 +180,6 @@ class KioskCore(QObject):
         self.session.wipe()  # also stops a pending Canadian retry
         done = self.pool.shutdown(timeout_ms)
         self.session.backend.close()
+        if done:  # a worker still running may yet write its row
+            self.session.record.close()
         return done

@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
+from kiosk_app.storage.compliance import ComplianceRecord
 from kiosk_app.storage.metrics import write_metrics_quietly
 from kiosk_app.storage.usage import UsageStore
 
@@ -86,14 +87,18 @@ class MetricsReporter(QObject):
         usage: UsageStore | None,
         pool: WorkerPool,
         counting_expected: bool = True,
+        record: ComplianceRecord | None = None,
     ) -> None:
         """In a worker of ``pool``: probe that checks can be counted, then write the file
-        (when a metrics folder is set); :attr:`counting_changed` follows on the GUI thread.
-        ``counting_expected`` False: no usage store on purpose (no alarm without one)."""
+        (when a metrics folder is set, with ``record``'s counts while the record is on);
+        :attr:`counting_changed` follows on the GUI thread. ``counting_expected`` False: no
+        usage store on purpose (no alarm without one)."""
         if usage is None and not settings.metrics_dir:
             self._on_counting(counting_expected)  # nothing to probe, nothing to write
             return
-        job = partial(_probe_and_write, settings, usage, self.input_states(), counting_expected)
+        job = partial(
+            _probe_and_write, settings, usage, self.input_states(), counting_expected, record
+        )
         pool.submit(job, self._on_counting, name="metrics")
 
     def _on_counting(self, failed: object) -> None:
@@ -106,8 +111,9 @@ def _probe_and_write(
     usage: UsageStore | None,
     inputs: dict[str, bool],
     counting_expected: bool,
+    record: ComplianceRecord | None = None,
 ) -> bool:
     """Whether usage is not being counted (after a real probe row); the metrics written."""
     failed = counting_expected if usage is None else not usage.check_writable()
-    write_metrics_quietly(settings, usage, inputs)
+    write_metrics_quietly(settings, usage, inputs, record)
     return failed

@@ -34,6 +34,7 @@ from kiosk_app.flow.planning import refused_checks
 from kiosk_app.flow.routing import Route
 from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
+from kiosk_app.storage.compliance import ComplianceRecord
 from kiosk_app.storage.usage import UsageStore
 
 RETRY_TICK_MS = 1000
@@ -68,6 +69,7 @@ class Session(QObject):
         parent: QObject | None = None,
         usage: UsageStore | None = None,
         recent: RecentChecks | None = None,
+        record: ComplianceRecord | None = None,
     ) -> None:
         super().__init__(parent)
         self.pool = pool
@@ -85,6 +87,7 @@ class Session(QObject):
             today=today,
             usage=usage,
             recent=recent,
+            record=record,
         )
         self._retry_timer.timeout.connect(self.flow.retry_tick)
         # Without a store: True when one should be there (it could not be opened: the Ready
@@ -136,6 +139,11 @@ class Session(QObject):
     def usage(self) -> UsageStore | None:
         """The usage store (None: counting unavailable; the check still runs)."""
         return self.flow.usage
+
+    @property
+    def record(self) -> ComplianceRecord:
+        """The compliance record (written only while the setting is on)."""
+        return self.flow.record
 
     @property
     def recent(self) -> RecentChecks:
@@ -294,4 +302,6 @@ class Session(QObject):
     def report_metrics(self) -> None:
         """Probe the counting and write the Prometheus metrics from a worker (at start, after
         each check and every minute)."""
-        self.metrics.report(self.settings, self.usage, self.pool, self.counting_expected)
+        self.metrics.report(
+            self.settings, self.usage, self.pool, self.counting_expected, self.record
+        )

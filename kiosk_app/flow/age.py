@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from kiosk_app.barcode.licence import age_on
+from kiosk_app.storage.compliance import AgeOutcome
 
 FEBRUARY = 2
 LEAP_DAY = 29
@@ -65,6 +66,17 @@ def under_minimum(
     if today >= turns_on:
         return None
     return UnderAge(minimum, youngest, age_on(youngest, today), turns_on)
+
+
+def age_outcome(births: Iterable[date | None], minimum: int | None, today: date) -> AgeOutcome:
+    """Over, under or unknown: the desk's minimum against every birth date known (unknown with
+    no minimum set or no birth date; under as soon as one of them is under it)."""
+    known = [born for born in births if born is not None and born <= today]
+    if minimum is None or not known:
+        return AgeOutcome.UNKNOWN
+    if under_minimum(known, minimum, today) is not None:
+        return AgeOutcome.UNDER
+    return AgeOutcome.OVER
 
 
 def expires_within(expiry: date | None, window_days: int, today: date) -> int | None:

@@ -45,6 +45,7 @@ from kiosk_app.flow.billing import (
     RecentChecks,
 )
 from kiosk_app.flow.canada import FORM_FIELDS, validate_canada
+from kiosk_app.flow.compliance import keep_row, record_row
 from kiosk_app.flow.metering import metered_check, record_repeat
 from kiosk_app.flow.models import (
     CHECK_TITLES,
@@ -77,10 +78,11 @@ from kiosk_app.flow.planning import (
 from kiosk_app.flow.reports import report_for
 from kiosk_app.flow.routing import REPAIRED, Route
 from kiosk_app.flow.stages import Stage, StageMachine
-from kiosk_app.flow.verdict_table import result_view, shown_verdict
+from kiosk_app.flow.verdict_table import ShownVerdict, result_view, shown_verdict
 from kiosk_app.flow.watchlist import NOT_CONTINUED, WatchAlert, Watchlist, alert_for, screened_read
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.redaction import forget_customer_values, register_customer, register_typed_date
+from kiosk_app.storage.compliance import ComplianceRecord
 from kiosk_app.storage.usage import UsageStore
 from kiosk_app.storage.watchlist import Screening
 from kiosk_app.text import QT_TRANSLATE_NOOP, Message
@@ -213,9 +215,12 @@ class CustomerFlow:
         usage: UsageStore | None = None,
         recent: RecentChecks | None = None,
         watchlist: Watchlist | None = None,
+        record: ComplianceRecord | None = None,
     ) -> None:
         self.settings = settings
         self.watchlist = watchlist  # None: no watchlist (nothing looked up)
+        # The compliance record (written only while the setting is on; opened on first use).
+        self.record = record if record is not None else ComplianceRecord()
         self.backend = backend
         self.runner = runner
         self.usage = usage  # None: counting unavailable (the check still runs)
@@ -725,6 +730,7 @@ class CustomerFlow:
         # Repeats quote the banner as the clerk saw it (title and colour); without a card
         # held, the picture the service read (the ledger holds its hash) or nothing.
         verdict, shown = outcome.verdict.value, shown_verdict(self._result)
+        self._keep_in_record(self._result, shown)
         self.ledger.answer(
             kind, verdict, outcome.request_log_id, outcome.billable, shown, self._result
         )
@@ -732,6 +738,18 @@ class CustomerFlow:
             self._announce_card()
         self._stages.move(Stage.RESULT)
         self.events.result_ready(self._result)
+
+    def _keep_in_record(self, view: ResultView, shown: ShownVerdict) -> None:
+        """The compliance record's row for this check, written in a worker (setting on); the
+        metrics are written again once it is, with its counts."""
+        settings = self.settings
+        if settings.compliance_record:
+            row = record_row(view, shown, settings)
+            job = partial(keep_row, self.record, row, settings.compliance_retention_days)
+            self.runner.submit(job, self._row_kept, name="compliance-record")
+
+    def _row_kept(self, _written: object) -> None:
+        self.events.checked()
 
     def _note_read(self, outcome: Outcome) -> None:
         """What the service read of a picture: scrubbed from the log until the wipe, and the

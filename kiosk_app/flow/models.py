@@ -16,6 +16,7 @@ from kiosk_app.barcode.issuer import Issuer
 from kiosk_app.barcode.symbol import SymbolInfo
 from kiosk_app.flow.age import UnderAge
 from kiosk_app.kinds import CheckKind
+from kiosk_app.storage.compliance import AgeOutcome
 from kiosk_app.storage.watchlist import CardIdentity, Screening
 from kiosk_app.text import QT_TRANSLATE_NOOP
 
@@ -169,6 +170,8 @@ class ResultView:
     under_age: UnderAge | None = None
     # The licence expires within the admin's window (days left).
     expires_in_days: int | None = None
+    # The desk's minimum age against every date of birth: over, under or unknown.
+    age_outcome: AgeOutcome = AgeOutcome.UNKNOWN
     # The Canadian check's class as sent (the card's class), for the class-mismatch reason.
     sent_class: str = ""
     # The date of birth as sent to the registry (yyyy-MM-dd), for the partial-match reason.

@@ -22,6 +22,7 @@ from kiosk_app.api.outcome import KNOWN_CODES, Outcome
 from kiosk_app.config import Settings
 from kiosk_app.flow.age import (
     UnderAge,
+    age_outcome,
     expires_within,
     parse_birth_date,
     reply_birth_dates,
@@ -311,6 +312,7 @@ def result_view(
         licence,
         retry_in_s,
         under_age=under_minimum(births, settings.minimum_age, today),
+        age_outcome=age_outcome(births, settings.minimum_age, today),
         expires_in_days=expires_in,
         sent_class=(form.licence_class.strip() if canadian and form else ""),
         sent_birth_date=(form.date_of_birth.strip() if canadian and form else ""),

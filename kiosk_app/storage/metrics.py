@@ -14,11 +14,12 @@ import logging
 import os
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final, Protocol
 
+from kiosk_app.storage.compliance import ComplianceRecord, RecordStoreError
 from kiosk_app.storage.usage import CountRow, UsageStore, UsageStoreError
 
 _log = logging.getLogger(__name__)
@@ -29,6 +30,7 @@ _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _FAR_FUTURE: Final = datetime(9999, 1, 1, tzinfo=UTC)
 # A label value is one short line (a desk id is at most 64 characters; this bounds the rest).
 MAX_LABEL_CHARS: Final = 100
+_LabelSet = tuple[tuple[str, str], ...]  # (label name, value) pairs, in order
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,21 @@ class MetricsSnapshot:
     inputs: Mapping[str, bool] = field(default_factory=dict)  # input name -> working
     billable_this_month: int = 0  # the desk's local calendar month, as the quota counts
     counting_failed: bool = False  # no store, a check not counted, or the counts unreadable
+    # The compliance record's all-time counts (empty while it is off).
+    banners: Mapping[tuple[str, str], int] = field(default_factory=dict)  # (title, colour)
+    age_outcomes: Mapping[str, int] = field(default_factory=dict)
+
+
+def with_record(snapshot: MetricsSnapshot, record: ComplianceRecord | None) -> MetricsSnapshot:
+    """``snapshot`` with the compliance record's counts (unchanged without a record, or when
+    its counts cannot be read)."""
+    if record is None:
+        return snapshot
+    try:
+        totals = record.totals()
+    except RecordStoreError:
+        return snapshot
+    return replace(snapshot, banners=totals.by_banner, age_outcomes=totals.by_age)
 
 
 def take_snapshot(
@@ -131,6 +148,25 @@ def render(snapshot: MetricsSnapshot) -> str:
     lines.append(
         f"kiosk_app_last_successful_check_timestamp_seconds{{{_labels(desk_id=desk)}}} {last:.3f}"
     )
+    banners: dict[_LabelSet, int] = {
+        (("title", t), ("colour", c)): n for (t, c), n in snapshot.banners.items()
+    }
+    ages: dict[_LabelSet, int] = {
+        (("outcome", outcome),): n for outcome, n in snapshot.age_outcomes.items()
+    }
+    lines += _counter_family(
+        "kiosk_app_shown_verdicts_total",
+        "Checks by the banner the clerk was shown (title id and colour), from the compliance "
+        "record.",
+        desk,
+        banners,
+    )
+    lines += _counter_family(
+        "kiosk_app_age_outcomes_total",
+        "Checks by minimum-age outcome (over, under, unknown), from the compliance record.",
+        desk,
+        ages,
+    )
     lines += [
         "# HELP kiosk_app_input_up Whether each input (scanner, camera, folder) works (1) or "
         "not (0).",
@@ -140,6 +176,16 @@ def render(snapshot: MetricsSnapshot) -> str:
         labels = _labels(desk_id=desk, input=name)
         lines.append(f"kiosk_app_input_up{{{labels}}} {1 if working else 0}")
     return "\n".join(lines) + "\n"
+
+
+def _counter_family(
+    name: str, help_text: str, desk: str, counts: Mapping[_LabelSet, int]
+) -> list[str]:
+    """A counter's HELP, TYPE and one sample per label set (sorted)."""
+    lines = [f"# HELP {name} {help_text}", f"# TYPE {name} counter"]
+    for labels, count in sorted(counts.items()):
+        lines.append(f"{name}{{{_labels(desk_id=desk, **dict(labels))}}} {count}")
+    return lines
 
 
 def _per_service(name: str, desk: str, rows: tuple[CountRow, ...], column: str) -> list[str]:
@@ -180,29 +226,40 @@ def write_metrics(
     version: str,
     desk_id: str,
     inputs: Mapping[str, bool] | None = None,
+    record: ComplianceRecord | None = None,
 ) -> Path:
-    """Snapshot ``store`` and write the file (call from a worker or a command, never the GUI
-    thread: it reads the database and writes the disk)."""
-    return write_textfile(directory, render(take_snapshot(store, version, desk_id, inputs)))
+    """Snapshot ``store`` (and ``record``'s counts) and write the file (call from a worker or
+    a command, never the GUI thread: it reads the databases and writes the disk)."""
+    snapshot = with_record(take_snapshot(store, version, desk_id, inputs), record)
+    return write_textfile(directory, render(snapshot))
 
 
 class _MetricsSettings(Protocol):
     metrics_dir: str
     desk_id: str
+    compliance_record: bool
 
 
 def write_metrics_quietly(
-    settings: _MetricsSettings, store: UsageStore | None, inputs: Mapping[str, bool] | None = None
+    settings: _MetricsSettings,
+    store: UsageStore | None,
+    inputs: Mapping[str, bool] | None = None,
+    record: ComplianceRecord | None = None,
 ) -> Path | None:
     """:func:`write_metrics` into ``settings.metrics_dir`` when set; a failure is logged, never
-    raised (metrics never stop a check)."""
+    raised (metrics never stop a check). ``record``'s counts go in while the record is on."""
     if not settings.metrics_dir:
         return None
     from kiosk_app import __version__
 
     try:
         return write_metrics(
-            Path(settings.metrics_dir), store, __version__, settings.desk_id, inputs
+            Path(settings.metrics_dir),
+            store,
+            __version__,
+            settings.desk_id,
+            inputs,
+            record if record is not None and settings.compliance_record else None,
         )
     except (OSError, UsageStoreError) as exc:
         _log.warning("metrics not written (%s)", type(exc).__name__)

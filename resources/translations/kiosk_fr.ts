@@ -1250,487 +1250,497 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="140"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="142"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="141"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="143"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="142"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="144"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="143"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="145"/>
         <source>Kiosk</source>
         <translation>Kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="144"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="146"/>
         <source>Other</source>
         <translation>Autres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="145"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="147"/>
         <source>Usage</source>
         <translation>Utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="154"/>
         <source>Check service address</source>
         <translation>Adresse du service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="153"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="155"/>
         <source>Document verification address</source>
         <translation>Adresse de la vérification de documents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="154"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
         <source>Legacy parsing service address</source>
         <translation>Adresse de l&apos;ancien service de lecture</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
         <source>API token</source>
         <translation>Jeton d&apos;API</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
         <source>Legacy auth key</source>
         <translation>Clé d&apos;authentification de l&apos;ancien service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
         <source>Extra CA bundle file</source>
         <translation>Fichier de certificats d&apos;autorité supplémentaires</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
         <source>HTTPS proxy</source>
         <translation>Serveur mandataire HTTPS</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
         <source>Connect time limit (s)</source>
         <translation>Délai de connexion (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
         <source>Answer time limit (s)</source>
         <translation>Délai de réponse (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
         <source>Checks offered</source>
         <translation>Vérifications offertes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
         <source>US cards</source>
         <translation>Cartes américaines</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
         <source>Canadian licences</source>
         <translation>Permis canadiens</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="166"/>
         <source>Run the card&apos;s check on every scan</source>
         <translation>Lancer la vérification de la carte à chaque balayage</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
         <source>Same card again within N minutes: not re-checked (0: off)</source>
         <translation>Même carte dans les N minutes&#x202f;: pas revérifiée (0&#x202f;: désactivé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
         <source>Unreadable picture: let the service read it (billed)</source>
         <translation>Photo illisible&#x202f;: la faire lire par le service (facturé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
         <source>When the monthly quota is reached</source>
         <translation>Quand le quota mensuel est atteint</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="174"/>
         <source>Scanner key gap (ms)</source>
         <translation>Intervalle entre les touches du lecteur (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
         <source>Shortest scan (characters)</source>
         <translation>Balayage le plus court (caractères)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="174"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="176"/>
         <source>Idle wipe after (s)</source>
         <translation>Effacement après inactivité (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="177"/>
         <source>Age of majority</source>
         <translation>Âge de la majorité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="176"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
         <source>Minimum age: younger customers are never a pass (empty: none)</source>
         <translation>Âge minimum&#x202f;: un client plus jeune n’est jamais accepté (vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
         <source>Say “expires in N days” within N days (0: never)</source>
         <translation>Afficher «&#x202f;expire dans N jours&#x202f;» dans les N jours (0&#x202f;: jamais)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="182"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="184"/>
         <source>Sounds</source>
         <translation>Sons</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="183"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="185"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="184"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
         <source>Start in kiosk mode</source>
         <translation>Démarrer en mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="185"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
         <source>Test mode (results are not real)</source>
         <translation>Mode test (résultats fictifs)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="188"/>
         <source>Monthly quota of billable checks (0: none)</source>
         <translation>Quota mensuel de vérifications facturables (0&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="191"/>
         <source>Use a camera</source>
         <translation>Utiliser une caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
         <source>Camera (empty: the first one)</source>
         <translation>Caméra (vide&#x202f;: la première)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="191"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
         <source>Camera resolution (WIDTHxHEIGHT)</source>
         <translation>Résolution de la caméra (LARGEURxHAUTEUR)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="194"/>
         <source>Video file instead of a camera (demo)</source>
         <translation>Fichier vidéo au lieu d&apos;une caméra (démo)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="195"/>
         <source>Serial scanner port</source>
         <translation>Port du lecteur série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="194"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="196"/>
         <source>Serial speed (baud)</source>
         <translation>Vitesse série (bauds)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="195"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="197"/>
         <source>Serial data bits</source>
         <translation>Bits de données série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="196"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
         <source>Serial parity</source>
         <translation>Parité série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="199"/>
         <source>Serial stop bits</source>
         <translation>Bits d&apos;arrêt série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="200"/>
         <source>Serial end-of-scan suffix</source>
         <translation>Suffixe de fin de balayage série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="199"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
         <source>Serial silence ending a scan (ms)</source>
         <translation>Silence série terminant un balayage (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="200"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
         <source>Watched folder</source>
         <translation>Dossier surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="203"/>
         <source>Keep read files (move to processed/)</source>
         <translation>Garder les fichiers lus (déplacés dans processed/)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="204"/>
         <source>Prometheus metrics folder (node_exporter textfile; empty: none)</source>
         <translation>Dossier des métriques Prometheus (textfile de node_exporter&#x202f;; vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="205"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="207"/>
         <source>Desk name in logs and metrics (empty: the host name)</source>
         <translation>Nom du poste dans les journaux et les métriques (vide&#x202f;: le nom de l’ordinateur)</translation>
     </message>
     <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="210"/>
+        <source>Keep a compliance record (what was shown, never who)</source>
+        <translation>Tenir un registre de conformité (ce qui a été affiché, jamais qui)</translation>
+    </message>
+    <message>
         <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="213"/>
+        <source>Compliance record kept for (days)</source>
+        <translation>Durée de conservation du registre de conformité (jours)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="221"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="214"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="222"/>
         <source>parse</source>
         <translation>lecture seule</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="217"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="225"/>
         <source>signature</source>
         <translation>signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="222"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="230"/>
         <source>registry</source>
         <translation>registre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="228"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="236"/>
         <source>even</source>
         <translation>paire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="229"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="237"/>
         <source>odd</source>
         <translation>impaire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="230"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="238"/>
         <source>space</source>
         <translation>espace</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="231"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="239"/>
         <source>mark</source>
         <translation>marque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="234"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="242"/>
         <source>off</source>
         <translation>désactivé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="235"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="243"/>
         <source>document verification</source>
         <translation>vérification de document</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="236"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="244"/>
         <source>legacy ParseImage</source>
         <translation>ParseImage (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="239"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="247"/>
         <source>warn the clerk</source>
         <translation>avertir le commis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="240"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="248"/>
         <source>block billable checks</source>
         <translation>bloquer les vérifications facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="420"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="428"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="448"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="456"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="450"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="458"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="452"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="460"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="454"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="462"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="456"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="464"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="458"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="466"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="460"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="468"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="463"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="471"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="465"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="473"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="493"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="488"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="496"/>
         <source>Settings file problem</source>
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="529"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="537"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="545"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="553"/>
         <source>Set by your IT department</source>
         <translation>Défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="546"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="554"/>
         <source>%1 is set by your IT department</source>
         <translation>%1 est défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="559"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="567"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="582"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="590"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="584"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="592"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="595"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="603"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="603"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="611"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="614"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="622"/>
         <source>Your IT department&apos;s managed settings file could not be used; it is ignored.</source>
         <translation>Le fichier de paramètres gérés de votre service informatique est inutilisable&#x202f;; il est ignoré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="620"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="628"/>
         <source>Some values in your IT department&apos;s managed settings file could not be used and are ignored: %1.</source>
         <translation>Certaines valeurs du fichier de paramètres gérés de votre service informatique sont inutilisables et ignorées&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="627"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="635"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="641"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="649"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="675"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="683"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="692"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="700"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="698"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="706"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="703"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="711"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="706"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="714"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="717"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="725"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="725"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="733"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="733"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="741"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="744"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="752"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="750"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="758"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="755"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="763"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="760"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="768"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -1991,69 +2001,69 @@
 <context>
     <name>Verdict</name>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="78"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="79"/>
         <source>Under {age}</source>
         <translation>Moins de {age} ans</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="87"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="88"/>
         <source>Do not accept: the customer is under this desk&apos;s minimum age.</source>
         <translation>Ne pas accepter&#x202f;: le client n’a pas l’âge minimum de ce comptoir.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="117"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="118"/>
         <source>Not read by the service</source>
         <translation>Non lu par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="129"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="130"/>
         <source>Signature valid — licence EXPIRED</source>
         <translation>Signature valide — permis EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="130"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="131"/>
         <source>The barcode is genuine, but the licence has expired. Do not accept it as a valid licence.</source>
         <translation>Le code-barres est authentique, mais le permis est expiré. Ne l’acceptez pas comme permis valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="141"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="142"/>
         <source>Passed — licence EXPIRED</source>
         <translation>Réussi — permis EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="142"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="143"/>
         <source>The registry confirms the details, but the licence has expired. Do not accept it as a valid licence.</source>
         <translation>Le registre confirme les renseignements, mais le permis est expiré. Ne l’acceptez pas comme permis valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="153"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="154"/>
         <source>Signature valid — read INCOMPLETE</source>
         <translation>Signature valide — lecture INCOMPLÈTE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="154"/>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="176"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="155"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="177"/>
         <source>The barcode lacks a name, birth date, expiry date or licence number. Check the card by hand.</source>
         <translation>Il manque au code-barres un nom, une date de naissance, une date d’expiration ou un numéro de permis. Vérifiez la carte à la main.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="165"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="166"/>
         <source>Signature valid — barcode UNUSUAL</source>
         <translation>Signature valide — code-barres INHABITUEL</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="166"/>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="188"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="167"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="189"/>
         <source>Something in the barcode looks unusual. Check the card by hand.</source>
         <translation>Quelque chose semble inhabituel dans le code-barres. Vérifiez la carte à la main.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="175"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="176"/>
         <source>Passed — read INCOMPLETE</source>
         <translation>Réussi — lecture INCOMPLÈTE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="187"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="188"/>
         <source>Passed — barcode UNUSUAL</source>
         <translation>Réussi — code-barres INHABITUEL</translation>
     </message>
@@ -2196,27 +2206,27 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="92"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="94"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="95"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="97"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="96"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="98"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="97"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="99"/>
         <source>Same card — result already shown</source>
         <translation>Même carte — résultat déjà affiché</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="98"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="100"/>
         <source>Same card — already read</source>
         <translation>Même carte — déjà lue</translation>
     </message>
@@ -2272,17 +2282,17 @@
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="99"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="101"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="100"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="102"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="808"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="826"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -2309,7 +2319,7 @@
         <translation>Colombie-Britannique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="25"/>
+        <location filename="../../kiosk_app/flow/models.py" line="26"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
@@ -2423,7 +2433,7 @@
         <translation>Ontario</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="24"/>
+        <location filename="../../kiosk_app/flow/models.py" line="25"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
@@ -2777,7 +2787,7 @@
         <translation>La disposition de clavier du lecteur ne correspond pas à celle de cet ordinateur&#x202f;: réglez le pays du clavier du lecteur sur la disposition de cet ordinateur, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="23"/>
+        <location filename="../../kiosk_app/flow/models.py" line="24"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
@@ -2788,12 +2798,12 @@
         <translation>Yukon</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/config.py" line="289"/>
+        <location filename="../../kiosk_app/config.py" line="300"/>
         <source>this check is turned off; enable it or choose another</source>
         <translation>cette vérification est désactivée&#x202f;; activez-la ou choisissez-en une autre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/config.py" line="239"/>
+        <location filename="../../kiosk_app/config.py" line="250"/>
         <source>use letters, digits and punctuation only (no control characters)</source>
         <translation>lettres, chiffres et ponctuation seulement (aucun caractère de contrôle)</translation>
     </message>
@@ -3143,29 +3153,29 @@
         <translation>aucune extension</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="27"/>
+        <location filename="../../kiosk_app/flow/models.py" line="28"/>
         <source>Parse only (legacy service)</source>
         <translation>Décodage seulement (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="35"/>
+        <location filename="../../kiosk_app/flow/models.py" line="36"/>
         <source>name</source>
         <translation>nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="36"/>
+        <location filename="../../kiosk_app/flow/models.py" line="37"/>
         <location filename="../../kiosk_app/flow/reasons.py" line="35"/>
         <source>date of birth</source>
         <translation>date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="37"/>
+        <location filename="../../kiosk_app/flow/models.py" line="38"/>
         <location filename="../../kiosk_app/flow/reasons.py" line="34"/>
         <source>licence number</source>
         <translation>numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="38"/>
+        <location filename="../../kiosk_app/flow/models.py" line="39"/>
         <source>expiry date</source>
         <translation>date d&apos;expiration</translation>
     </message>
@@ -3512,7 +3522,7 @@
         <translation>expire dans {days} jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="284"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="285"/>
         <source>turns {age} on {date}</source>
         <translation>aura {age} ans le {date}</translation>
     </message>

@@ -129,6 +129,8 @@ TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "billing_quota_mode",
             "desk_id",
             "metrics_dir",
+            "compliance_record",
+            "compliance_retention_days",
         ),
     ),
 )
@@ -204,6 +206,12 @@ def field_labels() -> dict[str, str]:
         ),
         "desk_id": translate(
             "SettingsDialog", "Desk name in logs and metrics (empty: the host name)"
+        ),
+        "compliance_record": translate(
+            "SettingsDialog", "Keep a compliance record (what was shown, never who)"
+        ),
+        "compliance_retention_days": translate(
+            "SettingsDialog", "Compliance record kept for (days)"
         ),
     }
 

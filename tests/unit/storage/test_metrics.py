@@ -17,11 +17,13 @@ from typing import Any
 import pytest
 
 from kiosk_app.app.metrics import input_working
+from kiosk_app.storage.compliance import ComplianceRecord, RecordRow
 from kiosk_app.storage.metrics import (
     METRICS_FILE_NAME,
     MetricsSnapshot,
     render,
     take_snapshot,
+    with_record,
     write_metrics,
     write_metrics_quietly,
     write_textfile,
@@ -106,6 +108,61 @@ def test_an_empty_database_and_an_awkward_desk_id_still_pass_promtool(tmp_path: 
     _promtool_ok(render(MetricsSnapshot("1", "d")))  # counting unavailable
 
 
+def _record(tmp_path: Path) -> ComplianceRecord:
+    record = ComplianceRecord(tmp_path / "compliance.sqlite3", clock=lambda: WHEN)
+    for title, colour, age in [
+        ("passed", "passed", "over"),
+        ("passed", "passed", "over"),
+        ("under-age", "underage", "under"),
+        ("failed", "failed", "unknown"),
+    ]:
+        record.add(RecordRow("d", "signature", title, colour, age, "valid", True))
+    return record
+
+
+@needs_promtool
+def test_the_compliance_counters_by_banner_and_age_pass_promtool(tmp_path: Path) -> None:
+    with _record(tmp_path) as record:
+        text = render(with_record(take_snapshot(_store(tmp_path), "1", "front"), record))
+        record.prune(1)  # pruned rows: the counters stay
+        assert (
+            render(with_record(take_snapshot(None, "1", "front"), record)).count(
+                "kiosk_app_shown_verdicts_total{"
+            )
+            == 3
+        )
+    _promtool_ok(text)
+    shown = {k: v for k, v in _samples(text).items() if "_outcomes_" in k or "_shown_" in k}
+    assert shown == {
+        'kiosk_app_shown_verdicts_total{desk_id="front",title="failed",colour="failed"}': 1,
+        'kiosk_app_shown_verdicts_total{desk_id="front",title="passed",colour="passed"}': 2,
+        'kiosk_app_shown_verdicts_total{desk_id="front",title="under-age",colour="underage"}': 1,
+        'kiosk_app_age_outcomes_total{desk_id="front",outcome="over"}': 2,
+        'kiosk_app_age_outcomes_total{desk_id="front",outcome="under"}': 1,
+        'kiosk_app_age_outcomes_total{desk_id="front",outcome="unknown"}': 1,
+    }
+
+
+def test_the_compliance_counters_only_while_the_record_is_on(tmp_path: Path) -> None:
+    folder = tmp_path / "textfile"
+
+    class _Settings:
+        metrics_dir = str(folder)
+        desk_id = "d"
+        compliance_record = False
+
+    with _record(tmp_path) as record:
+        written = write_metrics_quietly(_Settings(), None, None, record)
+        assert written is not None
+        assert "kiosk_app_shown_verdicts_total{" not in written.read_text()
+        assert "# TYPE kiosk_app_age_outcomes_total counter" in written.read_text()
+        _Settings.compliance_record = True
+        assert write_metrics_quietly(_Settings(), None, None, record) == written
+        assert 'kiosk_app_age_outcomes_total{desk_id="d",outcome="under"} 1' in (
+            written.read_text()
+        )
+
+
 def test_the_file_is_replaced_whole_and_readable_by_node_exporter(tmp_path: Path) -> None:
     folder = tmp_path / "textfile"
     first = write_textfile(folder, "a 1\n")
@@ -128,6 +185,7 @@ def test_a_folder_that_cannot_be_written_never_stops_a_check(
     class _Settings:
         metrics_dir = str(blocker / "sub")
         desk_id = "d"
+        compliance_record = False
 
     assert write_metrics_quietly(_Settings(), None) is None
     assert "metrics not written" in caplog.text

@@ -1,0 +1,65 @@
+"""The compliance record's rows, built from what the clerk was shown (never from who).
+
+:func:`record_row` turns a finished check (:class:`ResultView`) and the banner it got
+(:class:`ShownVerdict`) into a :class:`kiosk_app.storage.compliance.RecordRow`: the check, the
+banner's title id and colour, the minimum-age and expiry outcomes, the request log id and the
+billable flag. No value of the customer's reaches it: the outcomes are the verdict table's own
+facts, reduced to closed sets. :func:`keep_row` writes it (in a worker) and never raises: the
+record must not break the check.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from kiosk_app.config import Settings
+from kiosk_app.flow.models import ResultView
+from kiosk_app.flow.verdict_table import ShownVerdict
+from kiosk_app.storage.compliance import (
+    ComplianceRecord,
+    ExpiryOutcome,
+    RecordRow,
+    RecordRowError,
+    RecordStoreError,
+)
+
+_log = logging.getLogger(__name__)
+
+
+def expiry_outcome(view: ResultView) -> ExpiryOutcome:
+    """The licence's expiry as the kiosk read it (unknown without a local read)."""
+    licence = view.licence
+    if licence is None or licence.expiry_date is None:
+        return ExpiryOutcome.UNKNOWN
+    if licence.expired:
+        return ExpiryOutcome.EXPIRED
+    if view.expires_in_days is not None:
+        return ExpiryOutcome.EXPIRING
+    return ExpiryOutcome.VALID
+
+
+def record_row(view: ResultView, shown: ShownVerdict, settings: Settings) -> RecordRow:
+    """The record's row for one finished check (time: when it is written)."""
+    log_id = view.outcome.request_log_id
+    return RecordRow(
+        desk_id=settings.desk_id,
+        check=view.check.value,
+        title=shown.rule,
+        colour=shown.look,
+        age=view.age_outcome.value,
+        expiry=expiry_outcome(view).value,
+        billable=bool(view.outcome.billable),
+        request_log_id=None if log_id is None else str(log_id),
+        minimum_age=settings.minimum_age,
+    )
+
+
+def keep_row(record: ComplianceRecord, row: RecordRow, retention_days: int) -> bool:
+    """Write ``row`` and prune what is past the retention (blocking: a worker); True when
+    written. A full disk leaves the row in memory (``record.write_problem`` says so)."""
+    try:
+        record.add(row, retention_days)
+    except (RecordStoreError, RecordRowError) as exc:
+        _log.warning("compliance row not written yet: %s", type(exc).__name__)
+        return False
+    return True
