@@ -272,7 +272,7 @@ class Scanner:
         self.last_attempt = None
         if rejected:
             raise NotAamvaError(_HINT_NOT_AAMVA)
-        raise NoBarcodeFoundError(_HINT_NOT_FOUND)
+        raise NoBarcodeFoundError(_HINT_NOT_FOUND, symbol_box=views.symbol_box())
 
     def _in_time(self, deadline: float) -> Callable[[], bool]:
         """Whether the clock is still before ``deadline``."""
@@ -446,6 +446,11 @@ class _Views:
         """Whether the bar-pattern estimate found nothing bar-like in the picture (always
         False with deskew turned off: then nothing is estimated)."""
         return self._deskew and self._estimate() is None
+
+    def symbol_box(self) -> tuple[int, int, int, int] | None:
+        """Where the bar-pattern estimate saw the symbol (in the picture's pixels), if it was
+        measured and found one."""
+        return self._symbol.symbol_box if self._symbol is not None else None
 
     def get(self, name: str) -> View | None:
         """The named view (``None`` when it does not apply, e.g. no enlargement needed)."""

@@ -49,13 +49,24 @@ class PictureCancelledError(BarcodeError):
 
 
 class NoBarcodeFoundError(BarcodeError):
-    """The image opened but no PDF417 carrying licence data was found in it."""
+    """The image opened but no PDF417 carrying licence data was found in it.
+
+    ``symbol_box`` is where a bar pattern like a symbol's was seen all the same (left, top,
+    right, bottom in the picture's pixels; None: nowhere, or not looked for): a card in view
+    the decoder could not read.
+    """
 
     default_hint = QT_TRANSLATE_NOOP(
         "messages",
         "No licence barcode found — hold the card flatter, move closer and avoid glare, "
         "then try again.",
     )
+
+    def __init__(
+        self, hint: str | None = None, symbol_box: tuple[int, int, int, int] | None = None
+    ) -> None:
+        super().__init__(hint)
+        self.symbol_box = symbol_box
 
 
 class NotAamvaError(BarcodeError):

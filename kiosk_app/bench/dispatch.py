@@ -11,7 +11,15 @@ import importlib
 import sys
 from typing import Final, TextIO
 
-BENCHMARKS: Final = ("decode", "gui", "camera", "soak", "isolation", "hostile_result")
+BENCHMARKS: Final = (
+    "decode",
+    "gui",
+    "camera",
+    "soak",
+    "isolation",
+    "hostile_result",
+    "best_frame",
+)
 # Benchmark -> what it needs that only Linux has.
 LINUX_ONLY: Final = {
     "camera": "it reads the process's memory from /proc",

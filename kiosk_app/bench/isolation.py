@@ -48,7 +48,8 @@ def pictures() -> dict[str, bytes]:
     return {"card PNG": _encode(front, "PNG"), "12 MP JPEG photo": _encode(photo, "JPEG")}
 
 
-def _median_ms(run: Callable[[], object], repeats: int) -> float:
+def median_ms(run: Callable[[], object], repeats: int) -> float:
+    """The median time of ``repeats`` calls of ``run``, in milliseconds."""
     times = []
     for _ in range(repeats):
         started = time.perf_counter()
@@ -82,8 +83,8 @@ def main(argv: list[str]) -> int:
     isolated.decode_bytes(small)  # started and warm
     try:
         for name, data in samples.items():
-            in_process = _median_ms(partial(local.decode_bytes, data), args.repeats)
-            in_child = _median_ms(partial(isolated.decode_bytes, data), args.repeats)
+            in_process = median_ms(partial(local.decode_bytes, data), args.repeats)
+            in_child = median_ms(partial(isolated.decode_bytes, data), args.repeats)
             print(
                 f"{name:18} ({len(data) // 1024:5d} KB): in-process {in_process:7.1f} ms, "
                 f"in the child {in_child:7.1f} ms, overhead {in_child - in_process:+7.1f} ms"

@@ -20,6 +20,7 @@ from kiosk_app.barcode.aamva import looks_like_aamva, parse_aamva
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.config import Settings
+from kiosk_app.kinds import CheckKind
 from kiosk_app.simulator.known_pictures import demo_samples
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.i18n import install_language, remove_language
@@ -232,3 +233,16 @@ def shown_texts(root: QWidget) -> list[str]:
                 texts.append(widget.text())
             texts.append(widget.accessibleName())
     return [text for text in texts if text]
+
+
+def assert_read_by_service(window: MainWindow) -> None:
+    """The Result screen shows what the service read of the demo's out-of-focus US licence:
+    a parse, neutral (no signature check: no barcode bytes to sign), on the licence panel."""
+    view = window.result.view
+    assert view is not None and view.licence is not None
+    assert view.check in (CheckKind.DVS_PARSE, CheckKind.LEGACY_PARSE)
+    assert view.licence.full_name == "MEI LIN TAN"
+    assert view.licence.date_of_birth == date(1996, 2, 29)
+    assert not window.session.run_check(CheckKind.SIGNATURE)
+    assert window.result.panel.isVisible() and window.result.panel.name.text() == "MEI LIN TAN"
+    assert window.result.panel.heading.text() == "Read by the service from the picture"

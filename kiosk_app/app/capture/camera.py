@@ -49,6 +49,7 @@ from PySide6.QtMultimedia import (
 )
 
 from kiosk_app.app.capture.base import CaptureSource
+from kiosk_app.app.capture.best_frame import FAILED_READ_DECODES, FailedReads
 from kiosk_app.app.capture.frames import DECODE_MAX_SIDE
 from kiosk_app.app.capture.live_decode import (
     ConsecutiveReads,
@@ -60,6 +61,7 @@ from kiosk_app.app.capture.statuses import VIDEO_FAILED, VIDEO_NOT_FOUND, VIDEO_
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import FRAME_BUDGET_S, Scanner
 from kiosk_app.config import Settings
+from kiosk_app.flow.picture_read import SERVICE_READS
 from kiosk_app.flow.stages import Stage
 from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
@@ -281,6 +283,8 @@ class CameraSource(CaptureSource):
         max_side: int = DECODE_MAX_SIDE,
         retry_ms: int = RETRY_MS,
         first_frame_ms: int = FIRST_FRAME_MS,
+        keep_failed_reads: bool = False,
+        failed_read_after: int = FAILED_READ_DECODES,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -295,8 +299,12 @@ class CameraSource(CaptureSource):
         self._session.setVideoSink(self._sink)
         self._sink.videoFrameChanged.connect(self._on_frame)
         scanner_ = self._scanner
+        # The best frame of a read that fails, for the picture fallback (best_frame.py).
+        self.failed_reads = failed = FailedReads(keep_failed_reads, failed_read_after)
         self.decoder = LatestWinsDecoder(
-            pool, lambda frame: decode_video_frame(frame, scanner_, max_side), self
+            pool,
+            lambda frame: decode_video_frame(frame, scanner_, max_side, failed.keep_above),
+            self,
         )
         self.decoder.decoded.connect(self._on_decoded)
         self._reads = ConsecutiveReads(required_reads)
@@ -305,6 +313,7 @@ class CameraSource(CaptureSource):
         self._player: QMediaPlayer | None = None
         self._frame_input: QVideoFrameInput | None = None
         self._running = False
+        self._form_open = False  # the clerk types the Canadian form: no failed read shown
         self._had_camera = False
         self._retry = QTimer(self, singleShot=True, interval=retry_ms)
         self._retry.timeout.connect(self._connect_camera)
@@ -319,6 +328,7 @@ class CameraSource(CaptureSource):
             camera_id=settings.camera_id,
             resolution=parse_resolution(settings.camera_resolution),
             video_file=settings.camera_video,
+            keep_failed_reads=settings.picture_fallback in SERVICE_READS,
             **kwargs,  # type: ignore[arg-type]
         )
 
@@ -345,6 +355,7 @@ class CameraSource(CaptureSource):
         """Start the configured producer: the demo video, a frame input, or a camera."""
         self._running = True
         self._reads.reset()
+        self.failed_reads.start_over()
         self.decoder.resume()
         if self._frame_input is not None:
             self.set_status(STARTING)
@@ -361,11 +372,27 @@ class CameraSource(CaptureSource):
         if self._player is not None:
             self._player.stop()
         self.decoder.stop()
+        self.failed_reads.start_over()
         super().stop()
 
     def reset_capture(self) -> None:
-        """Allow the card in view to be captured again (a new customer)."""
+        """Allow the card in view to be captured again, and drop the frame kept of a read
+        that may fail (a new customer)."""
         self._reads.reset()
+        self.failed_reads.forget()
+
+    def forget_kept_frame(self, *_args: object) -> None:
+        """Another card was read, the customer changed, or the kiosk was left idle: the frame
+        kept of an unread card in view goes (connected to the session's ``scan_loaded`` and
+        the idle watch's ``expired``)."""
+        self.failed_reads.forget()
+
+    @Slot(object)
+    def follow_settings(self, settings: Settings) -> None:
+        """Keep the best frame of a failed read only while the picture fallback is on."""
+        self.failed_reads.enabled = settings.picture_fallback in SERVICE_READS
+        if not self.failed_reads.enabled:
+            self.failed_reads.start_over()
 
     def set_decoding(self, enabled: bool) -> None:
         """Decode frames or not (the preview goes on); off while a check runs."""
@@ -376,8 +403,11 @@ class CameraSource(CaptureSource):
 
     @Slot(object)
     def follow_session_stage(self, stage: Stage) -> None:
-        """Decode except while the session works on a check (no refused captures)."""
+        """Decode except while the session works on a check (no refused captures); a read
+        that fails while the Canadian form is open is never handed over (the clerk types the
+        card that could not be read)."""
         self.set_decoding(stage is not Stage.WORKING)
+        self._form_open = stage is Stage.CANADA_FORM
 
     @property
     def decoding(self) -> bool:
@@ -416,6 +446,7 @@ class CameraSource(CaptureSource):
             handle.failed.disconnect(self._on_camera_failed)
             handle.close()
         self._reads.reset()
+        self.failed_reads.start_over()
 
     def _on_camera_failed(self, text: str) -> None:
         log.info("camera failed: %s", describe_camera_error(text))
@@ -477,3 +508,12 @@ class CameraSource(CaptureSource):
         captured = self._reads.update(result.payload)
         if captured is not None:
             self.payload_scanned.emit(captured)
+        if self._form_open:
+            self.failed_reads.hold_off()
+        failed = self.failed_reads.update(result.payload, result.focus, result.picture)
+        if failed is not None:
+            # A card in view the decoder could not read: its sharpest frame goes to the
+            # session as a picture (read once more; if it fails, the Error screen offers it
+            # to the service).
+            log.info("camera: a card in view could not be read; its best frame is sent")
+            self.image_captured.emit(failed)

@@ -7,8 +7,10 @@ One call, ``add_hardware_sources(core)``, builds and attaches:
 * the watched scan folder (when ``watch_folder`` is set; files wait while a check runs).
 
 and ties them to the session: the camera stops decoding while a check runs (no refused
-captures, no CPU taken from the check) and may capture the same card again after the customer
-is wiped. The window shows the camera (``camera_of(core)``) in a
+captures, no CPU taken from the check), may capture the same card again after the customer
+is wiped, and keeps the best frame of a card it cannot read only while the picture fallback
+is on, for the current customer (dropped at the wipe, another card read, or the idle
+interval running out). The window shows the camera (``camera_of(core)``) in a
 :class:`~kiosk_app.ui.camera_preview.CameraPreview` on the Ready screen.
 """
 
@@ -42,7 +44,7 @@ def add_hardware_sources(core: KioskCore) -> HardwareSources:
     if settings.camera_enabled or settings.camera_video:
         added.camera = CameraSource.from_settings(settings, core.pool, parent=core)
         core.add_source(added.camera)
-        _follow_session(core, added.camera)
+        follow_session(core, added.camera)
     if settings.serial_port:
         added.serial = SerialScannerSource(SerialConfig.from_settings(settings), parent=core)
         core.add_source(added.serial)
@@ -64,6 +66,12 @@ def camera_of(core: KioskCore) -> CameraSource | None:
     return next((s for s in core.sources if isinstance(s, CameraSource)), None)
 
 
-def _follow_session(core: KioskCore, camera: CameraSource) -> None:
+def follow_session(core: KioskCore, camera: CameraSource) -> None:
+    """Tie ``camera`` to the session and the settings: no decoding while a check runs, the
+    same card captured again after the wipe, the frame kept of an unread card dropped with the
+    customer, and kept only while the picture fallback is on."""
     core.session.stage_changed.connect(camera.follow_session_stage)
     core.session.wiped.connect(camera.reset_capture)
+    core.session.scan_loaded.connect(camera.forget_kept_frame)
+    core.idle.expired.connect(camera.forget_kept_frame)
+    core.settings_applied.connect(camera.follow_settings)

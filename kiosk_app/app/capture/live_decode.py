@@ -11,15 +11,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+import numpy as np
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtMultimedia import QVideoFrame
 
-from kiosk_app.app.capture.frames import DECODE_MAX_SIDE, frame_to_grey
+from kiosk_app.app.capture.best_frame import focus_score
+from kiosk_app.app.capture.frames import DECODE_MAX_SIDE, GreyFrame, frame_to_grey
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import Scanner
-from kiosk_app.barcode.errors import BarcodeError
+from kiosk_app.barcode.errors import BarcodeError, NoBarcodeFoundError
 
 
 @dataclass(frozen=True)
@@ -32,23 +34,50 @@ class SymbolOutline:
 
 @dataclass(frozen=True)
 class FrameResult:
-    """The outcome of decoding one frame (never carries the picture)."""
+    """The outcome of decoding one frame.
+
+    ``focus``: a frame not read in which the decoder saw a symbol, its focus score (see
+    :mod:`kiosk_app.app.capture.best_frame`; None otherwise, or when not asked). ``picture``:
+    that frame's grey pixels, only when asked for and sharper than the frame kept (never
+    printed: ``repr`` leaves it out).
+    """
 
     payload: bytes | None
     outline: SymbolOutline
+    focus: float | None = None
+    picture: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 def decode_video_frame(
-    frame: QVideoFrame, scanner: Scanner, max_side: int = DECODE_MAX_SIDE
+    frame: QVideoFrame,
+    scanner: Scanner,
+    max_side: int = DECODE_MAX_SIDE,
+    keep_above: float | None = None,
 ) -> FrameResult:
-    """Decode one frame (worker side): grey + reduce, then the barcode pipeline."""
+    """Decode one frame (worker side): grey + reduce, then the barcode pipeline.
+
+    ``keep_above``: for a frame the decoder cannot read but in which it saw a symbol, measure
+    its focus, and hand its pixels back when the score beats this (None: neither).
+    """
     grey = frame_to_grey(frame, max_side)
     try:
         decoded = scanner.decode_frame(grey.pixels)
+    except NoBarcodeFoundError as exc:
+        return _not_read(grey, exc.symbol_box, keep_above)
     except BarcodeError:
         return FrameResult(None, SymbolOutline((), grey.frame_size))
     corners = tuple(grey.to_frame_point(x, y) for x, y in decoded.symbol.corners)
     return FrameResult(decoded.payload, SymbolOutline(corners, grey.frame_size))
+
+
+def _not_read(
+    grey: GreyFrame, box: tuple[int, int, int, int] | None, keep_above: float | None
+) -> FrameResult:
+    outline = SymbolOutline((), grey.frame_size)
+    if keep_above is None or box is None:
+        return FrameResult(None, outline)
+    focus = focus_score(grey.pixels, box)
+    return FrameResult(None, outline, focus, grey.pixels if focus > keep_above else None)
 
 
 @dataclass

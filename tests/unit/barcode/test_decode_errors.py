@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from kiosk_app.barcode.decode import Scanner, decode_frame, decode_image
 from kiosk_app.barcode.errors import (
@@ -99,6 +99,23 @@ def test_blank_card_has_no_barcode_with_an_actionable_hint() -> None:
     with pytest.raises(NoBarcodeFoundError) as caught:
         decode_image(encode(Image.new("L", (800, 500), 230), "PNG"))
     assert "glare" in caught.value.hint
+
+
+def test_a_symbol_seen_but_not_read_says_where_it_is() -> None:
+    """A licence photographed far out of focus: nothing reads it, but the bars are seen (the
+    camera keeps the sharpest such frame for the picture fallback); a blank card has none."""
+    symbol = card(LICENCE_PAYLOAD)
+    blurred = np.asarray(symbol.filter(ImageFilter.GaussianBlur(6)))
+    with pytest.raises(NoBarcodeFoundError) as caught:
+        decode_frame(blurred)
+    box = caught.value.symbol_box
+    assert box is not None
+    left, top, right, bottom = box
+    assert 0 <= left < right <= blurred.shape[1] and 0 <= top < bottom <= blurred.shape[0]
+    assert bottom > blurred.shape[0] // 2  # the symbol is in the card's lower half
+    with pytest.raises(NoBarcodeFoundError) as blank:
+        decode_frame(np.full((500, 800), 230, np.uint8))
+    assert blank.value.symbol_box is None
 
 
 def test_non_licence_pdf417_is_not_aamva() -> None:

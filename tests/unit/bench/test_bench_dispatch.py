@@ -60,7 +60,7 @@ def test_no_or_an_unknown_benchmark_prints_the_usage(argv: list[str]) -> None:
     assert main(argv, platform="win32", err=err) == EXIT_USAGE
     assert err.getvalue() == (
         "usage: python -m kiosk_app.bench "
-        "{decode|gui|camera|soak|isolation|hostile_result} [options]\n"
+        "{decode|gui|camera|soak|isolation|hostile_result|best_frame} [options]\n"
     )
 
 
