@@ -86,6 +86,11 @@ BUSY = QT_TRANSLATE_NOOP(
 FAILED = QT_TRANSLATE_NOOP(
     "messages", "Stopped working — check the camera's cable; the other inputs still work"
 )
+# The stages on which a card the camera could not read is handed over as a picture (the
+# Error screen then replaces them): not while the clerk types the Canadian form (often the
+# very card the camera could not read) or decides on a watchlist banner; until the card has
+# left the view, a card seen meanwhile is not handed over either.
+HAND_OVER_STAGES = frozenset({Stage.READY, Stage.RESULT, Stage.ERROR})
 # How often a camera that failed (busy, error) is tried again.
 RETRY_MS = 5000
 # A started camera that shows no picture within this time counts as failed.
@@ -313,7 +318,8 @@ class CameraSource(CaptureSource):
         self._player: QMediaPlayer | None = None
         self._frame_input: QVideoFrameInput | None = None
         self._running = False
-        self._form_open = False  # the clerk types the Canadian form: no failed read shown
+        # Whether a failed read may be handed over now (see HAND_OVER_STAGES).
+        self._may_hand_over = True
         self._had_camera = False
         self._retry = QTimer(self, singleShot=True, interval=retry_ms)
         self._retry.timeout.connect(self._connect_camera)
@@ -403,11 +409,10 @@ class CameraSource(CaptureSource):
 
     @Slot(object)
     def follow_session_stage(self, stage: Stage) -> None:
-        """Decode except while the session works on a check (no refused captures); a read
-        that fails while the Canadian form is open is never handed over (the clerk types the
-        card that could not be read)."""
+        """Decode except while the session works on a check (no refused captures); hand a
+        failed read over only on the stages of HAND_OVER_STAGES."""
         self.set_decoding(stage is not Stage.WORKING)
-        self._form_open = stage is Stage.CANADA_FORM
+        self._may_hand_over = stage in HAND_OVER_STAGES
 
     @property
     def decoding(self) -> bool:
@@ -508,7 +513,7 @@ class CameraSource(CaptureSource):
         captured = self._reads.update(result.payload)
         if captured is not None:
             self.payload_scanned.emit(captured)
-        if self._form_open:
+        if not self._may_hand_over:
             self.failed_reads.hold_off()
         failed = self.failed_reads.update(result.payload, result.focus, result.picture)
         if failed is not None:
