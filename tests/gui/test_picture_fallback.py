@@ -108,6 +108,27 @@ def test_the_out_of_focus_sample_is_unreadable_here(qtbot: Any, make_window: Win
     assert window.result.view is None  # nothing was read, nothing was checked
 
 
+@pytest.mark.parametrize(
+    ("key", "name"), [("dvs-parse", "MEI LIN TAN"), ("canada-passed", "ROBIN GALLANT")]
+)
+def test_the_demo_s_out_of_focus_samples_are_read_by_the_service(
+    qtbot: Any, make_window: WindowFactory, key: str, name: str
+) -> None:
+    """In the demo with the fallback on: the sample menu's photographs out of focus end on the
+    offer, and the service reads them."""
+    window = make_window(picture_fallback="document-verification")
+    action = next(a for a in window.ready.sample_menu.actions() if a.data() == defocused_key(key))
+    action.trigger()
+    wait_stage(qtbot, window, Stage.ERROR)
+    assert window.error.service_button.isVisible()
+    qtbot.mouseClick(window.error.service_button, Qt.MouseButton.LeftButton)
+    wait_stage(qtbot, window, Stage.RESULT)
+    view = window.result.view
+    assert view is not None and view.licence is not None
+    assert view.licence.full_name == name
+    assert view.check is CheckKind.DVS_PARSE
+
+
 def _offered(qtbot: Any, window: MainWindow, key: str = US_KEY) -> None:
     """The out-of-focus picture of ``key``: the kiosk cannot read it, the Error screen shows."""
     assert window.session.submit_image(defocused_png(SAMPLES_BY_KEY[key]))
