@@ -33,6 +33,12 @@ GUIDE_SHARE = 0.8
 OUTLINE_TTL_S = 0.6
 
 
+def gives_pictures(status: str) -> bool:
+    """True while a camera with this status shows (or is about to show) pictures; False when
+    there is none, it was unplugged, is busy, refused or stopped."""
+    return status in (READY, STARTING) or status.startswith(PLAYING)
+
+
 def fitted_rect(frame_w: int, frame_h: int, area: QRectF) -> QRectF:
     """The largest rectangle of the frame's aspect ratio centred in ``area``."""
     if frame_w <= 0 or frame_h <= 0 or area.isEmpty():
@@ -121,7 +127,7 @@ class CameraPreview(QWidget):
     def set_message(self, text: str) -> None:
         """The camera's status; shown instead of the picture when frames stop."""
         self._message = text
-        if text not in (READY, STARTING) and not text.startswith(PLAYING):
+        if not gives_pictures(text):
             self._frame = self._image = None  # unplugged, failed: no frozen last frame
             self._repaint.stop()
         self.update()

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from kiosk_app.api.validation import MAX_CLASS_CHARS, PROVINCES
 from kiosk_app.flow.models import CanadaFormData, FieldProblem
 from kiosk_app.ui.messages import translate_message
+from kiosk_app.ui.touch import touch_combo
 from kiosk_app.ui.widgets import (
     big_button,
     is_language_change,
@@ -46,7 +47,7 @@ class CanadaFormScreen(QWidget):
         self.licence_number = QLineEdit()
         self.date_of_birth = QLineEdit()
         self.date_of_birth.setInputMethodHints(Qt.InputMethodHint.ImhDate)
-        self.province = QComboBox()
+        self.province = touch_combo(QComboBox())
         self.province.addItem("", "")
         for code in PROVINCES:
             self.province.addItem(code, code)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk_app.app.capture.files import IMAGE_SUFFIXES
+from kiosk_app.ui.touch import touch_combo, touch_scroll
 from kiosk_app.ui.widgets import big_button, label, set_button_text
 
 translate = QCoreApplication.translate
@@ -75,7 +76,7 @@ class PicturePicker(QDialog):
         self.model.setFilter(LISTING_FILTER)
         self.model.setNameFilters([f"*{suffix}" for suffix in IMAGE_SUFFIXES])
         self.model.setNameFilterDisables(False)  # hide other files, do not just grey them
-        self.view = QListView()
+        self.view = touch_scroll(QListView())
         self.view.setModel(self.model)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setDragDropMode(QAbstractItemView.DragDropMode.NoDragDrop)
@@ -83,7 +84,7 @@ class PicturePicker(QDialog):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setUniformItemSizes(True)
         self.view.activated.connect(self._activated)
-        self.places = QComboBox()
+        self.places = touch_combo(QComboBox())
         self.places.setMinimumHeight(44)
         for title, path in self._folders:
             self.places.addItem(title, str(path))

@@ -1,10 +1,10 @@
 """The Ready screen's camera corner: the live preview with the symbol outline.
 
-Shown only when the kiosk has a camera source (``camera_enabled`` or a demo video); without
-one the corner is hidden and the screen looks as before. Without frames (no camera plugged
-in, unplugged, busy, not allowed) the preview shows the camera's status instead, so the clerk
-reads the problem where the picture would be. A camera added after the window was built
-(``add_hardware_sources`` runs after ``build_window``) is picked up from
+Shown only while the kiosk's camera source (``camera_enabled`` or a demo video) gives
+pictures or is starting to; with no camera plugged in, unplugged, busy, not allowed or
+stopped the corner is hidden and the Ready screen shows the card drawing in its place, as the
+user guide promises (the camera's status stays in the live-inputs line). A camera added after
+the window was built (``add_hardware_sources`` runs after ``build_window``) is picked up from
 ``KioskCore.source_added``.
 """
 
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.capture.hardware import camera_of
-from kiosk_app.ui.camera_preview import CameraPreview
+from kiosk_app.ui.camera_preview import CameraPreview, gives_pictures
 from kiosk_app.ui.widgets import label
 
 if TYPE_CHECKING:
@@ -28,9 +28,9 @@ PREVIEW_MIN: Final = QSize(320, 180)
 
 
 class ReadyCamera(QWidget):
-    """A caption and a :class:`CameraPreview`; hidden until a camera source is shown."""
+    """A caption and a :class:`CameraPreview`; hidden until a camera source gives pictures."""
 
-    camera_shown = Signal()
+    camera_shown = Signal()  # a camera source was attached, or its pictures came or went
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -75,7 +75,16 @@ class ReadyCamera(QWidget):
             return
         self.source = source
         self.preview.attach(source)
-        self.show()
+        source.status_changed.connect(self._on_status)
+        self.camera_shown.emit()
+
+    @property
+    def live(self) -> bool:
+        """True while the camera gives pictures (or is starting to)."""
+        return self.source is not None and gives_pictures(self.source.status)
+
+    @Slot(str)
+    def _on_status(self, _status: str) -> None:
         self.camera_shown.emit()
 
     @Slot(object)

@@ -1,9 +1,10 @@
 """The Ready screen's teaching area: where the barcode is and how to hold it, and what comes next.
 
-Without a camera a drawing (``resources/illustrations/card-back.svg``: the back of a card, its
-PDF417 barcode, a scanner's beam; no person) sits beside three numbered steps. With a camera
-the live preview takes the drawing's place, at a useful size, with a frame the card should
-fill. Once a licence is read the steps give way to the local read (the Ready screen's panel).
+Without a camera giving pictures (none plugged in, unplugged, busy, refused) a drawing
+(``resources/illustrations/card-back.svg``: the back of a card, its PDF417 barcode, a scanner's
+beam; no person) sits beside three numbered steps. With a camera giving pictures the live
+preview takes the drawing's place, at a useful size, with a frame the card should fill. Once
+a licence is read the steps give way to the local read (the Ready screen's panel).
 """
 
 from __future__ import annotations

@@ -245,7 +245,7 @@ class ReadyScreen(QWidget):
         self.age_banner.show()
 
     def _update_guide(self) -> None:
-        self.guide.show_state(self._licence_held, self.camera.source is not None)
+        self.guide.show_state(self._licence_held, self.camera.live)
 
     def set_refused_checks(self, refused: frozenset[CheckKind]) -> None:
         """Disable the checks the held scan cannot feed (a repaired wedge scan: signature)."""

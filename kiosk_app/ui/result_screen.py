@@ -29,6 +29,7 @@ from kiosk_app.ui.field_labels import FIELD_LABELS, document_lines
 from kiosk_app.ui.messages import check_title, translate_message, verdict_words
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.service_text import is_known_sentence, service_sentence
+from kiosk_app.ui.touch import touch_scroll
 from kiosk_app.ui.widgets import (
     LicencePanel,
     MatchRow,
@@ -177,7 +178,7 @@ class ResultScreen(QWidget):
         self.details = QWidget()
         self.details.setObjectName("Details")
         self._build_details()
-        scroll = QScrollArea()
+        self.details_scroll = scroll = touch_scroll(QScrollArea())
         scroll.setObjectName("DetailsScroll")
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -191,7 +192,7 @@ class ResultScreen(QWidget):
         self.home_button.clicked.connect(self.new_customer_requested)
 
         # The local read scrolls too: on a small screen neither column squeezes the banner.
-        self.panel_scroll = panel_scroll = QScrollArea()
+        self.panel_scroll = panel_scroll = touch_scroll(QScrollArea())
         panel_scroll.setObjectName("PanelScroll")
         panel_scroll.setWidgetResizable(True)
         panel_scroll.setFrameShape(QFrame.Shape.NoFrame)

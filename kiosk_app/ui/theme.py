@@ -123,7 +123,7 @@ def stylesheet(scale: float = 1.0, verdict_scale: float | None = None) -> str:
     return "\n".join(lines)
 
 
-_PX = re.compile(r"(min-height|min-width)?(:\s*)?(\b\d+)px")
+_PX = re.compile(r"(min-height|min-width|height|width)?(:\s*)?(\b\d+)px")
 # Sizes up to this stay as they are (hairlines and borders).
 HAIRLINE_PX = 3
 

@@ -26,6 +26,7 @@ from kiosk_app.ui.field_labels import field_label, field_value
 from kiosk_app.ui.messages import finding_text, key_field_label
 from kiosk_app.ui.plain_text import PlainLabel, plain_value
 from kiosk_app.ui.service_text import service_sentence, service_value
+from kiosk_app.ui.touch import touch_scroll
 
 translate = QCoreApplication.translate
 
@@ -406,6 +407,7 @@ class WrappingScroll(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWidget(widget)
         widget.installEventFilter(self)
+        touch_scroll(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """The column's text or width changed: hold it to the height its text needs."""

@@ -10,15 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QGuiApplication
 
-from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.main_window import MainWindow
-from kiosk_app.ui.screenshots import SHOTS, ScreenshotDriver, simulator_faults
-from tests.support.gui import SCALED_SIZE_VARIABLE, make_backend, make_settings
-from tests.support.qt import run_sample
+from kiosk_app.ui.screenshots import SHOTS
+from tests.support.gui import SCALED_SIZE_VARIABLE, walk_screens
+from tests.support.qt import run_sample, settle
 
 from .layout_check import layout_problems, vertical_scroll_bars
 
@@ -26,27 +23,14 @@ SIZES = [(1024, 600), (1366, 768), (1920, 1080), (3840, 2160)]
 LANGUAGES = ("en", "fr")
 
 
-def settle(window: MainWindow) -> None:
-    """Let the new language's texts lay out: deliver the posted layout requests (no sleep)."""
-    for _ in range(4):
-        QCoreApplication.processEvents()
-        if window.result.filling:
-            window.result.finish_filling()
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-
-
 def walk_and_check(
     qtbot: Any, simulator: Any, size: tuple[int, int], tmp_path: Path
 ) -> tuple[list[str], list[str]]:
     """Walk every state at ``size`` in both languages: (problems, states seen)."""
-    settings = make_settings(simulator.base_url)
-    core = KioskCore(settings, make_backend(settings), samples=dict(SAMPLES_BY_KEY))
-    window = MainWindow(core)
-    qtbot.addWidget(window)
     problems: list[str] = []
     seen: list[str] = []
 
-    def visit(name: str) -> None:
+    def visit(window: MainWindow, name: str) -> None:
         seen.append(name)
         for language in LANGUAGES:
             window.switch_language(language)
@@ -59,12 +43,7 @@ def walk_and_check(
                 problems.extend(f"{name} [{language}] scroll bar: {b}" for b in bars)
         window.switch_language("en")
 
-    try:
-        ScreenshotDriver(
-            window, simulator_faults(simulator), tmp_path, size, visit=visit, extra_states=True
-        ).run()
-    finally:
-        window.close()
+    walk_screens(qtbot, simulator, size, tmp_path, visit)
     return problems, seen
 
 

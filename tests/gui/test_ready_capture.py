@@ -42,7 +42,7 @@ def test_camera_preview_shows_frames_and_outline_and_the_scan_is_read(
     frame_input = camera.attach_frame_input()
     core.add_source(camera)  # as add_hardware_sources does, after the window was built
     view = window.ready.camera
-    assert view.source is camera and view.isVisible()
+    assert view.source is camera and view.isHidden()  # no pictures yet: the drawing shows
     assert view.preview.accessibleName() == "Camera preview"
 
     camera.start()
@@ -60,6 +60,7 @@ def test_camera_preview_shows_frames_and_outline_and_the_scan_is_read(
         waited += 40
         assert waited < 10_000, "the card was not captured"
     assert camera.status == cam.READY
+    assert view.isVisible() and window.ready.guide.illustration.isHidden()
     assert f"Camera: {cam.READY}" in window.ready.inputs.text()
     assert outlined, "the symbol was located for the outline"
     qtbot.waitUntil(lambda: view.preview.frames_painted > 0, timeout=TIMEOUT_MS)

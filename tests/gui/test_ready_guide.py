@@ -10,7 +10,7 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QImage
 
-from kiosk_app.app.capture.camera import CameraSource
+from kiosk_app.app.capture.camera import NO_CAMERA, UNPLUGGED, CameraInfo, CameraSource
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.camera_preview import CARD_ASPECT, CameraPreview, guide_rect
 from kiosk_app.ui.ready_guide import STEPS
@@ -19,6 +19,7 @@ from tests.support.gui import WindowFactory
 from tests.support.qt import drop_source
 
 USEFUL_PREVIEW = (480, 270)
+DESK_CAMERA = CameraInfo("cam-a", "Desk camera", is_default=True)
 
 
 def _colours(image: QImage) -> int:
@@ -60,8 +61,9 @@ def test_with_a_camera_the_preview_takes_the_drawings_place_at_a_useful_size(
 ) -> None:
     window = make_window()
     core = window.core
-    camera = CameraSource(core.pool, backend=FakeCameraBackend([]), parent=core)
+    camera = CameraSource(core.pool, backend=FakeCameraBackend([DESK_CAMERA]), parent=core)
     core.add_source(camera)
+    camera.start()
     try:
         guide = window.ready.guide
         qtbot.waitUntil(lambda: guide.camera.isVisible(), timeout=5000)
@@ -76,6 +78,36 @@ def test_with_a_camera_the_preview_takes_the_drawings_place_at_a_useful_size(
         assert guide.camera.isVisible() and guide.words.isHidden()
     finally:
         window.session.wipe()
+        camera.stop()
+        qtbot.waitUntil(core.pool.is_idle, timeout=10_000)
+        drop_source(core, camera)
+
+
+def test_with_no_camera_plugged_in_ready_shows_the_drawing_not_a_black_box(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    window = make_window()
+    core = window.core
+    backend = FakeCameraBackend([])
+    camera = CameraSource(core.pool, backend=backend, parent=core)
+    core.add_source(camera)  # camera_enabled, as a desk without one is set up by default
+    camera.start()
+    guide = window.ready.guide
+    try:
+        qtbot.waitUntil(lambda: camera.status == NO_CAMERA, timeout=5000)
+        assert guide.illustration.isVisible() and guide.camera.isHidden()
+        assert not window.ready.camera.preview.isVisible()  # no black "No camera" box
+        assert guide.illustration.drawing_rect().width() >= 300
+        assert f"Camera: {NO_CAMERA}" in window.ready.inputs.text()  # the status, in words
+        # Plugged in: the preview takes the drawing's place; unplugged: the drawing is back.
+        backend.set_present([DESK_CAMERA])
+        qtbot.waitUntil(guide.camera.isVisible, timeout=5000)
+        assert guide.illustration.isHidden()
+        backend.set_present([])
+        qtbot.waitUntil(guide.illustration.isVisible, timeout=5000)
+        assert guide.camera.isHidden() and camera.status == UNPLUGGED
+    finally:
+        camera.stop()
         qtbot.waitUntil(core.pool.is_idle, timeout=10_000)
         drop_source(core, camera)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from kiosk_app.simulator.known_pictures import demo_samples
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.main_window import MainWindow
+from kiosk_app.ui.screenshots import ScreenshotDriver, simulator_faults
 from tests.support.clock import FakeClock
 from tests.support.qt import show_started_window
 from tests.unit.api.fake_servers import ScriptedServer
@@ -246,3 +248,29 @@ def assert_read_by_service(window: MainWindow) -> None:
     assert not window.session.run_check(CheckKind.SIGNATURE)
     assert window.result.panel.isVisible() and window.result.panel.name.text() == "MEI LIN TAN"
     assert window.result.panel.heading.text() == "Read by the service from the picture"
+
+
+def walk_screens(
+    qtbot: Any,
+    simulator: Any,
+    size: tuple[int, int],
+    outdir: Path,
+    visit: Callable[[MainWindow, str], None],
+) -> None:
+    """A demo window at ``size`` walked through every screen state the screenshots show
+    (and the extra Ready states), ``visit(window, name)`` called in each."""
+    settings = make_settings(simulator.base_url)
+    core = KioskCore(settings, make_backend(settings), samples=dict(SAMPLES_BY_KEY))
+    window = MainWindow(core)
+    qtbot.addWidget(window)
+    try:
+        ScreenshotDriver(
+            window,
+            simulator_faults(simulator),
+            outdir,
+            size,
+            visit=lambda name: visit(window, name),
+            extra_states=True,
+        ).run()
+    finally:
+        window.close()

@@ -144,3 +144,12 @@ def show_started_window(qtbot: Any, core: KioskCore) -> MainWindow:
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
     core.start()
     return window
+
+
+def settle(window: MainWindow) -> None:
+    """Let new texts and sizes lay out: deliver the posted layout requests (no sleep)."""
+    for _ in range(4):
+        QCoreApplication.processEvents()
+        if window.result.filling:
+            window.result.finish_filling()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)

@@ -37,6 +37,7 @@ from kiosk_app.app.diagnostics import ScanRecord, check_folder, start_connection
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.ui import theme
 from kiosk_app.ui.messages import translate_message
+from kiosk_app.ui.touch import touch_scroll
 from kiosk_app.ui.widgets import big_button, is_language_change, label, set_button_text
 
 SCAN_BOX_LINES: Final = 6
@@ -56,7 +57,7 @@ class InputRow:
         self.title = label("", "SectionTitle")
         self.status = label("", selectable=True)
         self.scan_note = label("", "Muted")
-        self.scan = QPlainTextEdit()
+        self.scan = touch_scroll(QPlainTextEdit())
         self.scan.setReadOnly(True)
         self.scan.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         line = self.scan.fontMetrics().lineSpacing()
@@ -64,7 +65,7 @@ class InputRow:
         self.scan.hide()
         # A keyboard wedge's keys as they arrived (modifiers included, values masked).
         self.keys_note = label("", "Muted")
-        self.keys = QPlainTextEdit()
+        self.keys = touch_scroll(QPlainTextEdit())
         self.keys.setReadOnly(True)
         self.keys.setFont(self.scan.font())
         self.keys.setFixedHeight(line * KEYS_BOX_LINES + 16)
@@ -133,7 +134,7 @@ class DiagnosticsDialog(QDialog):
             body.addWidget(widget)
         body.addWidget(self.connection_result)
         body.addStretch(1)
-        scroll = QScrollArea()
+        scroll = touch_scroll(QScrollArea())
         scroll.setWidgetResizable(True)
         scroll.setWidget(page)
         buttons = QHBoxLayout()

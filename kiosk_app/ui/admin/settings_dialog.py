@@ -62,6 +62,7 @@ from kiosk_app.ui import theme
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.usage_panel import UsagePanel
 from kiosk_app.ui.messages import check_title, translate_message
+from kiosk_app.ui.touch import touch_combo, touch_scroll
 from kiosk_app.ui.widgets import big_button, label
 
 MIN_FIELD_PX: Final = 44
@@ -331,7 +332,7 @@ class ChoiceEditor(FieldEditor):
     """A drop-down list of ``{value: title}``."""
 
     def __init__(self, choices: dict[str, str]) -> None:
-        self.combo = QComboBox()
+        self.combo = touch_combo(QComboBox())
         self.combo.setMinimumHeight(MIN_FIELD_PX)
         for value, title in choices.items():
             self.combo.addItem(title, value)
@@ -402,7 +403,10 @@ def fitting_dialog_size(parent: QWidget | None) -> QSize:
     """The dialog's size: its own, or the kiosk window's when that is smaller."""
     if parent is None:
         return QSize(DIALOG_SIZE)
-    return DIALOG_SIZE.boundedTo(parent.window().size())
+    window = parent.window().size()
+    # The window's stylesheet scales its text (theme.layout_scales): the dialog grows with it.
+    scale = theme.layout_scales(window.width(), window.height())[0]
+    return (DIALOG_SIZE * scale).boundedTo(window)
 
 
 class SettingsDialog(QDialog):
@@ -447,7 +451,7 @@ class SettingsDialog(QDialog):
         self._build_tabs()
         self.usage = UsagePanel(services, settings.billing_quota_monthly)
         # Scrolls like the other tabs, so the dialog fits a 1024x600 screen.
-        self.usage_scroll = QScrollArea()
+        self.usage_scroll = touch_scroll(QScrollArea())
         self.usage_scroll.setWidgetResizable(True)
         self.usage_scroll.setWidget(self.usage)
         self.tabs.addTab(self.usage_scroll, tab_titles()["usage"])
@@ -522,7 +526,7 @@ class SettingsDialog(QDialog):
             for row, name in enumerate(names):
                 self._add_row(grid, row, name, fields[name])
             grid.setRowStretch(len(names), 1)
-            scroll = QScrollArea()
+            scroll = touch_scroll(QScrollArea())
             scroll.setWidgetResizable(True)
             scroll.setWidget(page)
             index = self.tabs.addTab(scroll, titles[key])

@@ -23,7 +23,9 @@ from PySide6.QtWidgets import (
 from kiosk_app.app.admin import AdminServices, UsageSnapshot, describe_error
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.storage.usage import CountRow, DayCounts
+from kiosk_app.ui import theme
 from kiosk_app.ui.messages import translate_message
+from kiosk_app.ui.touch import touch_scroll
 from kiosk_app.ui.widgets import big_button, label
 
 PathChooser = Callable[[QWidget], Path | None]
@@ -81,9 +83,10 @@ def choose_csv_path(parent: QWidget) -> Path | None:
 
 
 def _table(headers: Sequence[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
+    table = touch_scroll(QTableWidget(0, len(headers)))
     table.setHorizontalHeaderLabels(list(headers))
     table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(theme.MIN_TOUCH_PX)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     table.setMinimumHeight(140)

@@ -1,0 +1,85 @@
+"""Touch use: kinetic drag scrolling for every scrolling area.
+
+A front-desk panel is worked with a finger: a list scrolls when dragged and keeps gliding
+(Qt's ``QScroller``), and the scroll bars stay as the second way (styled at least
+``theme.MIN_TOUCH_PX`` wide in ``resources/style.qss``). The gesture is the left mouse button's:
+a touch panel's touches reach Qt as mouse events when nothing takes the touch itself, so one
+gesture serves a finger, a stylus and a mouse. A tap without a drag still reaches the buttons
+inside the area.
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeVar
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QComboBox,
+    QListView,
+    QScroller,
+    QScrollerProperties,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+)
+
+from kiosk_app.ui import theme
+
+GESTURE: Final = QScroller.ScrollerGestureType.LeftMouseButtonGesture
+# No rubber band past the ends: the list stops where its content does.
+_NO_OVERSHOOT: Final = QScrollerProperties.OvershootPolicy.OvershootAlwaysOff
+# A tap reaches the button under the finger at once (Qt's default holds it back 0.25 s).
+PRESS_DELAY_S: Final = 0.0
+# A scroll area asks for room for its whole scroll bar (two arrows' worth and the handle: three
+# times the bar's width); with touch-sized bars that squeezed the rest of a 600-px screen. The
+# area may be this short: the bar shrinks with it, the handle stays a finger's size.
+AREA_MIN_HEIGHT_PX: Final = 2 * theme.MIN_TOUCH_PX
+
+Area = TypeVar("Area", bound=QAbstractScrollArea)
+Combo = TypeVar("Combo", bound=QComboBox)
+
+
+def touch_scroll(area: Area) -> Area:
+    """Let ``area`` be scrolled by dragging its content (kinetic); returns ``area``."""
+    if area.minimumHeight() == 0:
+        area.setMinimumHeight(AREA_MIN_HEIGHT_PX)
+    viewport = area.viewport()
+    QScroller.grabGesture(viewport, GESTURE)
+    scroller = QScroller.scroller(viewport)
+    properties = scroller.scrollerProperties()
+    metric = QScrollerProperties.ScrollMetric
+    properties.setScrollMetric(metric.VerticalOvershootPolicy, _NO_OVERSHOOT)
+    properties.setScrollMetric(metric.HorizontalOvershootPolicy, _NO_OVERSHOOT)
+    properties.setScrollMetric(metric.MousePressEventDelay, PRESS_DELAY_S)
+    scroller.setScrollerProperties(properties)
+    if isinstance(area, QListView) and not isinstance(area.itemDelegate(), TouchRows):
+        area.setItemDelegate(TouchRows(area))
+    if isinstance(area, QAbstractItemView):
+        # Item views scroll by whole items by default: a finger moves pixels.
+        area.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        area.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+    return area
+
+
+def drag_scrolls(area: QAbstractScrollArea) -> bool:
+    """True when ``area`` scrolls by dragging (:func:`touch_scroll` was applied)."""
+    return QScroller.hasScroller(area.viewport())
+
+
+class TouchRows(QStyledItemDelegate):
+    """Rows of a list at least a finger high (``theme.MIN_TOUCH_PX``)."""
+
+    def sizeHint(  # noqa: N802 - Qt override
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        """The row's own size, never less than a finger high."""
+        hint = super().sizeHint(option, index)
+        return hint.expandedTo(QSize(0, theme.MIN_TOUCH_PX))
+
+
+def touch_combo(combo: Combo) -> Combo:
+    """A combo box whose open list has rows a finger can hit and scrolls by dragging."""
+    combo.setItemDelegate(TouchRows(combo))
+    touch_scroll(combo.view())
+    return combo
