@@ -47,11 +47,13 @@ GIVE_UP_AFTER = 3
 Camera = tuple[CameraSource, QVideoFrameInput]
 
 
-def held_card(extra_blur: float = 0.0, key: str = "dvs-parse") -> np.ndarray:
+def held_card(
+    extra_blur: float = 0.0, key: str = "dvs-parse", size: tuple[int, int] = FRAME_SIZE
+) -> np.ndarray:
     """A grey camera frame of the sample ``key`` photographed out of focus (the kiosk cannot
     read it, the simulator knows it), blurred ``extra_blur`` pixels more."""
     with Image.open(BytesIO(defocused_png(SAMPLES_BY_KEY[key]))) as picture:
-        frame = picture.convert("L").resize(FRAME_SIZE, Image.Resampling.LANCZOS)
+        frame = picture.convert("L").resize(size, Image.Resampling.LANCZOS)
     if extra_blur:
         frame = frame.filter(ImageFilter.GaussianBlur(extra_blur))
     return np.asarray(frame)
@@ -147,6 +149,24 @@ def test_a_card_the_camera_cannot_read_is_read_by_the_service(
 
     decode(qtbot, camera, sharp, times=GIVE_UP_AFTER + 1)  # the card is still in view
     assert len(pictures) == 1 and window.current_stage() is Stage.RESULT
+
+
+def test_a_large_frame_is_kept_at_the_camera_s_resolution(
+    qtbot: Any, make_window: WindowFactory, camera_on: Callable[..., Camera]
+) -> None:
+    """The decoder reads a 1920-pixel frame halved; the frame kept for the service is the
+    camera's own, whole (the service may read more in it)."""
+    window = make_window(picture_fallback="document-verification")
+    camera = camera_on(window)
+    pictures = handed_over(camera[0])
+    results: list[FrameResult] = []
+    camera[0].decoder.decoded.connect(results.append)
+    large = held_card(size=(1920, 858))
+    decode(qtbot, camera, large, times=GIVE_UP_AFTER)
+    wait_stage(qtbot, window, Stage.ERROR)
+    assert results[0].outline.frame_size == (1920, 858)
+    assert len(pictures) == 1 and np.array_equal(pictures[0], large)
+    assert window.error.service_button.isVisible()
 
 
 def test_the_fallback_off_keeps_no_frame(

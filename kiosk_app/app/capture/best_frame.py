@@ -5,7 +5,8 @@ A card held up that the decoder cannot read (cracked, worn, a camera out of focu
 otherwise leave nothing to send. While a card is in view and unread, every frame in which the
 decoder saw a symbol's bar pattern gets a focus score (:func:`focus_score`, measured in the
 decoding worker, never on the GUI thread), and :class:`FailedReads` keeps the sharpest so far:
-one frame, the grey copy the decoder read (never the camera's buffer), in memory only. After
+one frame, a grey copy at the camera's resolution up to :data:`KEPT_MAX_SIDE` (never the
+camera's buffer), in memory only. After
 ``give_up_after`` such decodes without a read the attempt has failed, and the frame is handed
 over once: the camera sends it as a picture (the session decodes it once more, with a
 picture's time budget, and the Error screen offers it to the service, as for any picture). The
@@ -23,8 +24,12 @@ from typing import Final
 
 import numpy as np
 
+from kiosk_app.api.picture_upload import MAX_UPLOAD_SIDE_PX
 from kiosk_app.app.capture.frames import box_reduce
 
+# The kept frame's longest side: the camera's own pixels up to what is sent to the service
+# (the decoder reads a smaller copy of a large frame; the service may do better with more).
+KEPT_MAX_SIDE: Final = MAX_UPLOAD_SIDE_PX
 # Decodes of a card in view without a read before the attempt counts as failed: by then the
 # frame ladder has tried every clean-up step at least twice (the cards it reads are captured
 # within 2 s); how long that takes: docs/benchmarks.md ("Failed camera read").

@@ -17,7 +17,7 @@ import numpy as np
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtMultimedia import QVideoFrame
 
-from kiosk_app.app.capture.best_frame import focus_score
+from kiosk_app.app.capture.best_frame import KEPT_MAX_SIDE, focus_score
 from kiosk_app.app.capture.frames import DECODE_MAX_SIDE, GreyFrame, frame_to_grey
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.barcode.decode import Scanner
@@ -38,8 +38,8 @@ class FrameResult:
 
     ``focus``: a frame not read in which the decoder saw a symbol, its focus score (see
     :mod:`kiosk_app.app.capture.best_frame`; None otherwise, or when not asked). ``picture``:
-    that frame's grey pixels, only when asked for and sharper than the frame kept (never
-    printed: ``repr`` leaves it out).
+    that frame in grey at up to ``KEPT_MAX_SIDE``, only when asked for and sharper than the
+    frame kept (never printed: ``repr`` leaves it out).
     """
 
     payload: bytes | None
@@ -63,7 +63,7 @@ def decode_video_frame(
     try:
         decoded = scanner.decode_frame(grey.pixels)
     except NoBarcodeFoundError as exc:
-        return _not_read(grey, exc.symbol_box, keep_above)
+        return _not_read(frame, grey, exc.symbol_box, keep_above)
     except BarcodeError:
         return FrameResult(None, SymbolOutline((), grey.frame_size))
     corners = tuple(grey.to_frame_point(x, y) for x, y in decoded.symbol.corners)
@@ -71,13 +71,21 @@ def decode_video_frame(
 
 
 def _not_read(
-    grey: GreyFrame, box: tuple[int, int, int, int] | None, keep_above: float | None
+    frame: QVideoFrame,
+    grey: GreyFrame,
+    box: tuple[int, int, int, int] | None,
+    keep_above: float | None,
 ) -> FrameResult:
+    """A frame not read: its focus where a symbol was seen, and the frame to keep if it is
+    the sharpest (the decoder's copy when that is the whole frame, else a larger one)."""
     outline = SymbolOutline((), grey.frame_size)
     if keep_above is None or box is None:
         return FrameResult(None, outline)
     focus = focus_score(grey.pixels, box)
-    return FrameResult(None, outline, focus, grey.pixels if focus > keep_above else None)
+    if focus <= keep_above:
+        return FrameResult(None, outline, focus)
+    kept = grey if grey.scale == 1 else frame_to_grey(frame, KEPT_MAX_SIDE)
+    return FrameResult(None, outline, focus, kept.pixels)
 
 
 @dataclass
