@@ -124,6 +124,8 @@ UsCardCheck = Literal["signature", "parse", "none"]
 # the document verification endpoint (section 4.4), or the legacy ParseImage (section 4.3).
 PictureFallback = Literal["off", "document-verification", "legacy-parse-image"]
 CanadianLicenceCheck = Literal["registry", "parse", "none"]
+# The text sizes an admin may choose, in percent of the standard size.
+TextSize = Literal[100, 125, 150]
 # The single "default_check" of settings files before the per-country choices, mapped to them.
 _OLD_DEFAULT: dict[str, tuple[str, str]] = {
     "signature": ("signature", "registry"),
@@ -189,6 +191,8 @@ class Settings(BaseSettings):
     )
     sounds: bool = True
     language: str = Field("en", pattern=r"^(en|fr)$")
+    text_size: TextSize = Field(100, description="Text size in percent: 100, 125 or 150")
+    high_contrast: bool = Field(False, description="High-contrast colours (white on black)")
     kiosk_mode: bool = False
     test_mode: bool = False
     billing_quota_monthly: int = Field(
@@ -252,6 +256,14 @@ class Settings(BaseSettings):
                 )
             )
         return value.strip() or default_desk_id()
+
+    @field_validator("text_size", mode="before")
+    @classmethod
+    def _text_size_from_text(cls, value: Any) -> Any:
+        """``"125"`` (a drop-down's value, ``KIOSK_TEXT_SIZE=125``) is the number 125."""
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value.strip())
+        return value
 
     @field_validator("minimum_age", mode="before")
     @classmethod

@@ -50,6 +50,7 @@ Settings._clerk_checks_only
 Settings._desk_id_is_plain
 Entry._plain_line
 Settings._empty_minimum_age_is_none
+Settings._text_size_from_text
 Settings.settings_customise_sources
 
 # Compared as a whole (dataclass equality): a file that changed is seen by its mtime.

@@ -98,6 +98,13 @@ class ErrorScreen(QWidget):
         self.next_step.setText(next_step)
         self.service_button.setVisible(report.service_read)
 
+    def spoken_text(self) -> str:
+        """What a screen reader announces: the title, the message and what to do next."""
+        if self.report is None:
+            return ""
+        texts = (self.title.text(), self.message.text(), self.next_step.text())
+        return "\n".join(t for t in texts if t)
+
     def clear(self) -> None:
         """Forget the error (idle wipe)."""
         self.report = None

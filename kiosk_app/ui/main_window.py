@@ -1,13 +1,24 @@
-"""The main window: the test-mode band, the stacked screens, the notice line, drag-and-drop."""
+"""The main window: the test-mode band, the stacked screens, the notice line, drag-and-drop,
+and the keyboard: Enter presses the focused button, Esc goes back where that is safe
+(``ESCAPE_GOES_BACK``), each screen starts with the focus where ``_focus_screen`` puts it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent, QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeyEvent,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QDialog,
     QFileDialog,
     QMainWindow,
@@ -18,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.app.capture.files import IMAGE_SUFFIXES, image_paths_from_mime
 from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.app.session import Session
 from kiosk_app.config import Settings
 from kiosk_app.flow.customer import BilledAgain
 from kiosk_app.flow.models import CanadaFormData, FieldProblem
@@ -25,6 +37,7 @@ from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
 from kiosk_app.text import QT_TRANSLATE_NOOP
 from kiosk_app.ui import theme
+from kiosk_app.ui.accessibility import FocusRingFollower, announce, first_tab_stop
 from kiosk_app.ui.billing_widgets import ConfirmBilledDialog
 from kiosk_app.ui.canada_form import CanadaFormScreen
 from kiosk_app.ui.error_screen import ErrorScreen
@@ -39,10 +52,24 @@ from kiosk_app.ui.working_screen import WorkingScreen
 
 TEST_MODE_TEXT = QT_TRANSLATE_NOOP("Window", "TEST MODE — results are not real")
 NOTICE_MS = 6000
+# Where Esc goes back, by screen: nowhere from Ready, and never while a
+# check runs (its answer may already be billed); a result and an error go on to the next
+# customer (the wipe), the form back to Ready. Admin screens are dialogs: Esc closes them.
+ESCAPE_GOES_BACK: dict[Stage, Callable[[Session], None]] = {
+    Stage.RESULT: Session.wipe,
+    Stage.ERROR: Session.wipe,
+    Stage.CANADA_FORM: Session.back_to_ready,
+}
+# Screens whose first control takes the focus when they show (a form is there to be typed
+# in); every other screen takes the focus itself, so a second Enter presses nothing.
+FOCUS_FIRST_CONTROL = frozenset({Stage.CANADA_FORM})
+_ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class MainWindow(QMainWindow):
     """Shows the session's stage; every screen has one control back to Ready."""
+
+    announced = Signal(str)  # what was just announced to a screen reader
 
     def __init__(self, core: KioskCore, kiosk_mode: bool = False) -> None:
         super().__init__()
@@ -57,7 +84,9 @@ class MainWindow(QMainWindow):
         self.setMinimumSize(MIN_WINDOW_SIZE)
         self.setAcceptDrops(True)
         self.scales = (1.0, 1.0)
-        self.setStyleSheet(theme.stylesheet())
+        self.text_size = core.settings.text_size
+        self.high_contrast = core.settings.high_contrast
+        self.setStyleSheet(theme.stylesheet(high_contrast=self.high_contrast))
 
         session = self.session
         self.ready = ReadyScreen(session.enabled_checks(), None, session.demo_samples())
@@ -101,6 +130,10 @@ class MainWindow(QMainWindow):
         self._rehearsed = False
         self.confirm_dialog: ConfirmBilledDialog | None = None
         self.picker: QDialog | None = None  # the Open button's dialog, while it is open
+        self.focus_ring = FocusRingFollower(self)
+        self.focus_ring.set_high_contrast(self.high_contrast)
+        for screen in self.screens.values():
+            screen.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # holds the focus, no Tab stop
 
     def _connect(self) -> None:
         s = self.session
@@ -116,12 +149,15 @@ class MainWindow(QMainWindow):
         s.canada_form_requested.connect(self.canada_form.prefill)
         s.canada_form_problem.connect(self._show_form_problem)
         s.result_ready.connect(self.result.show_result)
+        s.result_ready.connect(self._announce_result)
         s.error_raised.connect(self.error.show_error)
+        s.error_raised.connect(self._announce_error)
         s.notice.connect(self.show_notice)
         s.retry_countdown.connect(self.result.set_countdown)
         s.wiped.connect(self._clear_screens)
         s.wiped.connect(self.notice.hide)
         s.wiped.connect(self._close_picker)
+        s.wiped.connect(self._refocus)
         self.core.settings_applied.connect(self.apply_settings)
         self.core.inputs_changed.connect(self.ready.set_inputs)
         s.metrics.counting_changed.connect(self.ready.set_counting_alarm)
@@ -248,11 +284,46 @@ class MainWindow(QMainWindow):
         """Scale text and spacing to the window: everything fits on a small screen, a large
         one shows a bigger verdict (``theme.layout_scales``)."""
         super().resizeEvent(event)
-        scales = theme.layout_scales(self.width(), self.height())
-        if scales != self.scales:
+        self._restyle()
+
+    def _restyle(self, force: bool = False) -> None:
+        """The stylesheet for the window's size, the admin's text size and theme."""
+        scales = theme.layout_scales(self.width(), self.height(), self.text_size)
+        if scales != self.scales or force:
             self.scales = scales
-            self.setStyleSheet(theme.stylesheet(*scales))
+            self.setStyleSheet(theme.stylesheet(*scales, high_contrast=self.high_contrast))
             self.result.banner.set_icon_px(round(BANNER_ICON_PX * scales[1]))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Enter presses the focused button; Esc goes back where that is safe.
+
+        Keys reach the window only when the focused control did not use them (a line edit
+        takes its own Enter, the form its Esc). A scanner's Enter never gets here: the wedge
+        holds every key of a scan.
+        """
+        key = event.key()
+        plain = not (event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier)
+        if key in _ENTER_KEYS and plain and not event.isAutoRepeat():
+            focused = self.focusWidget()
+            if isinstance(focused, QAbstractButton) and focused.isEnabled():
+                focused.click()
+                return
+        if key == Qt.Key.Key_Escape and plain and not event.isAutoRepeat():
+            action = ESCAPE_GOES_BACK.get(self.current_stage())
+            if action is not None:
+                action(self.session)
+                return
+        super().keyPressEvent(event)
+
+    def _announce_result(self) -> None:
+        self._announce(self.result.banner, self.result.banner.spoken_text())
+
+    def _announce_error(self) -> None:
+        self._announce(self.error, self.error.spoken_text())
+
+    def _announce(self, widget: QWidget, text: str) -> None:
+        announce(widget, text)
+        self.announced.emit(text)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         """On first show, lay out and render the busy screens once, while nobody waits."""
@@ -282,10 +353,16 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def apply_settings(self, settings: Settings) -> None:
-        """Follow the admin's new settings: check buttons, default check, test-mode band."""
+        """Follow the admin's new settings: check buttons, default check, test-mode band,
+        text size and theme."""
         self.ready.set_checks(self.session.enabled_checks())
         self.ready.set_card(self.ready.routing)
         self.test_band.setVisible(self.core.test_mode)
+        if (settings.text_size, settings.high_contrast) != (self.text_size, self.high_contrast):
+            self.text_size = settings.text_size
+            self.high_contrast = settings.high_contrast
+            self.focus_ring.set_high_contrast(settings.high_contrast)
+            self._restyle(force=True)
 
     def _show_form_problem(self, problem: FieldProblem) -> None:
         self.canada_form.show_problems([problem])
@@ -295,6 +372,23 @@ class MainWindow(QMainWindow):
 
     def _show_stage(self, stage: Stage) -> None:
         self.stack.setCurrentWidget(self.screens[stage])
+        self._focus_screen(stage)
+
+    def _refocus(self) -> None:
+        # Clearing the screens may have put the focus on a field of a hidden one.
+        self._focus_screen(self.current_stage())
+
+    def _focus_screen(self, stage: Stage) -> None:
+        """Put the focus on the screen just shown: never left on a control of a hidden one."""
+        screen = self.screens[stage]
+        focused = self.focusWidget()
+        if stage in FOCUS_FIRST_CONTROL:
+            if focused is not None and screen.isAncestorOf(focused) and focused.isVisible():
+                return  # the form chose (its first empty field)
+            target = first_tab_stop(screen) or screen
+        else:
+            target = screen
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _drop_old_result(self, licence: object) -> None:
         # The session forgot the customer (a new scan, a sample): the result kept on its hidden

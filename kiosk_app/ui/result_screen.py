@@ -24,6 +24,7 @@ from kiosk_app.flow.verdict_table import rule_for, view_facts, words_params
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.text import QT_TRANSLATE_NOOP
 from kiosk_app.ui import theme
+from kiosk_app.ui.accessibility import OUTER_RING_PX
 from kiosk_app.ui.document_rows import DocumentRow
 from kiosk_app.ui.field_labels import FIELD_LABELS, document_lines
 from kiosk_app.ui.messages import check_title, translate_message, verdict_words
@@ -386,7 +387,8 @@ class ResultScreen(QWidget):
     # widgets is what costs the GUI thread time when a result arrives.
     def _build_details(self) -> None:
         layout = QVBoxLayout(self.details)
-        layout.setContentsMargins(0, 0, 8, 0)
+        # Room for the focus ring of a control at the column's edge (the viewport clips it).
+        layout.setContentsMargins(OUTER_RING_PX, OUTER_RING_PX, 8, OUTER_RING_PX)
         self.summary = label("", "SectionTitle")
         self.licence_line = label("", "Headline", selectable=True)
         self.classes_line = label("", selectable=True)

@@ -105,14 +105,33 @@ def resource_bytes(relative: str) -> bytes:
     return node.read_bytes()
 
 
+# The focus ring's (outer, inner) colours: the outer one stands out from the page, the inner one
+# from a dark control; on a light control the outer one does (kiosk_app.ui.accessibility).
+FOCUS_RING = ("#1e3a8a", "#ffffff")
+HIGH_CONTRAST_FOCUS_RING = ("#ffff00", "#000000")
+# The admin's text sizes (percent) and the high-contrast sheet laid over the standard one.
+TEXT_SIZES = (100, 125, 150)
+HIGH_CONTRAST_SHEET = "high-contrast.qss"
+
+
+def focus_ring_colours(high_contrast: bool = False) -> tuple[str, str]:
+    """(outer, inner) colour of the focus ring in the standard or the high-contrast theme."""
+    return HIGH_CONTRAST_FOCUS_RING if high_contrast else FOCUS_RING
+
+
 @cache
-def stylesheet(scale: float = 1.0, verdict_scale: float | None = None) -> str:
+def stylesheet(
+    scale: float = 1.0, verdict_scale: float | None = None, high_contrast: bool = False
+) -> str:
     """The application stylesheet (``resources/style.qss``), its sizes times ``scale``.
 
     The verdict's title uses ``verdict_scale`` (default ``scale``): a large screen shows a
-    bigger verdict, readable from further away, while the rest grows less.
+    bigger verdict, readable from further away, while the rest grows less. ``high_contrast``
+    lays ``resources/high-contrast.qss`` over it (its later rules win).
     """
     sheet = resource_bytes("style.qss").decode("utf-8")
+    if high_contrast:
+        sheet += "\n" + resource_bytes(HIGH_CONTRAST_SHEET).decode("utf-8")
     if scale == 1.0 and verdict_scale in (None, 1.0):
         return sheet
     verdict = scale if verdict_scale is None else verdict_scale
@@ -147,16 +166,21 @@ MAX_VERDICT_SCALE = 2.4
 SCALE_STEP = 0.05
 
 
-def layout_scales(width: int, height: int) -> tuple[float, float]:
+def layout_scales(width: int, height: int, text_size: int = 100) -> tuple[float, float]:
     """(scale of the text and spacing, scale of the verdict) for a window of this size.
 
     Small screens shrink the text so everything fits (never the touch targets); large ones
-    grow it, the verdict most. Stepped, so a small resize does not restyle the window.
+    grow it, the verdict most. Stepped, so a small resize does not restyle the window. The
+    admin's ``text_size`` (percent) multiplies the text's scale; the verdict, already the
+    largest text, keeps its own unless the text outgrows it.
     """
     fit = min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1])
     stepped = round(fit / SCALE_STEP) * SCALE_STEP
     body = round(min(max(stepped, MIN_SCALE), MAX_SCALE), 2)
     verdict = round(min(max(stepped, MIN_SCALE), MAX_VERDICT_SCALE), 2)
+    if text_size != 100:
+        body = round(round(body * text_size / 100 / SCALE_STEP) * SCALE_STEP, 2)
+        verdict = max(verdict, body)
     return body, verdict
 
 

@@ -170,6 +170,13 @@ class VerdictBanner(QFrame):
         self.advice.setVisible(bool(advice))
         spoken = f"{shown} — {reason}" if reason else shown
         self.setAccessibleName(translate("Widgets", "Verdict: {words}").format(words=spoken))
+        self.setAccessibleDescription(advice)
+
+    def spoken_text(self) -> str:
+        """What a screen reader announces: the banner's words, reason and advice."""
+        if self.verdict is None:
+            return ""
+        return "\n".join(t for t in (self.accessibleName(), self.advice.text()) if t)
 
     def set_icon_px(self, size: int) -> None:
         """The icon's size (larger on large screens)."""
@@ -186,6 +193,8 @@ class VerdictBanner(QFrame):
         self.reason.hide()
         self.advice.clear()
         self.icon.clear()
+        self.setAccessibleName("")
+        self.setAccessibleDescription("")
 
 
 class MatchRow(QFrame):

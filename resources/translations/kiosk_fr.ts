@@ -53,62 +53,62 @@
 <context>
     <name>CanadaForm</name>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="107"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="108"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="109"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="110"/>
         <source>Filled in from the scanned licence when possible. Check, then press Check licence.</source>
         <translation>Rempli à partir du permis balayé lorsque c&apos;est possible. Vérifiez, puis appuyez sur Vérifier le permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="115"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="116"/>
         <source>as printed on the card</source>
         <translation>tel qu&apos;imprimé sur la carte</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="117"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="118"/>
         <source>YYYY-MM-DD, e.g. 1989-12-24</source>
         <translation>AAAA-MM-JJ, p. ex. 1989-12-24</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="120"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="121"/>
         <source>Choose…</source>
         <translation>Choisir…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="119"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="120"/>
         <source>optional, e.g. G</source>
         <translation>facultatif, p. ex. G</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="124"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="125"/>
         <source>Licence number</source>
         <translation>Numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="125"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="126"/>
         <source>Date of birth</source>
         <translation>Date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="126"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="127"/>
         <source>Province or territory</source>
         <translation>Province ou territoire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="127"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="128"/>
         <source>Licence class (optional)</source>
         <translation>Classe de permis (facultatif)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="132"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="133"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="133"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="134"/>
         <source>Check licence</source>
         <translation>Vérifier le permis</translation>
     </message>
@@ -145,173 +145,173 @@
 <context>
     <name>DiagnosticsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="150"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="151"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="154"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="155"/>
         <source>The last scans are the customer&apos;s data: kept in memory only, shown only here, never logged, and cleared after New customer or the idle timeout.</source>
         <translation>Les derniers balayages sont des données du client&#x202f;: conservés en mémoire seulement, affichés seulement ici, jamais journalisés et effacés après Nouveau client ou le délai d&apos;inactivité.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="159"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="160"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="161"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="151"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="152"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="163"/>
         <source>Cameras present</source>
         <translation>Caméras présentes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="163"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="164"/>
         <source>Serial ports present</source>
         <translation>Ports série présents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="164"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="165"/>
         <source>Watched scan folder</source>
         <translation>Dossier de balayages surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="165"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="166"/>
         <source>Check service</source>
         <translation>Service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="171"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="172"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="198"/>
         <source>Status of %1</source>
         <translation>État de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="199"/>
         <source>Last raw scan from %1</source>
         <translation>Dernier balayage brut de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="199"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="200"/>
         <source>Keys of the last scan from %1</source>
         <translation>Touches du dernier balayage de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="239"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="240"/>
         <source>Status: %1</source>
         <translation>État&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="249"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="250"/>
         <source>No scan since the last customer was cleared</source>
         <translation>Aucun balayage depuis l&apos;effacement du dernier client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="257"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="258"/>
         <source>Picture %1 (%2 bytes) at %3</source>
         <translation>Image %1 (%2 octets) à %3</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="258"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="259"/>
         <source>without a name</source>
         <translation>sans nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="266"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="267"/>
         <source>Last scan: %1 bytes at %2</source>
         <translation>Dernier balayage&#x202f;: %1 octets à %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="276"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="277"/>
         <source>exact bytes</source>
         <translation>octets exacts</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="278"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="279"/>
         <source>repaired: not sent to the signature check</source>
         <translation>réparé&#x202f;: non envoyé à la vérification de signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="281"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="282"/>
         <source>Keys the scanner sent (characters masked after the first %1; %2):</source>
         <translation>Touches envoyées par le lecteur (caractères masqués après les %1 premiers&#x202f;; %2)&#x202f;:</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="297"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="298"/>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="299"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="300"/>
         <source>in use</source>
         <translation>en cours d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="301"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="302"/>
         <source>No camera found</source>
         <translation>Aucune caméra trouvée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="309"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="310"/>
         <source>(configured)</source>
         <translation>(configuré)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="312"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="313"/>
         <source>%1 (configured, not present)</source>
         <translation>%1 (configuré, absent)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="313"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="314"/>
         <source>No serial port found</source>
         <translation>Aucun port série trouvé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="326"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="327"/>
         <source>No folder set in the admin settings</source>
         <translation>Aucun dossier défini dans les paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="330"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="331"/>
         <source>%1: checking…</source>
         <translation>%1&#x202f;: vérification…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="340"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="351"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="341"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="352"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="365"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="366"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="374"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="375"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="381"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="382"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -633,42 +633,42 @@
 <context>
     <name>PicturePicker</name>
     <message>
-        <location filename="../../kiosk_app/ui/picture_picker.py" line="50"/>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="51"/>
         <source>Scan folder</source>
         <translation>Dossier de numérisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/picture_picker.py" line="53"/>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="54"/>
         <source>Pictures</source>
         <translation>Images</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/picture_picker.py" line="116"/>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="117"/>
         <source>No picture folder is set up.</source>
         <translation>Aucun dossier d&apos;images n&apos;est configuré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/picture_picker.py" line="120"/>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="121"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/picture_picker.py" line="122"/>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="123"/>
         <source>Choose a picture of the back of the licence</source>
         <translation>Choisissez une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/picture_picker.py" line="124"/>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="125"/>
         <source>Up</source>
         <translation>Dossier parent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/picture_picker.py" line="125"/>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="126"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/picture_picker.py" line="126"/>
+        <location filename="../../kiosk_app/ui/picture_picker.py" line="127"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -676,110 +676,110 @@
 <context>
     <name>PinPad</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="63"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="64"/>
         <source>Administrator</source>
         <translation>Administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="81"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="82"/>
         <source>PIN pad message</source>
         <translation>Message du clavier NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="93"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="94"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="117"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="118"/>
         <source>Delete</source>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="118"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="119"/>
         <source>Delete last digit</source>
         <translation>Effacer le dernier chiffre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="119"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="120"/>
         <source>OK</source>
         <translation>OK</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="157"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="170"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="178"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="171"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="179"/>
         <source>Administrator PIN</source>
         <translation>NIP administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="159"/>
         <source>Enter the administrator PIN.</source>
         <translation>Entrez le NIP administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="160"/>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="167"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="161"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="168"/>
         <source>Choose an administrator PIN</source>
         <translation>Choisissez un NIP administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="163"/>
         <source>No PIN is set yet. Choose one of %1 to %2 digits.</source>
         <translation>Aucun NIP n&apos;est encore défini. Choisissez-en un de %1 à %2 chiffres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="168"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="169"/>
         <source>Enter the same PIN again.</source>
         <translation>Entrez le même NIP de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="173"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="174"/>
         <source>The PIN file is missing, but a PIN was set on this kiosk before. IT must reset the PIN (see the README) so that a new one can be chosen.</source>
         <translation>Le fichier du NIP est absent, mais un NIP a déjà été défini sur ce kiosque. Le service informatique doit réinitialiser le NIP (voir le README) pour qu&apos;un nouveau puisse être choisi.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="181"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="182"/>
         <source>The PIN file is damaged. IT must delete admin_pin.json (see the README) so that a new PIN can be chosen.</source>
         <translation>Le fichier du NIP est endommagé. Le service informatique doit supprimer admin_pin.json (voir le README) pour qu&apos;un nouveau NIP puisse être choisi.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="220"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="221"/>
         <source>The PIN must be %1 to %2 digits.</source>
         <translation>Le NIP doit compter de %1 à %2 chiffres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="233"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="234"/>
         <source>The two PINs were not the same. Start again.</source>
         <translation>Les deux NIP ne sont pas identiques. Recommencez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="267"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="275"/>
         <source>Wrong PIN. %1 more tries before the pad locks.</source>
         <translation>NIP erroné. Encore %1 essais avant le verrouillage du clavier.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="282"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="294"/>
         <source>The PIN could not be checked.</source>
         <translation>Le NIP n&apos;a pas pu être vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="284"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="296"/>
         <source>The PIN could not be saved or checked (disk error).</source>
         <translation>Le NIP n&apos;a pas pu être enregistré ni vérifié (erreur de disque).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="300"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="312"/>
         <source>The wrong PIN could not be recorded (the disk is read-only or full), so the pad is locked. Try again in %1.</source>
         <translation>Le NIP erroné n&apos;a pas pu être enregistré (disque en lecture seule ou plein)&#x202f;: le clavier est donc verrouillé. Réessayez dans %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="304"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="316"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Trop de NIP erronés. Réessayez dans %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="337"/>
+        <location filename="../../kiosk_app/ui/admin/pin_pad.py" line="349"/>
         <source>%1 digits entered</source>
         <translation>%1 chiffres entrés</translation>
     </message>
@@ -843,22 +843,22 @@
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_guide.py" line="28"/>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="29"/>
         <source>Turn the card over: the barcode is the wide block of fine stripes on the back.</source>
         <translation>Retournez la carte&#x202f;: le code-barres est le large bloc de fines rayures au verso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_guide.py" line="31"/>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="32"/>
         <source>Hold it flat under the scanner, about a hand&apos;s width away, the whole barcode in the light — or open or drop a picture of it.</source>
         <translation>Tenez-la à plat sous le lecteur, à environ une main de distance, tout le code-barres dans la lumière — ou ouvrez ou déposez une image du code-barres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_guide.py" line="36"/>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="37"/>
         <source>The name, date of birth and age appear here at once; then choose a check. The verdict follows in a few seconds.</source>
         <translation>Le nom, la date de naissance et l’âge s’affichent ici aussitôt&#x202f;; choisissez ensuite une vérification. Le verdict suit en quelques secondes.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_guide.py" line="108"/>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="109"/>
         <source>How to scan</source>
         <translation>Comment balayer</translation>
     </message>
@@ -884,177 +884,177 @@
 <context>
     <name>Result</name>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="46"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="48"/>
         <source>The digital signature is valid and not revoked.</source>
         <translation>La signature numérique est valide et n&apos;est pas révoquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="49"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="51"/>
         <source>The signature is not valid or the document is revoked. Do not accept it.</source>
         <translation>La signature n&apos;est pas valide ou le document est révoqué. Ne l&apos;acceptez pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="52"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="54"/>
         <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
         <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier&#x202f;? — et balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="57"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="59"/>
         <source>The registry confirms the licence details.</source>
         <translation>Le registre confirme les renseignements du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="60"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="62"/>
         <source>The registry does not confirm this licence.</source>
         <translation>Le registre ne confirme pas ce permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="63"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="65"/>
         <source>Some details only partly match the registry. Check the card by hand.</source>
         <translation>Certains renseignements ne correspondent qu&apos;en partie au registre. Vérifiez la carte manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="66"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="68"/>
         <source>The registry could not answer now. A retry is scheduled in 15 minutes (nothing is billed for this answer).</source>
         <translation>Le registre ne peut pas répondre pour le moment. Un nouvel essai est prévu dans 15 minutes (cette réponse n&apos;est pas facturée).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="71"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="73"/>
         <source>The barcode was parsed; no verification was done.</source>
         <translation>Le code-barres a été décodé&#x202f;; aucune vérification n&apos;a été faite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="76"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="78"/>
         <source>The check passed.</source>
         <translation>La vérification est réussie.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="77"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="79"/>
         <source>The check failed. Do not accept the document without a manual check.</source>
         <translation>La vérification a échoué. N&apos;acceptez pas le document sans vérification manuelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="80"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="82"/>
         <source>Some details need a manual check.</source>
         <translation>Certains renseignements doivent être vérifiés manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="83"/>
         <source>The service could not decide. Try again.</source>
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="221"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="223"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="222"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="224"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="223"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="225"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="224"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="226"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="544"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="547"/>
         <source>Service message: {message}</source>
         <translation>Message du service&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="300"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="302"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace&#x202f;: {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="345"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="347"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="225"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="227"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="226"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="228"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="378"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="380"/>
         <source>Fields not compared: {count} — hide</source>
         <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="380"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="382"/>
         <source>Fields not compared: {count} — show</source>
         <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="459"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="462"/>
         <source>Licence: {message}</source>
         <translation>Permis&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="464"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="467"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles&#x202f;: {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="494"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="497"/>
         <source>{count} more rows from the service are not shown.</source>
         <translation>{count} autres lignes du service ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="552"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="555"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="553"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="556"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="554"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="557"/>
         <source>Signature: unknown</source>
         <translation>Signature&#x202f;: inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="557"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="560"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="558"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="561"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="559"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="562"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="567"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="570"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="574"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="577"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="574"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="577"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -1250,497 +1250,512 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="142"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="145"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="143"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="146"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="144"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="147"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="145"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="148"/>
         <source>Kiosk</source>
         <translation>Kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="146"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="149"/>
         <source>Other</source>
         <translation>Autres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="147"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="150"/>
         <source>Usage</source>
         <translation>Utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="154"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
         <source>Check service address</source>
         <translation>Adresse du service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
         <source>Document verification address</source>
         <translation>Adresse de la vérification de documents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
         <source>Legacy parsing service address</source>
         <translation>Adresse de l&apos;ancien service de lecture</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
         <source>API token</source>
         <translation>Jeton d&apos;API</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
         <source>Legacy auth key</source>
         <translation>Clé d&apos;authentification de l&apos;ancien service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
         <source>Extra CA bundle file</source>
         <translation>Fichier de certificats d&apos;autorité supplémentaires</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
         <source>HTTPS proxy</source>
         <translation>Serveur mandataire HTTPS</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
         <source>Connect time limit (s)</source>
         <translation>Délai de connexion (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
         <source>Answer time limit (s)</source>
         <translation>Délai de réponse (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="166"/>
         <source>Checks offered</source>
         <translation>Vérifications offertes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
         <source>US cards</source>
         <translation>Cartes américaines</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
         <source>Canadian licences</source>
         <translation>Permis canadiens</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="166"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
         <source>Run the card&apos;s check on every scan</source>
         <translation>Lancer la vérification de la carte à chaque balayage</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
         <source>Same card again within N minutes: not re-checked (0: off)</source>
         <translation>Même carte dans les N minutes&#x202f;: pas revérifiée (0&#x202f;: désactivé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
         <source>Unreadable picture: let the service read it (billed)</source>
         <translation>Photo illisible&#x202f;: la faire lire par le service (facturé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="176"/>
         <source>When the monthly quota is reached</source>
         <translation>Quand le quota mensuel est atteint</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="174"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="177"/>
         <source>Scanner key gap (ms)</source>
         <translation>Intervalle entre les touches du lecteur (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
         <source>Shortest scan (characters)</source>
         <translation>Balayage le plus court (caractères)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="176"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
         <source>Idle wipe after (s)</source>
         <translation>Effacement après inactivité (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="177"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="180"/>
         <source>Age of majority</source>
         <translation>Âge de la majorité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
         <source>Minimum age: younger customers are never a pass (empty: none)</source>
         <translation>Âge minimum&#x202f;: un client plus jeune n’est jamais accepté (vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="184"/>
         <source>Say “expires in N days” within N days (0: never)</source>
         <translation>Afficher «&#x202f;expire dans N jours&#x202f;» dans les N jours (0&#x202f;: jamais)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="184"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
         <source>Sounds</source>
         <translation>Sons</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="185"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="188"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
+        <source>Text size</source>
+        <translation>Taille du texte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
+        <source>High contrast (white on black)</source>
+        <translation>Contraste élevé (blanc sur noir)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="191"/>
         <source>Start in kiosk mode</source>
         <translation>Démarrer en mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
         <source>Test mode (results are not real)</source>
         <translation>Mode test (résultats fictifs)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="188"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
         <source>Monthly quota of billable checks (0: none)</source>
         <translation>Quota mensuel de vérifications facturables (0&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="191"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="196"/>
         <source>Use a camera</source>
         <translation>Utiliser une caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="197"/>
         <source>Camera (empty: the first one)</source>
         <translation>Caméra (vide&#x202f;: la première)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
         <source>Camera resolution (WIDTHxHEIGHT)</source>
         <translation>Résolution de la caméra (LARGEURxHAUTEUR)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="194"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="199"/>
         <source>Video file instead of a camera (demo)</source>
         <translation>Fichier vidéo au lieu d&apos;une caméra (démo)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="195"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="200"/>
         <source>Serial scanner port</source>
         <translation>Port du lecteur série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="196"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
         <source>Serial speed (baud)</source>
         <translation>Vitesse série (bauds)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
         <source>Serial data bits</source>
         <translation>Bits de données série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="203"/>
         <source>Serial parity</source>
         <translation>Parité série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="199"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="204"/>
         <source>Serial stop bits</source>
         <translation>Bits d&apos;arrêt série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="200"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="205"/>
         <source>Serial end-of-scan suffix</source>
         <translation>Suffixe de fin de balayage série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="206"/>
         <source>Serial silence ending a scan (ms)</source>
         <translation>Silence série terminant un balayage (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="207"/>
         <source>Watched folder</source>
         <translation>Dossier surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="203"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="208"/>
         <source>Keep read files (move to processed/)</source>
         <translation>Garder les fichiers lus (déplacés dans processed/)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="204"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="209"/>
         <source>Prometheus metrics folder (node_exporter textfile; empty: none)</source>
         <translation>Dossier des métriques Prometheus (textfile de node_exporter&#x202f;; vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="207"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="212"/>
         <source>Desk name in logs and metrics (empty: the host name)</source>
         <translation>Nom du poste dans les journaux et les métriques (vide&#x202f;: le nom de l’ordinateur)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="210"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="215"/>
         <source>Keep a compliance record (what was shown, never who)</source>
         <translation>Tenir un registre de conformité (ce qui a été affiché, jamais qui)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="213"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="218"/>
         <source>Compliance record kept for (days)</source>
         <translation>Durée de conservation du registre de conformité (jours)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="221"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="226"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="222"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="227"/>
         <source>parse</source>
         <translation>lecture seule</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="225"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="230"/>
         <source>signature</source>
         <translation>signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="230"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="235"/>
         <source>registry</source>
         <translation>registre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="236"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="241"/>
         <source>even</source>
         <translation>paire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="237"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="242"/>
         <source>odd</source>
         <translation>impaire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="238"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="243"/>
         <source>space</source>
         <translation>espace</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="239"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="244"/>
         <source>mark</source>
         <translation>marque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="242"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="247"/>
         <source>off</source>
         <translation>désactivé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="243"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="248"/>
         <source>document verification</source>
         <translation>vérification de document</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="244"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="249"/>
         <source>legacy ParseImage</source>
         <translation>ParseImage (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="247"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="252"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="256"/>
         <source>warn the clerk</source>
         <translation>avertir le commis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="248"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="257"/>
         <source>block billable checks</source>
         <translation>bloquer les vérifications facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="428"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="440"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="456"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="468"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="458"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="470"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="460"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="472"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="462"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="474"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="464"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="476"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="466"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="478"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="468"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="480"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="471"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="483"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="473"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="493"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="505"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="496"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="508"/>
         <source>Settings file problem</source>
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="537"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="549"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="553"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="565"/>
         <source>Set by your IT department</source>
         <translation>Défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="554"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="566"/>
         <source>%1 is set by your IT department</source>
         <translation>%1 est défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="567"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="579"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="590"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="602"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="592"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="604"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="603"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="615"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="611"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="623"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="622"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="634"/>
         <source>Your IT department&apos;s managed settings file could not be used; it is ignored.</source>
         <translation>Le fichier de paramètres gérés de votre service informatique est inutilisable&#x202f;; il est ignoré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="628"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="640"/>
         <source>Some values in your IT department&apos;s managed settings file could not be used and are ignored: %1.</source>
         <translation>Certaines valeurs du fichier de paramètres gérés de votre service informatique sont inutilisables et ignorées&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="635"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="647"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="649"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="661"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="683"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="695"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="700"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="712"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="706"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="718"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="711"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="723"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="714"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="726"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="725"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="737"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="733"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="745"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="741"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="753"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="752"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="764"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="758"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="770"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="763"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="775"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="768"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="780"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -1801,199 +1816,199 @@
 <context>
     <name>UsagePanel</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="35"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="37"/>
         <source>Signature check</source>
         <translation>Vérification de signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="36"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="38"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="37"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="39"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="38"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="40"/>
         <source>Legacy parse</source>
         <translation>Décodage (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="46"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="48"/>
         <source>Passed</source>
         <translation>Réussi</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="47"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="49"/>
         <source>Failed</source>
         <translation>Échoué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="48"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="50"/>
         <source>Flagged</source>
         <translation>Signalé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="49"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="51"/>
         <source>Could not verify</source>
         <translation>Vérification impossible</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="52"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="54"/>
         <source>Error (no answer)</source>
         <translation>Erreur (aucune réponse)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="64"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="66"/>
         <source>Read</source>
         <translation>Lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="66"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="68"/>
         <source>Not read</source>
         <translation>Non lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="75"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="77"/>
         <source>Export usage counts</source>
         <translation>Exporter les compteurs d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="77"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="79"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
         <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
         <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
         <source>Billable</source>
         <translation>Facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
         <source>Day</source>
         <translation>Jour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="141"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="140"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="143"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="149"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="152"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="151"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="154"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="153"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="156"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="165"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="168"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="177"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="180"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="200"/>
         <source>%1 checks this month were sent but their outcome is unknown (the kiosk stopped before the reply); they are counted as billable.</source>
         <translation>%1 vérifications de ce mois ont été envoyées sans résultat connu (le kiosque s’est arrêté avant la réponse)&#x202f;; elles sont comptées comme facturables.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="203"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="206"/>
         <source>Repeats not billed (same card, already checked): %1 today, %2 this month</source>
         <translation>Répétitions non facturées (même carte, déjà vérifiée)&#x202f;: %1 aujourd’hui, %2 ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="213"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="216"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="219"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="222"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="225"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="228"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="227"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="230"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="233"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="236"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="241"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="244"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="247"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="250"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="254"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="257"/>
         <source>Outcome unknown (sent, counted billable)</source>
         <translation>Résultat inconnu (envoyée, comptée facturable)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="265"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="268"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
         <source>Checks today</source>
         <translation>Vérifications aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="136"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="139"/>
         <source>Checks this month</source>
         <translation>Vérifications ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="140"/>
         <source>Checks in the last 30 days</source>
         <translation>Vérifications des 30 derniers jours</translation>
     </message>
@@ -2071,92 +2086,92 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="171"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="172"/>
         <source>Verdict: {words}</source>
         <translation>Verdict&#x202f;: {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="307"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="317"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="292"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="302"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="305"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="315"/>
         <source>Read by the service from the picture</source>
         <translation>Lu par le service sur la photo</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="321"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="331"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="324"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="334"/>
         <source>Born: {date}</source>
         <translation>Naissance&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="327"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="337"/>
         <source>Age: {age}</source>
         <translation>Âge&#x202f;: {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="329"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="339"/>
         <source>Age: unknown</source>
         <translation>Âge&#x202f;: inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="335"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="345"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="349"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="359"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
         <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="357"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="367"/>
         <source>Barcode consistent</source>
         <translation>Code-barres cohérent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="359"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="369"/>
         <source>1 thing looks unusual</source>
         <translation>1 point semble inhabituel</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="361"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="371"/>
         <source>{count} things look unusual</source>
         <translation>{count} points semblent inhabituels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="371"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="381"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="379"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="389"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="383"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="393"/>
         <source>Expires: {date}</source>
         <translation>Expiration&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="386"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="396"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="390"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="400"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -2164,23 +2179,23 @@
 <context>
     <name>Window</name>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="40"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="53"/>
         <source>TEST MODE — results are not real</source>
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="55"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="176"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="82"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="212"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="216"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="252"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="218"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="254"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -2404,7 +2419,7 @@
     </message>
     <message>
         <location filename="../../kiosk_app/barcode/decode.py" line="130"/>
-        <location filename="../../kiosk_app/barcode/errors.py" line="54"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="59"/>
         <source>No licence barcode found — hold the card flatter, move closer and avoid glare, then try again.</source>
         <translation>Aucun code-barres de permis trouvé — tenez la carte plus à plat, approchez-vous et évitez les reflets, puis réessayez.</translation>
     </message>
@@ -2484,7 +2499,7 @@
         <translation>Arrêté</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/errors.py" line="64"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="75"/>
         <source>That barcode is not from a driver&apos;s licence or ID card.</source>
         <translation>Ce code-barres ne provient pas d&apos;un permis de conduire ni d&apos;une carte d&apos;identité.</translation>
     </message>
@@ -2590,7 +2605,7 @@
         <translation>Les données du code-barres du permis sont mal formées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/errors.py" line="72"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="83"/>
         <source>The licence barcode was only partly read. Scan it again.</source>
         <translation>Le code-barres du permis n&apos;a été lu qu&apos;en partie. Balayez-le de nouveau.</translation>
     </message>
@@ -2630,7 +2645,7 @@
         <translation>Les données balayées sont beaucoup trop longues pour un code-barres de permis&#x202f;; rien n&apos;a été envoyé. Balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/errors.py" line="80"/>
+        <location filename="../../kiosk_app/barcode/errors.py" line="91"/>
         <source>The scanner changed some of the barcode&apos;s characters, so the signature cannot be checked on this scan. Scan the licence with the camera, or set the scanner to send control characters.</source>
         <translation>Le lecteur a modifié certains caractères du code-barres&#x202f;; la signature ne peut donc pas être vérifiée sur cette lecture. Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle.</translation>
     </message>
@@ -2798,12 +2813,12 @@
         <translation>Yukon</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/config.py" line="300"/>
+        <location filename="../../kiosk_app/config.py" line="312"/>
         <source>this check is turned off; enable it or choose another</source>
         <translation>cette vérification est désactivée&#x202f;; activez-la ou choisissez-en une autre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/config.py" line="250"/>
+        <location filename="../../kiosk_app/config.py" line="254"/>
         <source>use letters, digits and punctuation only (no control characters)</source>
         <translation>lettres, chiffres et ponctuation seulement (aucun caractère de contrôle)</translation>
     </message>
@@ -2993,42 +3008,42 @@
         <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="68"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="70"/>
         <source>No camera connected — the other inputs still work</source>
         <translation>Aucune caméra branchée — les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="69"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="71"/>
         <source>Unplugged — plug the camera back in; the other inputs still work</source>
         <translation>Débranchée — rebranchez la caméra&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="72"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="74"/>
         <source>Ready — hold the back of the licence up to the camera</source>
         <translation>Prête — présentez le dos du permis devant la caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="73"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="75"/>
         <source>Starting…</source>
         <translation>Démarrage…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="76"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="78"/>
         <source>Not allowed to use the camera — allow camera access in the system settings; the other inputs still work</source>
         <translation>Accès à la caméra refusé — autorisez l&apos;accès à la caméra dans les paramètres du système&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="81"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="83"/>
         <source>In use by another program — close it; the other inputs still work</source>
         <translation>Utilisée par un autre programme — fermez-le&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="84"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="86"/>
         <source>Stopped working — check the camera&apos;s cable; the other inputs still work</source>
         <translation>A cessé de fonctionner — vérifiez le câble de la caméra&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="266"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="273"/>
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>

@@ -22,6 +22,7 @@ from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import Verdict
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui import theme
+from tests.support.contrast import contrast_ratio
 from tests.support.gui import WindowFactory
 from tests.support.qt import TIMEOUT_MS, run_sample, wait_stage
 
@@ -214,12 +215,6 @@ def closest_pair(colours: dict[str, str]) -> tuple[float, str, str, str]:
     return worst
 
 
-def _contrast(fg: str, bg: str) -> float:
-    weights = np.array([0.2126, 0.7152, 0.0722])
-    light, dark = sorted((float(weights @ _linear(fg)), float(weights @ _linear(bg))), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 def test_verdict_colours_stay_apart_for_colour_vision_deficiencies() -> None:
     colours = {v.value: look.background for v, look in theme.VERDICT_LOOKS.items()}
     delta, vision, a, b = closest_pair(colours)
@@ -236,7 +231,7 @@ def test_the_check_rejects_a_plain_red_green_palette() -> None:
 
 def test_banner_words_are_readable_on_every_verdict_colour() -> None:
     for verdict, look in theme.VERDICT_LOOKS.items():
-        assert _contrast(look.foreground, look.background) >= MIN_TEXT_CONTRAST, verdict
+        assert contrast_ratio(look.foreground, look.background) >= MIN_TEXT_CONTRAST, verdict
         sheet = theme.stylesheet()
         assert f'[verdict="{look.key}"] {{ background: {look.background}; }}' in sheet
 

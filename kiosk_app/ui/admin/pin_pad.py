@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
@@ -250,7 +251,14 @@ class PinPad(QDialog):
 
     # --- results -----------------------------------------------------------------------------
 
+    def _closed(self) -> bool:
+        """True once Esc or Cancel closed the pad: a check still running is not acted on (the
+        admin walked away; the settings never open behind their back)."""
+        return not shiboken6.isValid(self) or not self.isVisible()
+
     def _on_checked(self, result: object) -> None:
+        if self._closed():
+            return
         self._set_busy(False)
         if not isinstance(result, PinCheck):
             return
@@ -270,11 +278,15 @@ class PinPad(QDialog):
             )
 
     def _on_pin_set(self, _result: object) -> None:
+        if self._closed():
+            return
         self._set_busy(False)
         self.unlocked.emit()
         self.accept()
 
     def _on_failed(self, error: BaseException) -> None:
+        if self._closed():
+            return
         self._set_busy(False)
         if isinstance(error, PinFileError):
             self._set_mode(PadMode.BROKEN)

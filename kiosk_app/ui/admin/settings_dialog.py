@@ -126,6 +126,8 @@ TABS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "idle_timeout_s",
             "sounds",
             "language",
+            "text_size",
+            "high_contrast",
             "billing_quota_monthly",
             "billing_quota_mode",
             "desk_id",
@@ -184,6 +186,8 @@ def field_labels() -> dict[str, str]:
         ),
         "sounds": translate("SettingsDialog", "Sounds"),
         "language": translate("SettingsDialog", "Language"),
+        "text_size": translate("SettingsDialog", "Text size"),
+        "high_contrast": translate("SettingsDialog", "High contrast (white on black)"),
         "kiosk_mode": translate("SettingsDialog", "Start in kiosk mode"),
         "test_mode": translate("SettingsDialog", "Test mode (results are not real)"),
         "billing_quota_monthly": translate(
@@ -243,6 +247,10 @@ def choice_titles() -> dict[str, dict[str, str]]:
             "off": translate("SettingsDialog", "off"),
             "document-verification": translate("SettingsDialog", "document verification"),
             "legacy-parse-image": translate("SettingsDialog", "legacy ParseImage"),
+        },
+        "text_size": {
+            str(size): translate("SettingsDialog", "%1 %").replace("%1", str(size))
+            for size in theme.TEXT_SIZES
         },
         "billing_quota_mode": {
             "warn": translate("SettingsDialog", "warn the clerk"),
