@@ -25,9 +25,12 @@ APT_PACKAGES=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 lib
 # and a node_exporter + prometheus server on loopback scrape it (tests/packaging/test_fleet_metrics.py).
 # The Windows build runs under Wine (64-bit only), with stand-in DLLs built by MinGW and the
 # installer built by NSIS (tests/packaging/test_windows.py, packaging/windows/wine_harness.py).
+# A screen reader's view: the system Python's pyatspi reads the kiosk through AT-SPI
+# (at-spi2-core) in a private session bus (dbus-run-session, dbus-bin): tests/gui/test_atspi.py.
 if [ "$mode" = test ]; then
   APT_PACKAGES+=(binutils icu-devtools cage xwayland systemd xdotool x11-xkb-utils ansible
-    prometheus prometheus-node-exporter wine wine64 gcc-mingw-w64-x86-64-win32 nsis)
+    prometheus prometheus-node-exporter wine wine64 gcc-mingw-w64-x86-64-win32 nsis
+    dbus-bin at-spi2-core python3-pyatspi gir1.2-atspi-2.0)
 fi
 
 install_system_packages() {

@@ -16,9 +16,7 @@ Xvfb is a Debian package the test command installs; these tests fail, never skip
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import sys
 from datetime import date, timedelta
 from pathlib import Path
@@ -27,7 +25,7 @@ from typing import Any
 from PySide6.QtGui import QImage
 
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY, Sample, render_sample_png, signed_us_licence
-from tests.support.processes import xvfb
+from tests.support.processes import run_on_xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_PNGS = ROOT / "resources" / "samples"
@@ -52,17 +50,11 @@ def run_child(tmp_path: Path, steps: list[dict[str, str]]) -> dict[str, Any]:
     folder.mkdir()
     outdir.mkdir()
     spec = {"folder": str(folder), "outdir": str(outdir), "steps": steps}
-    with xvfb(1280, 800) as display:
-        env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", KIOSK_MINIMUM_AGE="21")
-        done = subprocess.run(
-            [sys.executable, "-m", "tests.gui.xvfb_verdict_child", json.dumps(spec)],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=CHILD_TIMEOUT_S,
-            check=False,
-        )
+    done = run_on_xvfb(
+        [sys.executable, "-m", "tests.gui.xvfb_verdict_child", json.dumps(spec)],
+        CHILD_TIMEOUT_S,
+        KIOSK_MINIMUM_AGE="21",
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     assert "error" not in report, report["error"]

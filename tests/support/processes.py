@@ -6,6 +6,9 @@ import os
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def process_gone(pid: int) -> bool:
@@ -39,3 +42,20 @@ def xvfb(width: int = 1280, height: int = 1024, program: str = "Xvfb") -> Iterat
     finally:
         process.terminate()
         process.wait(10)
+
+
+def run_on_xvfb(
+    command: list[str], timeout_s: float, size: tuple[int, int] = (1280, 800), **env: str
+) -> subprocess.CompletedProcess[str]:
+    """Run ``command`` from the project's root on a fresh Xvfb of ``size`` (Qt on xcb), with
+    ``env`` added to the environment; its output captured as text."""
+    with xvfb(*size) as display:
+        return subprocess.run(
+            command,
+            cwd=ROOT,
+            env=dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", **env),
+            capture_output=True,
+            text=True,
+            timeout=timeout_s,
+            check=False,
+        )
