@@ -29,6 +29,8 @@ import numpy as np
 import zxingcpp
 from PIL import Image
 
+from kiosk_app.storage.usage import DB_FILE_NAME
+
 ADDRESS_SPACE_BYTES: Final = 4 * 1024**3
 WAIT_S: Final = 120.0
 POLL_S: Final = 0.2
@@ -94,7 +96,7 @@ def checks_logged(log_dir: Path) -> list[str]:
 
 def usage_rows(data_dir: Path) -> int:
     """How many checks the usage database counted."""
-    database = data_dir / "usage.sqlite3"
+    database = data_dir / DB_FILE_NAME
     if not database.exists():
         return 0
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
@@ -140,9 +142,10 @@ def run(workdir: Path, timeout_s: float = WAIT_S) -> Evidence:
             cwd=Path(__file__).resolve().parents[1],
         )
         try:
-            log = folders["log"] / "kiosk-app.log"
-            wait_for(lambda: log.exists() and log.stat().st_size > 0, process, timeout_s)
-            time.sleep(1.0)  # the folder source polls from the first turn of the event loop
+            # Running: the kiosk has opened its usage database (it logs nothing before a
+            # check). A file already in the folder is read at the folder source's first look.
+            database = folders["data"] / DB_FILE_NAME
+            wait_for(database.exists, process, timeout_s)
             drop(hostile, folders["scans"], HOSTILE_FILE_NAME)
             wait_for(lambda: len(checks_logged(folders["log"])) >= 1, process, timeout_s)
             drop(SAMPLE, folders["scans"], "card-0002.png")
