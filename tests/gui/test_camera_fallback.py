@@ -29,6 +29,7 @@ from kiosk_app.app.capture.best_frame import CLEAR_VIEW_DECODES
 from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.capture.hardware import add_hardware_sources, follow_session
 from kiosk_app.app.capture.live_decode import FrameResult
+from kiosk_app.bench.mjpeg import jpeg_frame, write_avi
 from kiosk_app.flow.models import ErrorKind
 from kiosk_app.flow.picture_read import ALREADY_READ
 from kiosk_app.flow.stages import Stage
@@ -167,6 +168,43 @@ def test_a_large_frame_is_kept_at_the_camera_s_resolution(
     assert results[0].outline.frame_size == (1920, 858)
     assert len(pictures) == 1 and np.array_equal(pictures[0], large)
     assert window.error.service_button.isVisible()
+
+
+def test_a_demo_video_of_the_card_ends_on_the_offer(
+    qtbot: Any, make_window: WindowFactory, tmp_path: Path
+) -> None:
+    """``--camera-video`` with a clip of the card: a webcam's Motion-JPEG played by
+    ``QMediaPlayer`` into the camera's sink, as in the demo."""
+    video = tmp_path / "out-of-focus-card.avi"
+    write_avi(video, [jpeg_frame(held_card())] * 20, FRAME_SIZE, fps=10)
+    window = make_window(picture_fallback="document-verification", camera_video=str(video))
+    core = window.core
+    camera = CameraSource.from_settings(
+        core.settings,
+        core.pool,
+        backend=FakeCameraBackend([]),
+        failed_read_after=GIVE_UP_AFTER,
+        parent=core,
+    )
+    core.add_source(camera)
+    follow_session(core, camera)
+    pictures = handed_over(camera)
+    camera.start()
+    try:
+        # The video plays on (the pool is never idle for long): wait for the screens alone.
+        qtbot.waitUntil(lambda: window.error.service_button.isVisible(), timeout=TIMEOUT_MS)
+        assert len(pictures) == 1 and pictures[0].shape == (FRAME_SIZE[1], FRAME_SIZE[0])
+        qtbot.mouseClick(window.error.service_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(
+            lambda: window.current_stage() is Stage.RESULT and not window.result.filling,
+            timeout=TIMEOUT_MS,
+        )
+        assert_read_by_service(window)
+        assert len(pictures) == 1  # the card still plays: not handed over again
+    finally:
+        camera.stop()
+        qtbot.waitUntil(core.pool.is_idle, timeout=TIMEOUT_MS)
+        drop_source(core, camera)
 
 
 def test_the_fallback_off_keeps_no_frame(
