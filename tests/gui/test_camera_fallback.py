@@ -64,23 +64,30 @@ def empty_desk() -> np.ndarray:
     return np.full((FRAME_SIZE[1], FRAME_SIZE[0]), 90, np.uint8)
 
 
+def desk_camera(window: MainWindow, give_up_after: int = GIVE_UP_AFTER) -> CameraSource:
+    """The window's camera made from its settings (a fake device list), tied to its session
+    and settings as at start-up; not started."""
+    core = window.core
+    camera = CameraSource.from_settings(
+        core.settings,
+        core.pool,
+        backend=FakeCameraBackend([]),
+        failed_read_after=give_up_after,
+        parent=core,
+    )
+    core.add_source(camera)
+    follow_session(core, camera)
+    return camera
+
+
 @pytest.fixture
 def camera_on(qtbot: Any) -> Iterator[Callable[..., Camera]]:
     """Give a window a started camera fed by hand, tied to its session as at start-up."""
     made: list[tuple[MainWindow, CameraSource]] = []
 
     def attach(window: MainWindow, give_up_after: int = GIVE_UP_AFTER) -> Camera:
-        core = window.core
-        camera = CameraSource.from_settings(
-            core.settings,
-            core.pool,
-            backend=FakeCameraBackend([]),
-            failed_read_after=give_up_after,
-            parent=core,
-        )
+        camera = desk_camera(window, give_up_after)
         frames = camera.attach_frame_input()
-        core.add_source(camera)
-        follow_session(core, camera)
         camera.start()
         made.append((window, camera))
         return camera, frames
@@ -179,15 +186,7 @@ def test_a_demo_video_of_the_card_ends_on_the_offer(
     write_avi(video, [jpeg_frame(held_card())] * 20, FRAME_SIZE, fps=10)
     window = make_window(picture_fallback="document-verification", camera_video=str(video))
     core = window.core
-    camera = CameraSource.from_settings(
-        core.settings,
-        core.pool,
-        backend=FakeCameraBackend([]),
-        failed_read_after=GIVE_UP_AFTER,
-        parent=core,
-    )
-    core.add_source(camera)
-    follow_session(core, camera)
+    camera = desk_camera(window)
     pictures = handed_over(camera)
     camera.start()
     try:
