@@ -5,8 +5,9 @@ Precedence (highest first): the machine-wide managed file the IT department writ
 (``KIOSK_*``), the settings file in the platform config directory, the defaults below. A value
 given in code or by the managed file is never looked for in the environment: a ``KIOSK_*``
 variable it overrules is not even parsed.
-Secrets (API token, legacy auth key) are not stored in the settings file; see
-``kiosk_app.secrets``.
+Secrets (API token, legacy auth key) are not stored in the settings file: they come from the
+flag or the environment, or are filled in from the keyring by
+:func:`kiosk_app.secrets.fill_stored_secrets` (this module sits below it in the layers).
 """
 
 from __future__ import annotations
@@ -39,8 +40,7 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
-from kiosk_app import paths, secrets
-from kiosk_app.api import constants
+from kiosk_app import paths, timeouts
 from kiosk_app.files import (
     NotRegularFileError,
     atomic_write_text,
@@ -158,8 +158,8 @@ class Settings(BaseSettings):
     ca_bundle: str = Field("", description="Extra CA bundle file for corporate networks")
     proxy_url: str = Field("", description="HTTPS proxy; empty uses HTTPS_PROXY/NO_PROXY")
 
-    connect_timeout_s: float = Field(constants.CONNECT_TIMEOUT_S, ge=1, le=60)
-    read_timeout_s: float = Field(constants.READ_TIMEOUT_S, ge=2, le=180)
+    connect_timeout_s: float = Field(timeouts.CONNECT_TIMEOUT_S, ge=1, le=60)
+    read_timeout_s: float = Field(timeouts.READ_TIMEOUT_S, ge=2, le=180)
 
     enabled_checks: list[CheckKind] = Field(
         default_factory=lambda: list(CLERK_CHECKS), min_length=1
@@ -402,7 +402,7 @@ def read_settings_file(path: Path) -> tuple[dict[str, Any], list[SettingsFilePro
     return document, []
 
 
-def load_settings(*, keyring_backend: Any = None, **overrides: Any) -> Settings:
+def load_settings(**overrides: Any) -> Settings:
     """Settings from code overrides, environment and the settings file, in that order.
 
     A settings file the kiosk cannot use never stops it: each value of ``settings.json`` that
@@ -411,9 +411,10 @@ def load_settings(*, keyring_backend: Any = None, **overrides: Any) -> Settings:
     kept on the result (:func:`settings_file_problems`) for the admin settings screen. Bad
     values from the environment or ``overrides`` still raise ``ValidationError``.
 
-    The API token and auth key, when neither code nor environment gives them, come from
-    :mod:`kiosk_app.secrets` (the keyring, or its owner-only fallback file);
-    ``keyring_backend`` is for tests. Leftover temporary files of a killed save are removed.
+    The API token and auth key are only those code or the environment give: the stored ones
+    are added by :func:`kiosk_app.secrets.fill_stored_secrets` (the keyring may take a while:
+    the GUI asks it after its first window). Leftover temporary files of a killed save are
+    removed.
     """
     path = paths.settings_file()
     remove_stale_temp_files(path)
@@ -460,7 +461,7 @@ def load_settings(*, keyring_backend: Any = None, **overrides: Any) -> Settings:
     settings._file_problems = tuple(problems)
     settings._managed_keys = frozenset(managed)
     settings._managed_problems = tuple(managed_problems)
-    return fill_stored_secrets(settings, keyring_backend=keyring_backend)
+    return settings
 
 
 def read_managed_settings(
@@ -552,19 +553,6 @@ def managed_keys(settings: Settings) -> frozenset[str]:
 def managed_file_problems(settings: Settings) -> tuple[SettingsFileProblem, ...]:
     """What :func:`load_settings` ignored in the managed file."""
     return settings._managed_problems
-
-
-def fill_stored_secrets(settings: Settings, *, keyring_backend: Any = None) -> Settings:
-    """``settings`` with an empty API token / auth key taken from the secrets store."""
-    if not settings.api_token.get_secret_value():
-        token = secrets.get_api_token(keyring_backend)
-        if token:
-            settings.api_token = SecretStr(token)
-    if not settings.auth_key.get_secret_value():
-        key = secrets.get_auth_key(keyring_backend)
-        if key:
-            settings.auth_key = SecretStr(key)
-    return settings
 
 
 def settings_file_payload(settings: Settings) -> dict[str, Any]:

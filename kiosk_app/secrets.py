@@ -25,15 +25,19 @@ import logging
 import os
 import stat
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import keyring
 import keyring.errors
 from keyring.backends import fail, null
+from pydantic import SecretStr
 
 from kiosk_app import paths, redaction
 from kiosk_app.api import constants
 from kiosk_app.files import OWNER_ONLY, atomic_write_text, read_regular_file
+
+if TYPE_CHECKING:
+    from kiosk_app.config import Settings
 
 KEYRING_SERVICE: Final = "kiosk-app"
 API_TOKEN_NAME: Final = "api_token"  # noqa: S105  (an entry name, not a secret)
@@ -53,6 +57,19 @@ MASK_FULL_TAIL_MIN_LENGTH: Final = 12
 PUBLIC_TEST_VALUES: Final = frozenset({constants.TEST_TOKEN, constants.TEST_AUTH_KEY})
 
 _log = logging.getLogger(__name__)
+
+
+def fill_stored_secrets(settings: Settings, *, keyring_backend: Any = None) -> Settings:
+    """``settings`` with an empty API token / auth key taken from the secrets store."""
+    if not settings.api_token.get_secret_value():
+        token = get_api_token(keyring_backend)
+        if token:
+            settings.api_token = SecretStr(token)
+    if not settings.auth_key.get_secret_value():
+        key = get_auth_key(keyring_backend)
+        if key:
+            settings.auth_key = SecretStr(key)
+    return settings
 
 
 def mask_secret(value: str) -> str:

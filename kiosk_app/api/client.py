@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import requests
 import urllib3.exceptions
 
-from kiosk_app import __version__
+from kiosk_app import __version__, timeouts
 from kiosk_app.api import constants
 from kiosk_app.api.deadline import CallDeadline
 from kiosk_app.api.error_mapping import http_status_failure, json_error_message, map_failure
@@ -149,8 +149,8 @@ class VerificationClient:
         parse_url: str = "",
         token: str = "",
         auth_key: str = "",
-        connect_timeout: float = constants.CONNECT_TIMEOUT_S,
-        read_timeout: float = constants.READ_TIMEOUT_S,
+        connect_timeout: float = timeouts.CONNECT_TIMEOUT_S,
+        read_timeout: float = timeouts.READ_TIMEOUT_S,
         ca_bundle: str | None = None,
         proxy: str | None = None,
         session: requests.Session | None = None,

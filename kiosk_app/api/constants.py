@@ -22,9 +22,7 @@ DVS_CAPTURE_METHOD: Final = "kiosk-barcode"
 # The capture method of a picture sent for the service to read (no barcode data with it).
 DVS_PICTURE_CAPTURE_METHOD: Final = "kiosk-picture"
 
-# --- timeouts (seconds) ---
-CONNECT_TIMEOUT_S: Final = 5.0
-READ_TIMEOUT_S: Final = 30.0
+# --- timeouts (seconds; connecting and reading: kiosk_app.timeouts) ---
 # Hard ceiling for a whole reply to arrive, so a server trickling one byte a second ends too.
 TOTAL_REPLY_DEADLINE_S: Final = 45.0
 

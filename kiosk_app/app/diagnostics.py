@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from kiosk_app.app.admin import run_connection_test
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.folder import picture_name
 from kiosk_app.app.workers import ErrorCallback, WorkerPool
@@ -174,6 +173,8 @@ def start_connection_test(
     on_error: ErrorCallback,
 ) -> int:
     """The admin settings' harmless connection test, with the running settings, in a worker."""
+    from kiosk_app.app.admin import run_connection_test  # the admin's services: not at start
+
     return pool.submit(
         partial(run_connection_test, settings),
         on_result,

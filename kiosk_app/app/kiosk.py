@@ -10,19 +10,22 @@ on the GUI thread, never by Python's cyclic collector on whichever thread it run
 
 from __future__ import annotations
 
+import importlib
+import logging
 import time
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from kiosk_app.api.constants import TEST_TOKEN
-from kiosk_app.app.backend import Backend
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.files import ImageFileSource
 from kiosk_app.app.capture.wedge import Clock, WedgeScanner
 from kiosk_app.app.diagnostics import ScanRecorder
 from kiosk_app.app.feedback import SoundFeedback
 from kiosk_app.app.idle import IdleWatch
+from kiosk_app.app.late_backend import BuiltBackend, LateBackend
 from kiosk_app.app.session import Session
 from kiosk_app.app.stopping import CHECK_IN_FLIGHT_WAIT_S
 from kiosk_app.app.workers import WorkerPool
@@ -31,10 +34,17 @@ from kiosk_app.flow.billing import RecentChecks
 from kiosk_app.logging_setup import set_desk_id
 from kiosk_app.storage.usage import UsageStore
 
+if TYPE_CHECKING:
+    from kiosk_app.app.backend import Backend
+
+log = logging.getLogger(__name__)
+
 # After start, the picture decoder's child process is started (it loads its libraries, about
 # half a second of CPU) once the window has had time to show: the first picture then does not
 # wait for it.
 PICTURE_WARM_UP_DELAY_MS = 3000
+# The hardware inputs (camera, serial scanner, watched folder) and the libraries they load.
+HARDWARE_MODULE: Final = "kiosk_app.app.capture.hardware"
 
 
 def is_test_mode(settings: Settings) -> bool:
@@ -50,13 +60,13 @@ class KioskCore(QObject):
     """
 
     inputs_changed = Signal(object)  # {display name: status (str | Message)}
-    settings_applied = Signal(object)  # Settings: the admin saved new settings
-    source_added = Signal(object)  # CaptureSource: e.g. a camera the Ready screen previews
+    settings_applied = Signal(Settings)  # the admin saved new settings (or the secrets came)
+    source_added = Signal(CaptureSource)  # e.g. a camera the Ready screen previews
 
     def __init__(
         self,
         settings: Settings,
-        backend: Backend,
+        backend: Backend | LateBackend,
         samples: dict[str, Any] | None = None,
         clock: Clock = time.monotonic,
         retry_delay_s: int | None = None,
@@ -103,6 +113,7 @@ class KioskCore(QObject):
         self._warm_up_timer = QTimer(self, singleShot=True, interval=PICTURE_WARM_UP_DELAY_MS)
         self._warm_up_timer.timeout.connect(self._warm_up)
         self.sources: list[CaptureSource] = []
+        self._hardware_later = False
         for source in (self.wedge, self.files):
             self.add_source(source)
         self.session.wiped.connect(self.wedge.forget)
@@ -141,9 +152,13 @@ class KioskCore(QObject):
         self.settings = settings
         self.session.settings = settings
         # The picture decoder (and its child process) is kept; the client follows the settings.
-        self.session.backend = backend or Backend.from_settings(
-            settings, previous=self.session.backend
-        )
+        if backend is None:
+            from kiosk_app.app.backend import Backend
+
+            current = self.session.backend
+            previous = current.built() if isinstance(current, LateBackend) else current
+            backend = Backend.from_settings(settings, previous=previous)
+        self.session.backend = backend
         self.session.recent.window_min = settings.repeat_window_min
         self.session.refresh_quota()
         self.session.reroute()
@@ -155,7 +170,8 @@ class KioskCore(QObject):
         self.settings_applied.emit(settings)
 
     def start(self) -> None:
-        """Start every source."""
+        """Start every source; a :class:`LateBackend` is built once the event loop runs (after
+        the first window is shown)."""
         for source in self.sources:
             source.start()
         self.session.refresh_quota()
@@ -163,6 +179,61 @@ class KioskCore(QObject):
         self.inputs_changed.emit(self.input_statuses())
         self.idle.poke()
         self._warm_up_timer.start()
+        if isinstance(self.session.backend, LateBackend):
+            QTimer.singleShot(0, self._build_backend)
+        if self._hardware_later:
+            QTimer.singleShot(0, self._load_hardware)
+
+    def add_hardware_after_start(self) -> None:
+        """Add the hardware inputs the settings enable (``capture.hardware``) once the window
+        is shown: their libraries (Qt Multimedia, numpy, the decoder) load on a worker, then
+        the sources are added and started here, on the GUI thread. Call before :meth:`start`."""
+        self._hardware_later = True
+
+    @Slot()
+    def _load_hardware(self) -> None:
+        if self.pool.exists():
+            self.pool.submit(
+                lambda: importlib.import_module(HARDWARE_MODULE),
+                on_result=self._add_hardware,
+                name="load hardware",
+            )
+
+    def _add_hardware(self, hardware: ModuleType) -> None:
+        added = hardware.add_hardware_sources(self)
+        for source in (added.camera, added.serial, added.folder):
+            if source is not None:
+                source.start()
+        if added.camera is not None:
+            added.camera.follow_session_stage(self.session.stage)
+        self.inputs_changed.emit(self.input_statuses())
+
+    @Slot()
+    def _build_backend(self) -> None:
+        late = self.session.backend
+        if not isinstance(late, LateBackend) or not self.pool.exists():
+            return
+        settings = self.settings
+        self.pool.submit(
+            lambda: late.build(settings),
+            on_result=lambda built: self._backend_built(late, built),
+            on_error=self._backend_failed,
+            name="build backend",
+        )
+
+    def _backend_built(self, late: LateBackend, built: BuiltBackend) -> None:
+        if self.session.backend is not late:
+            return  # the admin's settings came first: their backend stays
+        self.settings.api_token = built.settings.api_token
+        self.settings.auth_key = built.settings.auth_key
+        self.session.backend = built.backend
+        self.test_mode = is_test_mode(self.settings)
+        self.settings_applied.emit(self.settings)
+
+    def _backend_failed(self, error: BaseException) -> None:
+        # Each check then fails with this error's own sentence (the session still waits on the
+        # late backend, which raises it).
+        log.error("the service client could not be built: %s", type(error).__name__)
 
     @Slot()
     def _warm_up(self) -> None:

@@ -12,22 +12,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import date
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from kiosk_app.app.backend import Backend
 from kiosk_app.app.capture.base import CaptureSource
 from kiosk_app.app.capture.folder import picture_name
 from kiosk_app.app.metrics import MetricsReporter
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
 from kiosk_app.flow.billing import PriorCheck, QuotaGate, RecentChecks
-from kiosk_app.flow.customer import CustomerFlow, FlowEvents
+from kiosk_app.flow.customer import BilledAgain, CardRouting, CustomerFlow, FlowEvents
 from kiosk_app.flow.models import (
     CanadaFormData,
     DemoSample,
+    ErrorReport,
     FieldProblem,
     LicenceSummary,
+    ResultView,
     SampleLike,
 )
 from kiosk_app.flow.planning import refused_checks
@@ -37,31 +39,36 @@ from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.compliance import ComplianceRecord
 from kiosk_app.storage.usage import UsageStore
 
+if TYPE_CHECKING:
+    from kiosk_app.app.backend import Backend
+    from kiosk_app.app.late_backend import LateBackend
+
 RETRY_TICK_MS = 1000
 
 
 class Session(QObject):
     """One customer at a time, one job at a time (the rules: ``CustomerFlow``)."""
 
-    stage_changed = Signal(object)  # the Stage itself, never its string
-    licence_changed = Signal(object)  # LicenceSummary | None
+    # Typed with their class (a Python object passes as itself; None too, where it may).
+    stage_changed = Signal(Stage)  # the Stage itself, never its string
+    licence_changed = Signal(LicenceSummary)  # or None: no licence held
     scan_loaded = Signal(bool)  # a barcode is held for the current customer (or not)
-    checks_refused = Signal(object)  # frozenset[CheckKind] the held scan cannot feed
+    checks_refused = Signal(frozenset)  # frozenset[CheckKind] the held scan cannot feed
     working = Signal(object)  # str | Message: what is running, for the Working screen
-    canada_form_requested = Signal(object)  # CanadaFormData (pre-fill, may be empty)
-    canada_form_problem = Signal(object)  # FieldProblem refused by the client
-    result_ready = Signal(object)  # ResultView
-    error_raised = Signal(object)  # ErrorReport
+    canada_form_requested = Signal(CanadaFormData)  # the pre-fill, may be empty
+    canada_form_problem = Signal(FieldProblem)  # refused by the client
+    result_ready = Signal(ResultView)
+    error_raised = Signal(ErrorReport)
     notice = Signal(object)  # str | Message for the clerk (refused scan, cancelled...)
     retry_countdown = Signal(int)  # seconds to the Canadian retry; 0 = none pending
     wiped = Signal()
-    card_routed = Signal(object)  # CardRouting | None (no card held)
-    confirm_requested = Signal(object)  # BilledAgain: ask the clerk before billing again
+    card_routed = Signal(CardRouting)  # or None: no card held
+    confirm_requested = Signal(BilledAgain)  # ask the clerk before billing again
 
     def __init__(
         self,
         settings: Settings,
-        backend: Backend,
+        backend: Backend | LateBackend,
         pool: WorkerPool,
         samples: Mapping[str, SampleLike] | None = None,
         retry_delay_s: int | None = None,
@@ -127,12 +134,12 @@ class Session(QObject):
         self.flow.settings = settings
 
     @property
-    def backend(self) -> Backend:
+    def backend(self) -> Backend | LateBackend:
         """The blocking work (decoder, parser, client); replaced when the settings change."""
         return self._backend
 
     @backend.setter
-    def backend(self, backend: Backend) -> None:
+    def backend(self, backend: Backend | LateBackend) -> None:
         self._backend = self.flow.backend = backend
 
     @property

@@ -10,12 +10,14 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kiosk_app.barcode import jurisdictions
-from kiosk_app.barcode.driver_license import DriverLicense
 from kiosk_app.barcode.errors import NotAamvaError, TruncatedPayloadError
 from kiosk_app.text import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from kiosk_app.barcode.driver_license import DriverLicense
 
 _NONE_WORDS = frozenset({"", "NONE", "N/A", "NA", "UNAVL", "UNAVAILABLE"})
 # Spaces and separators some issuers leave around names and street lines ("TESTER,").
@@ -484,6 +486,9 @@ class LicenceRecord:
 
     def driver_license(self) -> DriverLicense:
         """The section 2.8 ``DriverLicense`` view (dates yyyy-MM-dd)."""
+        # A pydantic model: loaded when a record is first shown this way, not with the parser.
+        from kiosk_app.barcode.driver_license import DriverLicense
+
         e = self.elements
         return DriverLicense(
             Address1=self.address1, Address2=self.address2, Birthdate=_iso(self.date_of_birth),

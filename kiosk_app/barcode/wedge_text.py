@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from kiosk_app.barcode.aamva import _parse_header as parse_header  # the parser's own reading
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.keyboard_layouts import UNKNOWN_LAYOUT_ADVICE, repair_layout
 from kiosk_app.barcode.payload import payload_from_track_string
@@ -136,6 +135,9 @@ def declared_length(text: str) -> int | None:
 
 def _declared_end(text: str) -> int | None:
     """Where the header says the data ends (the last subfile's offset + length)."""
+    # The parser's own reading of the header; the parser loads with the first scan.
+    from kiosk_app.barcode.aamva import _parse_header as parse_header
+
     try:
         header = parse_header(payload_from_track_string(text))
     except BarcodeError:

@@ -18,6 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from kiosk_app.app.late_backend import LateBackend
 from kiosk_app.bench.gui import TARGET_MS, Heartbeat, measure
 
 if TYPE_CHECKING:
@@ -639,9 +640,12 @@ def _nothing() -> None:
     """No action: the wait only watches."""
 
 
-def close_client(backend: Backend) -> None:
-    """Close the backend's HTTP client (its pooled connections)."""
-    close = getattr(backend.client, "close", None)
+def close_client(backend: Backend | LateBackend) -> None:
+    """Close the backend's HTTP client (its pooled connections), once it is built."""
+    built = backend.built() if isinstance(backend, LateBackend) else backend
+    if built is None:
+        return
+    close = getattr(built.client, "close", None)
     if close is not None:
         close()
 

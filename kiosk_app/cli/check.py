@@ -6,9 +6,10 @@ then runs it; a card no check applies to on its own, or whose Canadian details n
 not sent (exit 2).
 
 The same client the GUI uses. Connection settings: flags > environment (``KIOSK_*``) > settings
-file, via ``kiosk_app.config.load_settings``. Exit status: 0 the service answered with success
-(whatever the verdict), 2 the input was refused before anything was sent, 3 the service or the
-network failed. Expected failures print one sentence, never a traceback; the token never appears.
+file, via ``kiosk_app.config.load_settings``, then the keyring (``secrets.fill_stored_secrets``).
+Exit status: 0 the service answered with success (whatever the verdict), 2 the input was refused
+before anything was sent, 3 the service or the network failed. Expected failures print one
+sentence, never a traceback; the token never appears.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from kiosk_app.flow.models import CanadaFormData
 from kiosk_app.flow.planning import CheckPlan, Step, card_of, plan_check
 from kiosk_app.kinds import CheckKind
 from kiosk_app.logging_setup import set_desk_id
+from kiosk_app.secrets import fill_stored_secrets
 from kiosk_app.storage.metrics import write_metrics_quietly
 from kiosk_app.storage.usage import UsageStore, UsageStoreError
 
@@ -227,12 +229,14 @@ def _not_sent(err: InputRejectedError, secrets: tuple[str, ...]) -> int:
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    settings = load_settings(
-        base_url=args.base_url,
-        dvs_url=args.dvs_url,
-        parse_url=args.parse_url,
-        api_token=args.token,
-        auth_key=args.auth_key,
+    settings = fill_stored_secrets(
+        load_settings(
+            base_url=args.base_url,
+            dvs_url=args.dvs_url,
+            parse_url=args.parse_url,
+            api_token=args.token,
+            auth_key=args.auth_key,
+        )
     )
     set_desk_id(settings.desk_id)  # the check's log records name this desk
     for problem in settings_file_problems(settings):

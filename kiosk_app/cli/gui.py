@@ -19,8 +19,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from kiosk_app.api.constants import TEST_AUTH_KEY, TEST_TOKEN
-
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_INPUT_REJECTED = 2
@@ -101,6 +99,7 @@ def window_size(text: str) -> tuple[int, int]:
 
 
 def _settings(simulator: Any, kiosk: bool, language: str | None = None) -> Any:
+    from kiosk_app.api.constants import TEST_AUTH_KEY, TEST_TOKEN
     from kiosk_app.config import load_settings
     from kiosk_app.logging_setup import set_desk_id
 
@@ -150,7 +149,7 @@ def run_gui(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_FAILED
-    from kiosk_app.api.errors import KioskApiError
+    from kiosk_app.app.late_backend import LateBackend
     from kiosk_app.logging_setup import configure_logging
     from kiosk_app.ui.launch import application, build_window, open_usage_store, run_window
 
@@ -173,22 +172,19 @@ def run_gui(args: argparse.Namespace) -> int:
         from kiosk_app.cli.startup_probe import install_startup_probe
 
         install_startup_probe(app)
-        try:
-            window = build_window(
-                settings,
-                _samples(simulator),
-                kiosk_mode=settings.kiosk_mode,
-                usage=open_usage_store(),
-            )
-        except KioskApiError as exc:
-            print(f"kiosk-app: {exc.user_message}", file=sys.stderr)
-            return EXIT_INPUT_REJECTED
+        # The window first: the service client, the decoder and the stored secrets (a
+        # LateBackend), then the camera, serial scanner and watched folder the settings enable,
+        # are made once it is shown. A client the settings make unusable (a missing CA
+        # bundle...) then fails each check with its own sentence.
+        window = build_window(
+            settings,
+            _samples(simulator),
+            kiosk_mode=settings.kiosk_mode,
+            backend=LateBackend(),
+            usage=open_usage_store(),
+        )
         window.session.counting_expected = True  # no store means it could not be opened
-        from kiosk_app.app.capture.hardware import add_hardware_sources
-
-        # Camera, serial scanner, watched folder, as the settings enable them; they
-        # belong to the core, which starts them with the other inputs.
-        add_hardware_sources(window.core)
+        window.core.add_hardware_after_start()
         return run_window(window, fullscreen=settings.kiosk_mode)
 
 

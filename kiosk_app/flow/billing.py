@@ -35,9 +35,6 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Final
 
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-
 from kiosk_app.api.errors import InputRejectedError
 from kiosk_app.flow.models import ResultView
 from kiosk_app.flow.verdict_table import ShownVerdict
@@ -98,6 +95,9 @@ class _Entry:
 
 def seal_result(key: bytes, view: ResultView, digest: bytes) -> bytes:
     """``view`` encrypted and authenticated under ``key`` (the card's), bound to ``digest``."""
+    # cryptography is loaded with the first check's result, not when the kiosk starts.
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
     nonce = secrets.token_bytes(NONCE_BYTES)
     return nonce + AESGCM(key).encrypt(nonce, pickle.dumps(view), digest)
 
@@ -106,6 +106,9 @@ def open_result(key: bytes, sealed: bytes, digest: bytes) -> ResultView | None:
     """The result :func:`seal_result` sealed, or None (another key, altered, nothing held)."""
     if len(sealed) <= NONCE_BYTES:
         return None
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
     try:
         plain = AESGCM(key).decrypt(sealed[:NONCE_BYTES], sealed[NONCE_BYTES:], digest)
     except InvalidTag:

@@ -18,7 +18,6 @@ from kiosk_app.flow.billing import PriorCheck
 from kiosk_app.flow.customer import BilledAgain, CardRouting
 from kiosk_app.kinds import CheckKind
 from kiosk_app.ui import theme
-from kiosk_app.ui.admin.usage_panel import verdict_title
 from kiosk_app.ui.messages import check_title, shown_title, translate_message
 from kiosk_app.ui.widgets import big_button, label, set_button_text, set_style_property
 
@@ -59,7 +58,11 @@ def prior_text(prior: PriorCheck) -> str:
 
 def prior_verdict(prior: PriorCheck) -> str:
     """The verdict as the banner showed it (never the service's raw status when known)."""
-    return shown_title(prior.shown) if prior.shown is not None else verdict_title(prior.verdict)
+    if prior.shown is not None:
+        return shown_title(prior.shown)
+    from kiosk_app.ui.admin.usage_panel import verdict_title  # the admin's: not at start
+
+    return verdict_title(prior.verdict)
 
 
 def prior_look(prior: PriorCheck) -> theme.Look | None:
@@ -70,8 +73,8 @@ def prior_look(prior: PriorCheck) -> theme.Look | None:
 class ConfirmBilledDialog(QDialog):
     """Ask before billing a check again; ``confirmed(CheckKind)`` on yes."""
 
-    confirmed = Signal(object)
-    kept = Signal(object)  # CheckKind: "Keep the result" (the stored result is shown again)
+    confirmed = Signal(CheckKind)
+    kept = Signal(CheckKind)  # "Keep the result" (the stored result is shown again)
 
     def __init__(self, request: BilledAgain, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -107,7 +110,7 @@ class ConfirmBilledDialog(QDialog):
 class CardRoutingPanel(QWidget):
     """The Ready screen's line about the card held: its check, and an earlier check of it."""
 
-    check_again_requested = Signal(object)  # CheckKind
+    check_again_requested = Signal(CheckKind)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -21,7 +21,8 @@ The **admin gesture** opens the PIN pad:
 
 The admin screens themselves (PIN pad, settings, Diagnostics) are opened and closed by
 :class:`kiosk_app.ui.admin.navigation.AdminNavigator`; this module only recognises the gesture
-and answers Exit kiosk and Quit.
+and answers Exit kiosk and Quit. The navigator and the admin services (keyring, PIN store) are
+made on first use, not with the window: the kiosk's first window does not wait for them.
 
 What Qt cannot block (Ctrl+Alt+Del, switching virtual terminals, the Windows key on some
 systems) is the job of the operating system's kiosk session: see docs/install.md.
@@ -30,21 +31,23 @@ systems) is the job of the operating system's kiosk session: see docs/install.md
 from __future__ import annotations
 
 import logging
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QCursor, QGuiApplication, QKeyEvent, QMouseEvent, QTouchEvent, QWindow
 from PySide6.QtWidgets import QWidget
 
-from kiosk_app.app.admin import AdminServices
 from kiosk_app.config import Settings
-from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
-from kiosk_app.ui.admin.navigation import AdminNavigator
-from kiosk_app.ui.admin.pin_pad import PinPad
-from kiosk_app.ui.admin.settings_dialog import SettingsDialog
 from kiosk_app.ui.geometry import ScreenFollower, place_normal
 from kiosk_app.ui.main_window import MainWindow
+
+if TYPE_CHECKING:
+    from kiosk_app.app.admin import AdminServices
+    from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
+    from kiosk_app.ui.admin.navigation import AdminNavigator
+    from kiosk_app.ui.admin.pin_pad import PinPad
+    from kiosk_app.ui.admin.settings_dialog import SettingsDialog
 
 log = logging.getLogger(__name__)
 
@@ -102,20 +105,15 @@ class KioskMode(QObject):
         self.window = window
         # Deleted with the window, on the GUI thread (a deleted pool says it is idle): services
         # handed over without a parent are adopted too.
-        self.services = services or AdminServices(
-            usage_store=window.core.session.usage, parent=self
-        )
-        if self.services.parent() is None:
-            self.services.setParent(self)
+        if services is not None and services.parent() is None:
+            services.setParent(self)
+        self._services = services
+        self._admin: AdminNavigator | None = None
         self.corner_px = corner_px
         self._enabled = False
         self._closing_allowed = False
         self._cursor_hidden = False
         self._watched: QWindow | None = None
-        self.admin = AdminNavigator(window, self.services)
-        self.admin.opening.connect(self._show_cursor)
-        self.admin.exit_kiosk_requested.connect(self.disable)
-        self.admin.quit_requested.connect(self.quit_application)
         self._hold = QTimer(self)
         self._hold.setSingleShot(True)
         self._hold.setInterval(long_press_ms)
@@ -140,6 +138,29 @@ class KioskMode(QObject):
         return self._enabled
 
     @property
+    def services(self) -> AdminServices:
+        """The admin services (PIN store, settings store, usage), made on first use."""
+        if self._services is None:
+            from kiosk_app.app.admin import AdminServices
+
+            self._services = AdminServices(usage_store=self.window.core.session.usage, parent=self)
+        return self._services
+
+    @property
+    def admin(self) -> AdminNavigator:
+        """The navigator of the admin screens, made on first use."""
+        if self._admin is None:
+            from kiosk_app.ui.admin.navigation import AdminNavigator
+
+            admin = AdminNavigator(self.window, self.services)
+            admin.kiosk_active = self._enabled
+            admin.opening.connect(self._show_cursor)
+            admin.exit_kiosk_requested.connect(self.disable)
+            admin.quit_requested.connect(self.quit_application)
+            self._admin = admin
+        return self._admin
+
+    @property
     def cursor_hidden(self) -> bool:
         """True while the idle cursor is hidden."""
         return self._cursor_hidden
@@ -151,7 +172,8 @@ class KioskMode(QObject):
     def enable(self) -> None:
         """Lock down: fullscreen, frameless, on top, close ignored, idle cursor hidden."""
         self._enabled = True
-        self.admin.kiosk_active = True
+        if self._admin is not None:
+            self._admin.kiosk_active = True
         self._closing_allowed = False
         self.window.kiosk_mode = True
         shown = self.window.isVisible()
@@ -165,7 +187,8 @@ class KioskMode(QObject):
     def disable(self) -> None:
         """Leave kiosk mode (Exit kiosk): a normal, closable window with its cursor."""
         self._enabled = False
-        self.admin.kiosk_active = False
+        if self._admin is not None:
+            self._admin.kiosk_active = False
         self.window.kiosk_mode = False
         self._cursor_timer.stop()
         self._show_cursor()
@@ -193,17 +216,17 @@ class KioskMode(QObject):
     @property
     def pin_pad(self) -> PinPad | None:
         """The open PIN pad, if any."""
-        return self.admin.pin_pad
+        return self._admin.pin_pad if self._admin is not None else None
 
     @property
     def settings_dialog(self) -> SettingsDialog | None:
         """The open admin settings, if any."""
-        return self.admin.settings_dialog
+        return self._admin.settings_dialog if self._admin is not None else None
 
     @property
     def diagnostics(self) -> DiagnosticsDialog | None:
         """The open Diagnostics screen, if any."""
-        return self.admin.diagnostics
+        return self._admin.diagnostics if self._admin is not None else None
 
     def open_admin(self) -> None:
         """The gesture was made: the PIN pad, then the settings."""
@@ -216,7 +239,8 @@ class KioskMode(QObject):
 
     def close_admin_screens(self) -> None:
         """Close the PIN pad, the settings and Diagnostics if they are open."""
-        self.admin.close_admin_screens()
+        if self._admin is not None:
+            self._admin.close_admin_screens()
 
     def _follow_settings(self, settings: Settings) -> None:
         if settings.kiosk_mode and not self._enabled:

@@ -7,13 +7,13 @@ import os
 import signal
 import sys
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from kiosk_app.app.backend import Backend
 from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.app.late_backend import LateBackend
 from kiosk_app.app.stop_signals import StopSignals
 from kiosk_app.app.stopping import CHECK_IN_FLIGHT_WAIT_S
 from kiosk_app.config import Settings
@@ -21,6 +21,9 @@ from kiosk_app.storage.usage import UsageStore, UsageStoreError
 from kiosk_app.ui.geometry import place_normal
 from kiosk_app.ui.kiosk_mode import attach_kiosk_mode
 from kiosk_app.ui.main_window import MainWindow
+
+if TYPE_CHECKING:
+    from kiosk_app.app.backend import Backend
 
 log = logging.getLogger(__name__)
 
@@ -64,16 +67,20 @@ def build_window(
     settings: Settings,
     samples: dict[str, Any] | None = None,
     kiosk_mode: bool = False,
-    backend: Backend | None = None,
+    backend: Backend | LateBackend | None = None,
     usage: UsageStore | None = None,
 ) -> MainWindow:
     """The window around a fresh core (sources not started yet: call ``window.core.start()``).
 
-    ``usage`` counts every check (None: not counted, e.g. the screenshots driver).
+    ``backend`` None: the real one, built now from ``settings``; a :class:`LateBackend` is
+    built (with the stored secrets) once the window is shown. ``usage`` counts every check
+    (None: not counted, e.g. the screenshots driver).
     """
-    core = KioskCore(
-        settings, backend or Backend.from_settings(settings), samples=samples, usage=usage
-    )
+    if backend is None:
+        from kiosk_app.app.backend import Backend
+
+        backend = Backend.from_settings(settings)
+    core = KioskCore(settings, backend, samples=samples, usage=usage)
     window = MainWindow(core, kiosk_mode=kiosk_mode)
     # Always attached: the admin gesture must reach the settings even outside kiosk mode.
     attach_kiosk_mode(window, enabled=kiosk_mode or settings.kiosk_mode)

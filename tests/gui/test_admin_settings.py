@@ -109,7 +109,7 @@ def test_a_valid_save_writes_settings_without_secrets_and_the_token_goes_to_secr
     assert not secrets.keyring_usable()
     assert secrets.get_api_token() == NEW_TOKEN
     assert secrets.fallback_file().stat().st_mode & 0o077 == 0
-    assert load_settings().api_token.get_secret_value() == NEW_TOKEN
+    assert secrets.fill_stored_secrets(load_settings()).api_token.get_secret_value() == NEW_TOKEN
     assert saved[0].api_token.get_secret_value() == NEW_TOKEN
 
     # Shown only masked, and the full token is in no widget of the dialog.

@@ -205,10 +205,10 @@ def test_public_test_token_is_not_registered() -> None:
     assert redaction.redact("selftest in test mode") == "selftest in test mode"
 
 
-def test_load_settings_fills_secrets_from_the_store(memory: MemoryKeyring) -> None:
+def test_filling_takes_the_secrets_from_the_store(memory: MemoryKeyring) -> None:
     secrets.set_api_token(TOKEN, memory)
     secrets.set_auth_key("legacy-key-123456", memory)
-    settings = load_settings(keyring_backend=memory)
+    settings = secrets.fill_stored_secrets(load_settings(), keyring_backend=memory)
     assert settings.api_token.get_secret_value() == TOKEN
     assert settings.auth_key.get_secret_value() == "legacy-key-123456"
 
@@ -219,19 +219,28 @@ def test_code_and_environment_win_over_the_store(
     secrets.set_api_token(TOKEN, memory)
     secrets.set_auth_key("legacy-key-123456", memory)
     monkeypatch.setenv("KIOSK_AUTH_KEY", "from-env-key")
-    settings = load_settings(keyring_backend=memory, api_token="from-flag", base_url=None)
+    settings = secrets.fill_stored_secrets(
+        load_settings(api_token="from-flag", base_url=None), keyring_backend=memory
+    )
     assert settings.api_token.get_secret_value() == "from-flag"
     assert settings.auth_key.get_secret_value() == "from-env-key"
 
 
-def test_load_settings_uses_the_fallback_by_default() -> None:
+def test_filling_uses_the_fallback_by_default() -> None:
     secrets.set_api_token(TOKEN)
-    assert load_settings().api_token.get_secret_value() == TOKEN
+    assert secrets.fill_stored_secrets(load_settings()).api_token.get_secret_value() == TOKEN
+
+
+def test_loading_the_settings_leaves_the_store_alone() -> None:
+    # The store may be slow (a Secret Service over D-Bus): the GUI asks it after its first
+    # window, so loading the settings must not.
+    secrets.set_api_token(TOKEN)
+    assert load_settings().api_token.get_secret_value() == ""
 
 
 def test_saved_settings_never_contain_the_secrets(memory: MemoryKeyring) -> None:
     secrets.set_api_token(TOKEN, memory)
-    path = save_settings(load_settings(keyring_backend=memory))
+    path = save_settings(secrets.fill_stored_secrets(load_settings(), keyring_backend=memory))
     text = path.read_text(encoding="utf-8")
     assert TOKEN not in text
     assert "api_token" not in text

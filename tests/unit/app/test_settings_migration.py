@@ -13,18 +13,11 @@ from kiosk_app.config import Settings, load_settings, save_settings
 from kiosk_app.kinds import CheckKind
 
 
-class NoKeyring:
-    """A keyring that holds nothing (the secrets are not under test here)."""
-
-    def get_password(self, *_args: Any) -> None:
-        return None
-
-
 def _load_file(values: dict[str, Any]) -> Settings:
     target = paths.settings_file()
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(values), encoding="utf-8")
-    return load_settings(keyring_backend=NoKeyring())
+    return load_settings()
 
 
 @pytest.mark.parametrize(
@@ -52,7 +45,7 @@ def test_the_migrated_file_is_saved_without_the_old_key() -> None:
     assert "default_check" not in saved
     assert saved["us_cards"] == "parse" and saved["canadian_licences"] == "parse"
     assert saved["auto_check_on_scan"] is True
-    assert load_settings(keyring_backend=NoKeyring()).us_cards == "parse"
+    assert load_settings().us_cards == "parse"
 
 
 def test_new_defaults() -> None:
