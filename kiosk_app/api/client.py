@@ -16,9 +16,10 @@ import base64
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from types import MappingProxyType
+from typing import Any, Final, cast
 from urllib.parse import urlsplit
 
 import requests
@@ -57,6 +58,7 @@ from kiosk_app.api.replies import (
     parse_legacy_reply,
 )
 from kiosk_app.api.transport import (
+    ADDRESS_SENTENCES,
     DEADLINE_MESSAGE,
     RawReply,
     build_session,
@@ -336,7 +338,7 @@ class VerificationClient:
     def _url(self, key: str, label: str) -> str:
         url = self._urls[key]
         if not url:
-            raise ConfigurationError(f"The {label} address is not set. Ask the administrator.")
+            raise ConfigurationError(ADDRESS_SENTENCES[label].not_set)
         return url
 
     def _check_endpoint(self) -> tuple[str, dict[str, str]]:
@@ -443,12 +445,25 @@ class VerificationClient:
         return {}
 
 
+# The sentence refusing each secret (``_checked_secret``), marked whole for the translator.
+SECRET_SENTENCES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "API token": QT_TRANSLATE_NOOP(
+            "messages", "The API token contains characters that are not allowed."
+        ),
+        "legacy auth key": QT_TRANSLATE_NOOP(
+            "messages", "The legacy auth key contains characters that are not allowed."
+        ),
+    }
+)
+
+
 def _checked_secret(value: Any, label: str) -> str:
     """The secret as text; refused (without echoing it) when it cannot be a header value."""
     text = value.get_secret_value() if hasattr(value, "get_secret_value") else str(value or "")
     text = text.strip()
     if any(ch in text for ch in "\r\n\0") or not text.isascii():
-        raise ConfigurationError(f"The {label} contains characters that are not allowed.")
+        raise ConfigurationError(SECRET_SENTENCES[label])
     return text
 
 

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import ipaddress
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
+from typing import Final
 from urllib.parse import urlsplit
 
 import requests
@@ -80,21 +83,104 @@ def is_loopback_host(host: str) -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class AddressSentences:
+    """What the clerk reads about one address the client checks: whole sentences, each marked
+    here, so a translator sees the address's name within its sentence."""
+
+    invalid: str
+    credentials: str
+    plain_http: str
+    not_set: str = ""  # the proxy may be left empty: never "not set"
+
+
+# The addresses the client checks, by their label (``checked_base_url``; the admin settings
+# name the same labels in ``kiosk_app.app.admin.URL_FIELDS``).
+ADDRESS_SENTENCES: Final[Mapping[str, AddressSentences]] = MappingProxyType(
+    {
+        "check service": AddressSentences(
+            QT_TRANSLATE_NOOP(
+                "messages", "The check service address is not a valid https address."
+            ),
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The check service address must not contain a user name, password, query or "
+                "fragment.",
+            ),
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The check service address must use https (plain http is allowed only on this "
+                "computer).",
+            ),
+            QT_TRANSLATE_NOOP(
+                "messages", "The check service address is not set. Ask the administrator."
+            ),
+        ),
+        "document verification": AddressSentences(
+            QT_TRANSLATE_NOOP(
+                "messages", "The document verification address is not a valid https address."
+            ),
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The document verification address must not contain a user name, password, "
+                "query or fragment.",
+            ),
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The document verification address must use https (plain http is allowed only "
+                "on this computer).",
+            ),
+            QT_TRANSLATE_NOOP(
+                "messages", "The document verification address is not set. Ask the administrator."
+            ),
+        ),
+        "legacy parsing service": AddressSentences(
+            QT_TRANSLATE_NOOP(
+                "messages", "The legacy parsing service address is not a valid https address."
+            ),
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The legacy parsing service address must not contain a user name, password, "
+                "query or fragment.",
+            ),
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The legacy parsing service address must use https (plain http is allowed only "
+                "on this computer).",
+            ),
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The legacy parsing service address is not set. Ask the administrator.",
+            ),
+        ),
+        "proxy": AddressSentences(
+            QT_TRANSLATE_NOOP("messages", "The proxy address is not a valid https address."),
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The proxy address must not contain a user name, password, query or fragment.",
+            ),
+            QT_TRANSLATE_NOOP(
+                "messages",
+                "The proxy address must use https (plain http is allowed only on this computer).",
+            ),
+        ),
+    }
+)
+
+
 def checked_base_url(url: str, label: str) -> str:
-    """``url`` without a trailing slash, if it is https (or http on loopback); else an error."""
+    """``url`` without a trailing slash, if it is https (or http on loopback); else an error
+    in the sentences of ``label`` (a key of :data:`ADDRESS_SENTENCES`)."""
+    sentences = ADDRESS_SENTENCES[label]
     text = url.strip()
     parts = urlsplit(text)
     host = parts.hostname or ""
     if parts.scheme not in ("https", "http") or not host:
-        raise ConfigurationError(f"The {label} address is not a valid https address.")
+        raise ConfigurationError(sentences.invalid)
     if parts.username or parts.password or parts.query or parts.fragment:
-        raise ConfigurationError(
-            f"The {label} address must not contain a user name, password, query or fragment."
-        )
+        raise ConfigurationError(sentences.credentials)
     if parts.scheme == "http" and not is_loopback_host(host):
-        raise ConfigurationError(
-            f"The {label} address must use https (plain http is allowed only on this computer)."
-        )
+        raise ConfigurationError(sentences.plain_http)
     return text.rstrip("/")
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiosk_app.text import QT_TRANSLATE_NOOP
+
 # AAMVA DL/ID Card Design Standard: the year each barcode version was published (Annex D,
 # "AAMVA version number" of the header: 01 = 2000 ... 10 = 2020).
 VERSION_PUBLISHED: dict[int, int] = {
@@ -37,7 +39,8 @@ ISSUE_DATE_GRACE_DAYS = 1
 
 @dataclass(frozen=True)
 class Rule:
-    """One consistency rule: its id, the English advice sentence, its public source."""
+    """One consistency rule: its id, the English advice sentence (marked for translation where
+    it is written, below), its public source."""
 
     code: str
     message: str
@@ -48,68 +51,91 @@ RULES: dict[str, Rule] = {
     rule.code: rule
     for rule in (
         Rule("IIN_UNKNOWN",
-             "The issuer number {iin} is not that of a US or Canadian licence issuer.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The issuer number {iin} is not that of a US or Canadian licence "
+                               "issuer."),
              "AAMVA IIN list (aamva.org, 'IIN and RID'); LEADTOOLS AAMVAJurisdiction table"),
         Rule("IIN_JURISDICTION",
-             "The issuer number belongs to {issuer}, but the address is in {address}.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The issuer number belongs to {issuer}, but the address is in "
+                               "{address}."),
              "AAMVA DL/ID Card Design Standard, Annex D header (IIN) and element DAJ"),
         Rule("VERSION_FOR_ISSUE_DATE",
-             "The barcode follows AAMVA version {version} ({published}), "
-             "yet the card says it was issued in {issued}.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The barcode follows AAMVA version {version} ({published}), "
+                               "yet the card says it was issued in {issued}."),
              "AAMVA DL/ID Card Design Standard, Annex D: version number and edition year"),
         Rule("MANDATORY_ELEMENTS",
-             "The barcode lacks elements its AAMVA version requires: {elements}.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The barcode lacks elements its AAMVA version requires: "
+                               "{elements}."),
              "AAMVA DL/ID Card Design Standard, Annex D table of mandatory elements"),
         Rule("HEADER_ENTRIES",
-             "The barcode header announces {declared} subfiles but lists {found}.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The barcode header announces {declared} subfiles but lists "
+                               "{found}."),
              "AAMVA DL/ID Card Design Standard, Annex D header: number of entries"),
         Rule("HEADER_FIRST_OFFSET",
-             "The barcode header places its first subfile at byte {declared} "
-             "instead of byte {expected}.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The barcode header places its first subfile at byte {declared} "
+                               "instead of byte {expected}."),
              "AAMVA DL/ID Card Design Standard, Annex D header and subfile designator sizes"),
         Rule("SUBFILE_TYPE",
-             "The licence data is in a subfile of type {kind}, not DL or ID.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The licence data is in a subfile of type {kind}, not DL or ID."),
              "AAMVA DL/ID Card Design Standard, Annex D subfile designator: subfile type"),
         Rule("HEADER_LENGTH",
-             "The barcode data is {missing} bytes shorter than its header declares.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The barcode data is {missing} bytes shorter than its header "
+                               "declares."),
              "AAMVA DL/ID Card Design Standard, Annex D subfile designator (offset, length)"),
         Rule("DATE_INVALID",
-             "A date in the barcode ({element}) is not a real date.",
+             QT_TRANSLATE_NOOP("messages", "A date in the barcode ({element}) is not a real date."),
              "AAMVA DL/ID Card Design Standard, Annex D date format (MMDDCCYY / CCYYMMDD)"),
         Rule("DATE_IMPLAUSIBLE",
-             "A date in the barcode ({element}) is an implausible date.",
+             QT_TRANSLATE_NOOP("messages",
+                               "A date in the barcode ({element}) is an implausible date."),
              "a calendar date outside the plausible years (licence.PLAUSIBLE_YEARS)"),
         Rule("HEIGHT_IMPLAUSIBLE",
-             "The height in the barcode ({element}) is not a plausible height; it is left out.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The height in the barcode ({element}) is not a plausible height; "
+                               "it is left out."),
              "AAMVA DL/ID Card Design Standard, Annex D elements DAU (in / cm) and DAV (cm); "
              "plausible ranges in licence.HEIGHT_RANGES"),
         Rule("BIRTH_AFTER_ISSUE",
-             "The date of birth is not before the issue date.",
+             QT_TRANSLATE_NOOP("messages", "The date of birth is not before the issue date."),
              "common sense; AAMVA elements DBB and DBD"),
         Rule("ISSUE_IN_FUTURE",
-             "The issue date is in the future.",
+             QT_TRANSLATE_NOOP("messages", "The issue date is in the future."),
              "common sense; AAMVA element DBD"),
         Rule("EXPIRY_BEFORE_ISSUE",
-             "The expiry date is not after the issue date.",
+             QT_TRANSLATE_NOOP("messages", "The expiry date is not after the issue date."),
              "common sense; AAMVA elements DBD and DBA"),
         Rule("VALIDITY_TOO_LONG",
-             "The card is valid for {years} years; {jurisdiction} issues cards "
-             "for at most {maximum} years.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The card is valid for {years} years; {jurisdiction} issues cards "
+                               "for at most {maximum} years."),
              "issuer tables below (DMV renewal periods), loosened"),
         Rule("REAL_ID_VALIDITY",
-             "The card is marked REAL ID compliant but is valid for more than {maximum} years.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The card is marked REAL ID compliant but is valid for more than "
+                               "{maximum} years."),
              "6 CFR 37.5(a); AAMVA element DDA (compliance type F)"),
         Rule("AGE_AT_ISSUE",
-             "The holder was {age} years old at issue, which is unusual for this document.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The holder was {age} years old at issue, which is unusual for this"
+                               " document."),
              "state learner permit ages (14 and over); AAMVA elements DBB and DBD"),
         Rule("LICENCE_NUMBER_FORMAT",
-             "The licence number does not have the form {jurisdiction} uses.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The licence number does not have the form {jurisdiction} uses."),
              "NTSI driver's licence formats (ntsi.com/drivers-license-format), loosened"),
         Rule("POSTAL_CODE_FORMAT",
-             "The postal code does not have the form {form}.",
+             QT_TRANSLATE_NOOP("messages", "The postal code does not have the form {form}."),
              "USPS ZIP / ZIP+4; Canada Post postal code format A1A 1A1"),
         Rule("POSTAL_CODE_PROVINCE",
-             "The postal code's first letter is not used in {province}.",
+             QT_TRANSLATE_NOOP("messages",
+                               "The postal code's first letter is not used in {province}."),
              "Canada Post: first letter of the postal code by province or territory"),
     )
 }  # fmt: skip

@@ -24,7 +24,7 @@ from kiosk_app.barcode.consistency import Finding
 from kiosk_app.flow.models import CHECK_TITLES, KEY_FIELD_LABELS
 from kiosk_app.flow.verdict_table import ShownVerdict
 from kiosk_app.kinds import CheckKind
-from kiosk_app.text import CONTEXT, QT_TRANSLATE_NOOP, Message
+from kiosk_app.text import CONTEXT, Message
 from kiosk_app.ui.theme import BANNER_LOOKS
 
 
@@ -60,121 +60,6 @@ def _translate_template(message: Message) -> str:
 def check_title(kind: CheckKind) -> str:
     """The check's button title in the interface language."""
     return translate_message(CHECK_TITLES[kind])
-
-
-# The client's address and secret sentences, one per label it passes (kiosk_app.api.client,
-# kiosk_app.api.transport: f-strings over a fixed set of labels, listed here expanded).
-ADDRESS_MESSAGES: tuple[str, ...] = (
-    QT_TRANSLATE_NOOP("messages", "The check service address is not a valid https address."),
-    QT_TRANSLATE_NOOP(
-        "messages", "The document verification address is not a valid https address."
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages", "The legacy parsing service address is not a valid https address."
-    ),
-    QT_TRANSLATE_NOOP("messages", "The proxy address is not a valid https address."),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The check service address must not contain a user name, password, query or fragment.",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The document verification address must not contain a user name, password, query or "
-        "fragment.",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The legacy parsing service address must not contain a user name, password, query or "
-        "fragment.",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The proxy address must not contain a user name, password, query or fragment.",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The check service address must use https (plain http is allowed only on this computer).",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The document verification address must use https (plain http is allowed only on this "
-        "computer).",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The legacy parsing service address must use https (plain http is allowed only on this "
-        "computer).",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The proxy address must use https (plain http is allowed only on this computer).",
-    ),
-    QT_TRANSLATE_NOOP("messages", "The check service address is not set. Ask the administrator."),
-    QT_TRANSLATE_NOOP(
-        "messages", "The document verification address is not set. Ask the administrator."
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages", "The legacy parsing service address is not set. Ask the administrator."
-    ),
-    QT_TRANSLATE_NOOP("messages", "The API token contains characters that are not allowed."),
-    QT_TRANSLATE_NOOP("messages", "The legacy auth key contains characters that are not allowed."),
-)
-
-
-# The consistency rules' advice sentences (kiosk_app.barcode.consistency_rules.RULES), shown
-# on the licence panel and printed by ``parse --json`` in the interface language.
-CONSISTENCY_MESSAGES: tuple[str, ...] = (
-    QT_TRANSLATE_NOOP(
-        "messages", "The issuer number {iin} is not that of a US or Canadian licence issuer."
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages", "The issuer number belongs to {issuer}, but the address is in {address}."
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The barcode follows AAMVA version {version} ({published}), "
-        "yet the card says it was issued in {issued}.",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages", "The barcode lacks elements its AAMVA version requires: {elements}."
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages", "The barcode header announces {declared} subfiles but lists {found}."
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The barcode header places its first subfile at byte {declared} "
-        "instead of byte {expected}.",
-    ),
-    QT_TRANSLATE_NOOP("messages", "The licence data is in a subfile of type {kind}, not DL or ID."),
-    QT_TRANSLATE_NOOP(
-        "messages", "The barcode data is {missing} bytes shorter than its header declares."
-    ),
-    QT_TRANSLATE_NOOP("messages", "A date in the barcode ({element}) is not a real date."),
-    QT_TRANSLATE_NOOP("messages", "A date in the barcode ({element}) is an implausible date."),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The height in the barcode ({element}) is not a plausible height; it is left out.",
-    ),
-    QT_TRANSLATE_NOOP("messages", "The date of birth is not before the issue date."),
-    QT_TRANSLATE_NOOP("messages", "The issue date is in the future."),
-    QT_TRANSLATE_NOOP("messages", "The expiry date is not after the issue date."),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The card is valid for {years} years; {jurisdiction} issues cards "
-        "for at most {maximum} years.",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
-        "The card is marked REAL ID compliant but is valid for more than {maximum} years.",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages", "The holder was {age} years old at issue, which is unusual for this document."
-    ),
-    QT_TRANSLATE_NOOP("messages", "The licence number does not have the form {jurisdiction} uses."),
-    QT_TRANSLATE_NOOP("messages", "The postal code does not have the form {form}."),
-    QT_TRANSLATE_NOOP("messages", "The postal code's first letter is not used in {province}."),
-)
 
 
 def finding_text(finding: Finding) -> str:

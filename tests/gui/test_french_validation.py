@@ -7,19 +7,28 @@ from typing import Any
 
 import pytest
 
+from kiosk_app.api.client import SECRET_SENTENCES
 from kiosk_app.api.errors import ConfigurationError
-from kiosk_app.api.transport import checked_base_url
+from kiosk_app.api.transport import ADDRESS_SENTENCES, checked_base_url
 from kiosk_app.app.admin import URL_FIELDS, VALIDATION_MESSAGES, validate_settings
 from kiosk_app.config import Settings
 from kiosk_app.kinds import CheckKind
 from kiosk_app.text import Message
-from kiosk_app.ui.messages import ADDRESS_MESSAGES, translate_message
+from kiosk_app.ui.messages import translate_message
 from tests.support.admin import make_dialog, set_text
 from tests.support.clock import FakeClock
 from tests.support.gui import make_settings
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
+
+# Every sentence the client gives about an address or a secret.
+ADDRESS_MESSAGES = tuple(
+    sentence
+    for sentences in ADDRESS_SENTENCES.values()
+    for sentence in (sentences.invalid, sentences.credentials, sentences.plain_http)
+    + ((sentences.not_set,) if sentences.not_set else ())
+) + tuple(SECRET_SENTENCES.values())
 
 # Words of pydantic's own messages that must never reach the screen.
 PYDANTIC_WORDS = (

@@ -11,6 +11,13 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
+from kiosk_app.api.client import SECRET_SENTENCES
+from kiosk_app.api.transport import ADDRESS_SENTENCES
+from kiosk_app.barcode.consistency_rules import RULES
+from kiosk_app.text import CONTEXT
+
 from .domain_messages import domain_messages, marked_sentences
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -37,6 +44,13 @@ def _unfinished(ts: Path) -> list[tuple[str, str]]:
         if translation is None or translation.get("type") or not (translation.text or "").strip():
             problems.append((context, source))
     return problems
+
+
+# What the package marks, and what the committed .ts translates (the tests per table row).
+MARKED = marked_sentences()
+TRANSLATED = {(context, source) for context, source, _ in _messages(TS_FILE)} - set(
+    _unfinished(TS_FILE)
+)
 
 
 def test_the_committed_translation_is_complete() -> None:
@@ -97,8 +111,22 @@ def test_every_marked_sentence_reaches_the_ts_file_translated() -> None:
     assert sorted(marked - finished) == []
 
 
-def test_every_consistency_rule_sentence_is_listed_for_translation() -> None:
-    from kiosk_app.barcode.consistency_rules import RULES
-    from kiosk_app.ui.messages import CONSISTENCY_MESSAGES
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_every_consistency_rule_marks_its_sentence_and_it_reaches_the_ts_file(code: str) -> None:
+    assert (CONTEXT, RULES[code].message) in MARKED
+    assert (CONTEXT, RULES[code].message) in TRANSLATED
 
-    assert sorted(rule.message for rule in RULES.values()) == sorted(CONSISTENCY_MESSAGES)
+
+@pytest.mark.parametrize("label", sorted(ADDRESS_SENTENCES))
+def test_every_address_sentence_is_marked_and_reaches_the_ts_file(label: str) -> None:
+    sentences = ADDRESS_SENTENCES[label]
+    written = [sentences.invalid, sentences.credentials, sentences.plain_http]
+    written += [sentences.not_set] if sentences.not_set else []
+    assert [s for s in written if (CONTEXT, s) not in MARKED] == []
+    assert [s for s in written if (CONTEXT, s) not in TRANSLATED] == []
+
+
+@pytest.mark.parametrize("label", sorted(SECRET_SENTENCES))
+def test_every_secret_sentence_is_marked_and_reaches_the_ts_file(label: str) -> None:
+    assert (CONTEXT, SECRET_SENTENCES[label]) in MARKED
+    assert (CONTEXT, SECRET_SENTENCES[label]) in TRANSLATED
