@@ -36,7 +36,7 @@ translate = QCoreApplication.translate
 class CanadaFormScreen(QWidget):
     """Collects the four fields; ``submitted`` carries them, the session validates."""
 
-    submitted = Signal(object)  # CanadaFormData
+    submitted = Signal(CanadaFormData)
     back_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -62,7 +62,7 @@ def _inside(path: Path, root: Path) -> bool:
 class PicturePicker(QDialog):
     """Chooses one picture inside ``folders``; see the module docstring."""
 
-    chosen = Signal(object)  # Path
+    chosen = Signal(Path)
 
     def __init__(self, folders: list[tuple[str, Path]], parent: QWidget | None = None) -> None:
         super().__init__(parent)

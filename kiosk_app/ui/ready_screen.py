@@ -34,7 +34,7 @@ NEEDS_SCAN = (CheckKind.SIGNATURE, CheckKind.DVS_PARSE)
 class ReadyScreen(QWidget):
     """Waiting for a customer; shows the local parse once a licence is read."""
 
-    check_requested = Signal(object)  # CheckKind
+    check_requested = Signal(CheckKind)
     open_requested = Signal()
     sample_requested = Signal(str)
     language_requested = Signal(str)  # "en" / "fr"

@@ -55,6 +55,7 @@ from kiosk_app.app.capture.live_decode import (
     ConsecutiveReads,
     FrameResult,
     LatestWinsDecoder,
+    SymbolOutline,
     decode_video_frame,
 )
 from kiosk_app.app.capture.statuses import VIDEO_FAILED, VIDEO_NOT_FOUND, VIDEO_PLAYING
@@ -271,10 +272,10 @@ class CameraSource(CaptureSource):
     """Camera input: preview frames, symbol outline, auto-capture of the licence payload."""
 
     display_name = QT_TRANSLATE_NOOP("messages", "Camera")
-    # Every frame, for the preview (a ``QVideoFrame``; cheap to pass, shared memory).
-    frame_ready = Signal(object)
-    # A :class:`~kiosk_app.app.capture.live_decode.SymbolOutline` after each decode.
-    symbol_located = Signal(object)
+    # Every frame, for the preview (cheap to pass, shared memory).
+    frame_ready = Signal(QVideoFrame)
+    # After each decode: where the symbol was found (or not).
+    symbol_located = Signal(SymbolOutline)
 
     def __init__(
         self,

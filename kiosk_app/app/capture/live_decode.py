@@ -106,7 +106,7 @@ class LatestWinsDecoder(QObject):
     emitted on the GUI thread with it.
     """
 
-    decoded = Signal(object)
+    decoded = Signal(FrameResult)
 
     def __init__(
         self,

@@ -420,12 +420,12 @@ def fitting_dialog_size(parent: QWidget | None) -> QSize:
 class SettingsDialog(QDialog):
     """The admin settings; ``saved(Settings)`` once written (the kiosk then applies them)."""
 
-    saved = Signal(object)
+    saved = Signal(Settings)
     exit_kiosk_requested = Signal()
     quit_requested = Signal()
     change_pin_requested = Signal()
     diagnostics_requested = Signal()
-    window_opened = Signal(object)  # a dialog this one opened (the PIN pad), once shown
+    window_opened = Signal(QDialog)  # a dialog this one opened (the PIN pad), once shown
 
     def __init__(
         self,
