@@ -6,6 +6,7 @@ with the reason; when it reports dead code, delete the code instead. Arguments a
 requires (``exc_type``, ``signum``...) are listed in ``ignore_names`` in pyproject.toml.
 """
 
+import kiosk_app
 from kiosk_app.api.deadline import _WatchedHTTPPool
 from kiosk_app.app.capture.folder import FileState
 from kiosk_app.app.capture.wedge import WedgeScanner
@@ -61,6 +62,9 @@ SymbolEstimate.tiles
 
 # Started in a child process by name: python -c "...; serve_simulator()".
 soak.serve_simulator
+
+# Python calls a module's __getattr__ for a name it lacks (kiosk_app.__version__, on first use).
+kiosk_app.__getattr__
 
 # pydantic-settings calls it (an override of its file reading; the keyword is its signature's).
 _SettingsFileSource._read_files
