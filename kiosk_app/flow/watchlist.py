@@ -24,7 +24,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Final
 
-from kiosk_app import paths, secrets
+from kiosk_app import paths
 from kiosk_app.barcode.issuer import Issuer
 from kiosk_app.barcode.licence import LicenceRecord
 from kiosk_app.flow.models import ScanData
@@ -204,6 +204,8 @@ class Watchlist:
     @classmethod
     def from_settings(cls, desk_id: str, keyring_backend: Any = None) -> Watchlist:
         """The desk's watchlist: the key from the secrets store, the usual two files."""
+        from kiosk_app import secrets  # the keyring: not loaded when the kiosk starts
+
         return cls(
             key=lambda: secrets.get_watchlist_key(keyring_backend),
             shared=paths.shared_watchlist_file(),
