@@ -179,10 +179,12 @@ class KioskCore(QObject):
         self.inputs_changed.emit(self.input_statuses())
         self.idle.poke()
         self._warm_up_timer.start()
+        # After the first window's paint (a zero timer runs once the event loop does); a core
+        # shut down or deleted meanwhile starts neither.
         if isinstance(self.session.backend, LateBackend):
-            QTimer.singleShot(0, self._build_backend)
+            QTimer.singleShot(0, self, self._build_backend)
         if self._hardware_later:
-            QTimer.singleShot(0, self._load_hardware)
+            QTimer.singleShot(0, self, self._load_hardware)
 
     def add_hardware_after_start(self) -> None:
         """Add the hardware inputs the settings enable (``capture.hardware``) once the window
@@ -192,7 +194,7 @@ class KioskCore(QObject):
 
     @Slot()
     def _load_hardware(self) -> None:
-        if self.pool.exists():
+        if self.pool.accepting():
             self.pool.submit(
                 lambda: importlib.import_module(HARDWARE_MODULE),
                 on_result=self._add_hardware,
@@ -211,7 +213,7 @@ class KioskCore(QObject):
     @Slot()
     def _build_backend(self) -> None:
         late = self.session.backend
-        if not isinstance(late, LateBackend) or not self.pool.exists():
+        if not isinstance(late, LateBackend) or not self.pool.accepting():
             return
         settings = self.settings
         self.pool.submit(

@@ -175,6 +175,10 @@ class WorkerPool(QObject):
         job = self._jobs.get(ticket) if ticket is not None else None
         return job is not None and not job.cancelled
 
+    def accepting(self) -> bool:
+        """True while :meth:`submit` takes work (neither shut down nor deleted)."""
+        return not self._closed and self.exists()
+
     def exists(self) -> bool:
         """False once Qt deleted the pool (with its parent) while Python still holds it."""
         return shiboken6.isValid(self) and shiboken6.isValid(self._pool)

@@ -110,3 +110,19 @@ def test_without_hardware_enabled_nothing_is_added_after_the_start(
     qtbot.waitUntil(lambda: isinstance(window.session.backend, Backend), timeout=TIMEOUT_MS)
     qtbot.waitUntil(window.core.pool.is_idle, timeout=TIMEOUT_MS)
     assert [type(s).__name__ for s in window.core.sources] == ["WedgeScanner", "ImageFileSource"]
+
+
+def test_a_core_stopped_before_its_first_turn_builds_nothing(
+    qtbot: Any, simulator: Any, late_windows: list[MainWindow]
+) -> None:
+    settings = make_settings(simulator.base_url, camera_enabled=False)
+    core = KioskCore(settings, LateBackend())
+    core.add_hardware_after_start()
+    window = MainWindow(core)
+    late_windows.append(window)
+    core.start()  # the build and the hardware wait for the event loop...
+    assert core.shutdown()  # ...which the stop comes before
+    assert not core.pool.accepting()
+    qtbot.wait(100)
+    assert isinstance(core.session.backend, LateBackend) and core.session.backend.built() is None
+    assert core.pool.running_names() == []
