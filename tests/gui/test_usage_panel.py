@@ -300,3 +300,16 @@ def test_the_export_dialog_is_read_only_and_saves_where_chosen(qtbot: Any, tmp_p
     QTimer.singleShot(0, choose_in_the_dialog)
     assert choose_csv_path(parent) == tmp_path / "march.csv"
     assert seen == [(True, QFileDialog.AcceptMode.AcceptSave)]
+
+
+def test_figures_that_come_after_the_panel_is_gone_are_dropped(
+    qtbot: Any, store: UsageStore
+) -> None:
+    services = AdminServices(usage_store=store)
+    panel = UsagePanel(services, quota=0)
+    panel.refresh()  # the figures are read in a worker...
+    panel.deleteLater()  # ...while the admin closes the screen
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    # The result is delivered now, to nothing: pytest-qt fails the test on any exception.
+    qtbot.waitUntil(services.pool.is_idle, timeout=TIMEOUT_MS)
+    services.shutdown()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -182,7 +183,12 @@ class UsagePanel(QWidget):
 
     # --- results -----------------------------------------------------------------------------
 
+    # Each result may come after the admin closed the screen (its widgets deleted with it):
+    # then there is nothing to show it on.
+
     def _show(self, result: object) -> None:
+        if not shiboken6.isValid(self):
+            return
         self.refresh_button.setEnabled(True)
         if not isinstance(result, UsageSnapshot):
             return
@@ -231,6 +237,8 @@ class UsagePanel(QWidget):
         self.quota_warning.setVisible(quota.near or quota.exceeded)
 
     def _failed(self, error: BaseException) -> None:
+        if not shiboken6.isValid(self):
+            return
         self.refresh_button.setEnabled(True)
         self.status.setText(
             self.tr("Usage counts unavailable: %1").replace(
@@ -239,12 +247,16 @@ class UsagePanel(QWidget):
         )
 
     def _export_done(self, rows: object) -> None:
+        if not shiboken6.isValid(self):
+            return
         self.export_button.setEnabled(True)
         count = int(rows) if isinstance(rows, int) else 0
         self.status.setText(self.tr("Exported %1 checks.").replace("%1", str(count)))
         self.exported.emit(count)
 
     def _export_failed(self, error: BaseException) -> None:
+        if not shiboken6.isValid(self):
+            return
         self.export_button.setEnabled(True)
         self.status.setText(
             self.tr("Export failed: %1").replace("%1", translate_message(describe_error(error)))
