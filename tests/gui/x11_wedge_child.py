@@ -27,6 +27,7 @@ from kiosk_app.flow.models import CanadaFormData
 from kiosk_app.flow.stages import Stage
 from kiosk_app.simulator.server import start_simulator
 from kiosk_app.ui.launch import build_window
+from tests.support.processes import as_hardware
 
 SETTLE_TIMEOUT_S = 60.0
 FOCUS_TIMEOUT_S = 20.0
@@ -129,7 +130,7 @@ def main() -> int:
     typed = threading.Event()
 
     def type_scan() -> None:
-        subprocess.run(["xdotool", spec["script"]], check=True, timeout=120)
+        subprocess.run(as_hardware(["xdotool", spec["script"]]), check=True, timeout=120)
         typed.set()
 
     def settle() -> None:
