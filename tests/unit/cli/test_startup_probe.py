@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import sys
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
@@ -11,6 +14,8 @@ from pytestqt.qtbot import QtBot
 
 from kiosk_app.cli import startup_probe
 from kiosk_app.cli.startup_probe import FirstWindowProbe, install_startup_probe
+
+MEASURE_STARTUP = Path(__file__).resolve().parents[3] / "packaging" / "measure_startup.py"
 
 
 def test_probe_reports_the_first_window_once(qapp: QApplication, qtbot: QtBot) -> None:
@@ -35,6 +40,19 @@ def test_probe_reports_the_first_window_once(qapp: QApplication, qtbot: QtBot) -
         r"\d+ ms of CPU\)",
         lines[0],
     )
+    # packaging/measure_startup.py reads the same line: its CPU time, and its prefix.
+    measure = _measure_startup()
+    assert lines[0].startswith(measure.PROBE_PREFIX)
+    cpu_ms = measure.probe_cpu_ms(lines[0])
+    assert cpu_ms is not None and cpu_ms > 0
+
+
+def _measure_startup() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("measure_startup", MEASURE_STARTUP)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_probe_is_not_installed_without_the_variable(
