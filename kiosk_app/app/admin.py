@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import date
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -20,6 +22,8 @@ from kiosk_app import config, secrets
 from kiosk_app.api.errors import ConfigurationError, KioskApiError
 from kiosk_app.app.workers import ErrorCallback, ResultCallback, WorkerPool
 from kiosk_app.config import Settings
+from kiosk_app.flow.compliance import export_days
+from kiosk_app.storage.compliance import ComplianceRecord
 from kiosk_app.storage.pin import PinCheck, PinStore
 from kiosk_app.storage.usage import CountRow, DayCounts, QuotaState, UsageStore
 from kiosk_app.text import QT_TRANSLATE_NOOP, Message
@@ -237,6 +241,7 @@ class AdminServices(QObject):
         usage_store: UsageStore | None = None,
         keyring_backend: Any = None,
         parent: QObject | None = None,
+        record: ComplianceRecord | None = None,
     ) -> None:
         super().__init__(parent)
         self.pin_store = pin_store or PinStore(marker=secrets.AdminPinMarker(keyring_backend))
@@ -244,6 +249,10 @@ class AdminServices(QObject):
         self._usage = usage_store
         self._owns_usage = usage_store is None
         self._keyring = keyring_backend
+        # The session's compliance record (its write problem shows on the record tab); one on
+        # the default path, opened only to read, without a session.
+        self.record = record if record is not None else ComplianceRecord()
+        self._owns_record = record is None
 
     @property
     def keyring_backend(self) -> Any:
@@ -321,9 +330,24 @@ class AdminServices(QObject):
             self._usage = UsageStore()
         return self._usage
 
+    def export_record(
+        self,
+        path: Path,
+        fmt: str,
+        days: tuple[date, date],
+        on_result: ResultCallback,
+        on_error: ErrorCallback,
+    ) -> int:
+        """Write the compliance record of ``days`` (first, last; UTC) in a worker."""
+        record = self.record
+        job = partial(export_days, record, path, fmt, *days)
+        return self._submit(job, on_result, on_error, "admin-record-export")
+
     def shutdown(self, timeout_ms: int = 15_000) -> bool:
-        """Wait for the admin workers and close a usage store opened here."""
+        """Wait for the admin workers and close a usage store (or record) opened here."""
         done = self.pool.shutdown(timeout_ms)
+        if self._owns_record and done:
+            self.record.close()
         if self._owns_usage and self._usage is not None:
             self._usage.close()
             self._usage = None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import logging
 import time
+from functools import partial
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
 
@@ -31,6 +32,7 @@ from kiosk_app.app.stopping import CHECK_IN_FLIGHT_WAIT_S
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
 from kiosk_app.flow.billing import RecentChecks
+from kiosk_app.flow.compliance import prune_old_rows
 from kiosk_app.logging_setup import set_desk_id
 from kiosk_app.storage.usage import UsageStore
 
@@ -176,6 +178,9 @@ class KioskCore(QObject):
             source.start()
         self.session.refresh_quota()
         self.session.report_metrics()  # the counting probe too: a full disk shows at once
+        retention = self.settings.compliance_retention_days
+        prune = partial(prune_old_rows, self.session.record, retention)
+        self.pool.submit(prune, name="compliance-prune")
         self.inputs_changed.emit(self.input_statuses())
         self.idle.poke()
         self._warm_up_timer.start()

@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "kiosk_app.cli.selftest",
     "kiosk_app.cli.provision",
     "kiosk_app.cli.watchlist",
+    "kiosk_app.cli.record",
 )
 # The GUI's module registers the top-level flags (and ``screenshots``): always loaded.
 GUI_MODULE = "kiosk_app.cli.gui"
@@ -38,6 +39,7 @@ COMMANDS = {
     "self-test": "kiosk_app.cli.selftest",
     "provision": "kiosk_app.cli.provision",
     "watchlist": "kiosk_app.cli.watchlist",
+    "record": "kiosk_app.cli.record",
 }
 
 # Exit statuses shared by every command.

@@ -11,6 +11,8 @@ record must not break the check.
 from __future__ import annotations
 
 import logging
+from datetime import date
+from pathlib import Path
 
 from kiosk_app.config import Settings
 from kiosk_app.flow.models import ResultView
@@ -21,6 +23,8 @@ from kiosk_app.storage.compliance import (
     RecordRow,
     RecordRowError,
     RecordStoreError,
+    day_range,
+    write_rows,
 )
 
 _log = logging.getLogger(__name__)
@@ -63,3 +67,25 @@ def keep_row(record: ComplianceRecord, row: RecordRow, retention_days: int) -> b
         _log.warning("compliance row not written yet: %s", type(exc).__name__)
         return False
     return True
+
+
+def prune_old_rows(record: ComplianceRecord, retention_days: int) -> int:
+    """Delete the rows past the retention (blocking: a worker), also while the record is off;
+    never creates the file, never raises. How many went."""
+    if not record.path.exists():
+        return 0
+    try:
+        return record.prune(retention_days)
+    except RecordStoreError as exc:
+        _log.warning("compliance rows not pruned: %s", type(exc).__name__)
+        return 0
+
+
+def export_days(record: ComplianceRecord, path: Path, fmt: str, first: date, last: date) -> int:
+    """Write the rows of the UTC days ``first`` to ``last`` (both included) to ``path`` as
+    ``csv`` or ``json`` (blocking: a worker); the row count. A desk that never kept a record
+    writes no rows and creates no database."""
+    start, end = day_range(first, last)
+    rows = record.rows_between(start, end) if record.path.exists() else []
+    with path.open("w", encoding="utf-8", newline="") as out:
+        return write_rows(out, rows, fmt, start, end)

@@ -426,6 +426,17 @@ def write_json(out: TextIO, rows: Sequence[RecordRow], start: datetime, end: dat
 EXPORT_FORMATS: Final = ("csv", "json")
 
 
+def write_rows(
+    out: TextIO, rows: Sequence[RecordRow], fmt: str, start: datetime, end: datetime
+) -> int:
+    """``rows`` (of ``start`` ≤ time < ``end``) as ``csv`` or ``json``; the row count."""
+    if fmt == "csv":
+        return write_csv(out, rows)
+    if fmt == "json":
+        return write_json(out, rows, start, end)
+    raise ValueError(f"unknown export format {fmt!r}")
+
+
 def export(record: ComplianceRecord, path: Path, fmt: str, start: datetime, end: datetime) -> int:
     """Write the rows of ``start`` ≤ time < ``end`` to ``path`` (``csv`` or ``json``); the
     row count. Blocking: a worker or a command."""
@@ -433,6 +444,4 @@ def export(record: ComplianceRecord, path: Path, fmt: str, start: datetime, end:
         raise ValueError(f"unknown export format {fmt!r}")
     rows = record.rows_between(start, end)
     with path.open("w", encoding="utf-8", newline="") as out:
-        if fmt == "csv":
-            return write_csv(out, rows)
-        return write_json(out, rows, start, end)
+        return write_rows(out, rows, fmt, start, end)

@@ -48,6 +48,7 @@ class MetricsSnapshot:
     # The compliance record's all-time counts (empty while it is off).
     banners: Mapping[tuple[str, str], int] = field(default_factory=dict)  # (title, colour)
     age_outcomes: Mapping[str, int] = field(default_factory=dict)
+    record_failed: bool | None = None  # rows wait in memory (a full disk); None: record off
 
 
 def with_record(snapshot: MetricsSnapshot, record: ComplianceRecord | None) -> MetricsSnapshot:
@@ -58,8 +59,13 @@ def with_record(snapshot: MetricsSnapshot, record: ComplianceRecord | None) -> M
     try:
         totals = record.totals()
     except RecordStoreError:
-        return snapshot
-    return replace(snapshot, banners=totals.by_banner, age_outcomes=totals.by_age)
+        return replace(snapshot, record_failed=True)
+    return replace(
+        snapshot,
+        banners=totals.by_banner,
+        age_outcomes=totals.by_age,
+        record_failed=record.write_problem is not None,
+    )
 
 
 def take_snapshot(
@@ -167,6 +173,16 @@ def render(snapshot: MetricsSnapshot) -> str:
         desk,
         ages,
     )
+    lines += [
+        "# HELP kiosk_app_compliance_record_failed Whether compliance record rows wait in "
+        "memory because they cannot be written (1: a full disk) or not (0); absent: record off.",
+        "# TYPE kiosk_app_compliance_record_failed gauge",
+    ]
+    if snapshot.record_failed is not None:
+        lines.append(
+            f"kiosk_app_compliance_record_failed{{{_labels(desk_id=desk)}}} "
+            f"{1 if snapshot.record_failed else 0}"
+        )
     lines += [
         "# HELP kiosk_app_input_up Whether each input (scanner, camera, folder) works (1) or "
         "not (0).",

@@ -143,7 +143,10 @@ class KioskMode(QObject):
         if self._services is None:
             from kiosk_app.app.admin import AdminServices
 
-            self._services = AdminServices(usage_store=self.window.core.session.usage, parent=self)
+            session = self.window.core.session
+            self._services = AdminServices(
+                usage_store=session.usage, parent=self, record=session.record
+            )
         return self._services
 
     @property

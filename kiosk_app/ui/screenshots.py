@@ -6,17 +6,23 @@ only the simulator's fault switch is used to show the Working and Error screens.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QWidget
 
+from kiosk_app.flow.compliance import keep_row, record_row
+from kiosk_app.flow.models import ResultView
 from kiosk_app.flow.planning import SIGNATURE_NEEDS_EXACT
 from kiosk_app.flow.stages import Stage
+from kiosk_app.flow.verdict_table import shown_verdict
 from kiosk_app.simulator.known_pictures import defocused_png
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+from kiosk_app.storage.compliance import DB_FILE_NAME, ComplianceRecord
 from kiosk_app.ui.launch import spin_until
 from kiosk_app.ui.main_window import MainWindow
 
@@ -38,6 +44,7 @@ SHOTS = (
     "ready-repeat-expired.png",
     "error-picture-fallback.png",
     "result-picture-read.png",
+    "admin-record-export.png",
 )
 # The desk's minimum age of the under-21 screenshot (the demo's signature-young card).
 SCREENSHOT_MINIMUM_AGE = 21
@@ -100,6 +107,11 @@ class ScreenshotDriver:
         self.size = size
         self.visit = visit or self._write
         self.extra_states = extra_states
+        # The results shown in this run (for the compliance record's screenshot); and the
+        # admin dialog to grab instead of the window, while one is shot.
+        self._shown: list[ResultView] = []
+        self.session.result_ready.connect(self._shown.append)
+        self._dialog: QWidget | None = None
 
     def run(self) -> list[Path]:
         """Write every PNG of SHOTS; returns their paths."""
@@ -135,7 +147,43 @@ class ScreenshotDriver:
         written.append(self._under_age())
         written.append(self._repeat_of_expired())
         written.extend(self._picture_fallback())
+        written.append(self._record_export())
         return written
+
+    def _record_export(self) -> Path:
+        """The admin's compliance record tab after exporting this run's checks: a record of
+        them in a temporary folder (the screenshots write nothing to the desk's own)."""
+        from kiosk_app.app.admin import AdminServices
+        from kiosk_app.ui.admin.settings_dialog import SettingsDialog
+
+        settings = self.session.settings.model_copy(update={"compliance_record": True})
+        with tempfile.TemporaryDirectory() as folder:
+            record = ComplianceRecord(Path(folder) / DB_FILE_NAME)
+            services = AdminServices(record=record, parent=self.window)
+            dialog = SettingsDialog(settings, services, parent=self.window)
+            try:
+                for view in self._shown:
+                    keep_row(record, record_row(view, shown_verdict(view), settings), 1)
+                dialog.tabs.setCurrentWidget(dialog.record_scroll)
+                # Drawn inside the window, over the whole of it, rather than as a window of
+                # its own (the offscreen platform warns about a dialog's size hints).
+                dialog.setWindowFlags(Qt.WindowType.Widget)
+                dialog.setGeometry(self.window.rect())
+                dialog.show()
+                exported: list[int] = []
+                dialog.record.exported.connect(exported.append)
+                dialog.record.export_to(Path(folder) / "today.csv", "csv")
+                if not spin_until(lambda: bool(exported), 30):
+                    raise ScreenshotError("the compliance record was not exported")
+                self._dialog = dialog
+                return self._shoot("admin-record-export.png")
+            finally:
+                self._dialog = None
+                dialog.close()
+                services.shutdown()
+                record.close()
+                dialog.deleteLater()
+                services.deleteLater()
 
     def _picture_fallback(self) -> list[Path]:
         """A picture out of focus: the offer to let the service read it, then its answer
@@ -291,7 +339,7 @@ class ScreenshotDriver:
 
     def _write(self, name: str) -> Path:
         path = self.outdir / name
-        if not self.window.grab().save(str(path), "PNG"):
+        if not (self._dialog or self.window).grab().save(str(path), "PNG"):
             raise ScreenshotError(f"could not write {path}")
         compact_png(path)
         return path

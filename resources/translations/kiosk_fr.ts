@@ -882,6 +882,76 @@
     </message>
 </context>
 <context>
+    <name>RecordPanel</name>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="60"/>
+        <source>Export the compliance record</source>
+        <translation>Exporter le registre de conformité</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="149"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="168"/>
+        <source>First day (UTC)</source>
+        <translation>Premier jour (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="150"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="170"/>
+        <source>Last day (UTC)</source>
+        <translation>Dernier jour (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="151"/>
+        <source>Export CSV…</source>
+        <translation>Exporter en CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="153"/>
+        <source>Export JSON…</source>
+        <translation>Exporter en JSON…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="160"/>
+        <source>One row per check: the time (UTC), this desk, the check, the banner shown (title and colour), the minimum-age and expiry outcomes, the request log id and whether it was billed. Never a name, a date of birth, a number or an address.</source>
+        <translation>Une ligne par vérification&#x202f;: l’heure (UTC), ce poste, la vérification, la bannière affichée (titre et couleur), les résultats de l’âge minimum et de l’expiration, le numéro de requête et si elle a été facturée. Jamais un nom, une date de naissance, un numéro ni une adresse.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="190"/>
+        <source>The record is kept on this desk for %1 days.</source>
+        <translation>Le registre est conservé sur ce poste pendant %1 jours.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="195"/>
+        <source>The record is off (Kiosk tab). Rows kept earlier can still be exported.</source>
+        <translation>Le registre est désactivé (onglet Kiosque). Les lignes conservées auparavant peuvent encore être exportées.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="206"/>
+        <source>The compliance record cannot be written (is the disk full?). %1 rows wait in memory and are written once there is room; checks go on.</source>
+        <translation>Le registre de conformité ne peut pas être écrit (le disque est-il plein&#x202f;?). %1 lignes attendent en mémoire et seront écrites dès qu’il y aura de la place&#x202f;; les vérifications continuent.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="219"/>
+        <source>The last day is before the first day.</source>
+        <translation>Le dernier jour précède le premier jour.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="230"/>
+        <source>Exporting…</source>
+        <translation>Exportation…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="236"/>
+        <source>Exported %1 checks.</source>
+        <translation>%1 vérifications exportées.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="242"/>
+        <source>Export failed: %1</source>
+        <translation>Échec de l’exportation&#x202f;: %1</translation>
+    </message>
+</context>
+<context>
     <name>Result</name>
     <message>
         <location filename="../../kiosk_app/ui/result_screen.py" line="48"/>
@@ -1250,512 +1320,517 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="145"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="146"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="146"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="147"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="147"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="148"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="148"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="149"/>
         <source>Kiosk</source>
         <translation>Kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="149"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="150"/>
         <source>Other</source>
         <translation>Autres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="150"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="151"/>
         <source>Usage</source>
         <translation>Utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
+        <source>Compliance record</source>
+        <translation>Registre de conformité</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
         <source>Check service address</source>
         <translation>Adresse du service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
         <source>Document verification address</source>
         <translation>Adresse de la vérification de documents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
         <source>Legacy parsing service address</source>
         <translation>Adresse de l&apos;ancien service de lecture</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
         <source>API token</source>
         <translation>Jeton d&apos;API</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
         <source>Legacy auth key</source>
         <translation>Clé d&apos;authentification de l&apos;ancien service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
         <source>Extra CA bundle file</source>
         <translation>Fichier de certificats d&apos;autorité supplémentaires</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
         <source>HTTPS proxy</source>
         <translation>Serveur mandataire HTTPS</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="166"/>
         <source>Connect time limit (s)</source>
         <translation>Délai de connexion (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
         <source>Answer time limit (s)</source>
         <translation>Délai de réponse (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="166"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
         <source>Checks offered</source>
         <translation>Vérifications offertes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
         <source>US cards</source>
         <translation>Cartes américaines</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
         <source>Canadian licences</source>
         <translation>Permis canadiens</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
         <source>Run the card&apos;s check on every scan</source>
         <translation>Lancer la vérification de la carte à chaque balayage</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
         <source>Same card again within N minutes: not re-checked (0: off)</source>
         <translation>Même carte dans les N minutes&#x202f;: pas revérifiée (0&#x202f;: désactivé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
         <source>Unreadable picture: let the service read it (billed)</source>
         <translation>Photo illisible&#x202f;: la faire lire par le service (facturé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="176"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
         <source>When the monthly quota is reached</source>
         <translation>Quand le quota mensuel est atteint</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="177"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
         <source>Scanner key gap (ms)</source>
         <translation>Intervalle entre les touches du lecteur (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="180"/>
         <source>Shortest scan (characters)</source>
         <translation>Balayage le plus court (caractères)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
         <source>Idle wipe after (s)</source>
         <translation>Effacement après inactivité (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="180"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="182"/>
         <source>Age of majority</source>
         <translation>Âge de la majorité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="183"/>
         <source>Minimum age: younger customers are never a pass (empty: none)</source>
         <translation>Âge minimum&#x202f;: un client plus jeune n’est jamais accepté (vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="184"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
         <source>Say “expires in N days” within N days (0: never)</source>
         <translation>Afficher «&#x202f;expire dans N jours&#x202f;» dans les N jours (0&#x202f;: jamais)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
         <source>Sounds</source>
         <translation>Sons</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="188"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="191"/>
         <source>Text size</source>
         <translation>Taille du texte</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
         <source>High contrast (white on black)</source>
         <translation>Contraste élevé (blanc sur noir)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="191"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
         <source>Start in kiosk mode</source>
         <translation>Démarrer en mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="194"/>
         <source>Test mode (results are not real)</source>
         <translation>Mode test (résultats fictifs)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="195"/>
         <source>Monthly quota of billable checks (0: none)</source>
         <translation>Quota mensuel de vérifications facturables (0&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="196"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
         <source>Use a camera</source>
         <translation>Utiliser une caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="197"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="199"/>
         <source>Camera (empty: the first one)</source>
         <translation>Caméra (vide&#x202f;: la première)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="200"/>
         <source>Camera resolution (WIDTHxHEIGHT)</source>
         <translation>Résolution de la caméra (LARGEURxHAUTEUR)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="199"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
         <source>Video file instead of a camera (demo)</source>
         <translation>Fichier vidéo au lieu d&apos;une caméra (démo)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="200"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
         <source>Serial scanner port</source>
         <translation>Port du lecteur série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="203"/>
         <source>Serial speed (baud)</source>
         <translation>Vitesse série (bauds)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="204"/>
         <source>Serial data bits</source>
         <translation>Bits de données série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="203"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="205"/>
         <source>Serial parity</source>
         <translation>Parité série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="204"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="206"/>
         <source>Serial stop bits</source>
         <translation>Bits d&apos;arrêt série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="205"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="207"/>
         <source>Serial end-of-scan suffix</source>
         <translation>Suffixe de fin de balayage série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="206"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="208"/>
         <source>Serial silence ending a scan (ms)</source>
         <translation>Silence série terminant un balayage (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="207"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="209"/>
         <source>Watched folder</source>
         <translation>Dossier surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="208"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="210"/>
         <source>Keep read files (move to processed/)</source>
         <translation>Garder les fichiers lus (déplacés dans processed/)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="209"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="211"/>
         <source>Prometheus metrics folder (node_exporter textfile; empty: none)</source>
         <translation>Dossier des métriques Prometheus (textfile de node_exporter&#x202f;; vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="212"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="214"/>
         <source>Desk name in logs and metrics (empty: the host name)</source>
         <translation>Nom du poste dans les journaux et les métriques (vide&#x202f;: le nom de l’ordinateur)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="215"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="217"/>
         <source>Keep a compliance record (what was shown, never who)</source>
         <translation>Tenir un registre de conformité (ce qui a été affiché, jamais qui)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="218"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="220"/>
         <source>Compliance record kept for (days)</source>
         <translation>Durée de conservation du registre de conformité (jours)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="226"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="228"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="227"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="229"/>
         <source>parse</source>
         <translation>lecture seule</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="230"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="232"/>
         <source>signature</source>
         <translation>signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="235"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="237"/>
         <source>registry</source>
         <translation>registre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="241"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="243"/>
         <source>even</source>
         <translation>paire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="242"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="244"/>
         <source>odd</source>
         <translation>impaire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="243"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="245"/>
         <source>space</source>
         <translation>espace</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="244"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="246"/>
         <source>mark</source>
         <translation>marque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="247"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="249"/>
         <source>off</source>
         <translation>désactivé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="248"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="250"/>
         <source>document verification</source>
         <translation>vérification de document</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="249"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="251"/>
         <source>legacy ParseImage</source>
         <translation>ParseImage (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="252"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="254"/>
         <source>%1 %</source>
-        <translation>%1 %</translation>
+        <translation>%1&#xa0;%</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="256"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="258"/>
         <source>warn the clerk</source>
         <translation>avertir le commis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="257"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="259"/>
         <source>block billable checks</source>
         <translation>bloquer les vérifications facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="440"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="442"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="468"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="477"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="470"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="479"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="472"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="481"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="474"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="483"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="476"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="478"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="487"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="480"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="489"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="483"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="492"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="494"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="505"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="514"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="508"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="517"/>
         <source>Settings file problem</source>
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="549"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="558"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="565"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="574"/>
         <source>Set by your IT department</source>
         <translation>Défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="566"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="575"/>
         <source>%1 is set by your IT department</source>
         <translation>%1 est défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="579"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="588"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="602"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="611"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="604"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="613"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="615"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="624"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="623"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="632"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="634"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="643"/>
         <source>Your IT department&apos;s managed settings file could not be used; it is ignored.</source>
         <translation>Le fichier de paramètres gérés de votre service informatique est inutilisable&#x202f;; il est ignoré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="640"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="649"/>
         <source>Some values in your IT department&apos;s managed settings file could not be used and are ignored: %1.</source>
         <translation>Certaines valeurs du fichier de paramètres gérés de votre service informatique sont inutilisables et ignorées&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="647"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="656"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="661"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="670"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="695"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="704"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="712"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="721"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="718"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="727"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="723"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="732"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="726"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="735"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="737"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="746"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="745"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="755"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="753"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="763"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="764"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="774"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="770"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="780"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="775"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="785"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="780"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="790"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -3285,83 +3360,83 @@
         <translation>cette vérification est désactivée sur ce poste</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="60"/>
+        <location filename="../../kiosk_app/app/admin.py" line="64"/>
         <source>Enter a value of at least {ge}.</source>
         <translation>Entrez une valeur d&apos;au moins {ge}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="61"/>
+        <location filename="../../kiosk_app/app/admin.py" line="65"/>
         <source>Enter a value of at most {le}.</source>
         <translation>Entrez une valeur d&apos;au plus {le}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="62"/>
+        <location filename="../../kiosk_app/app/admin.py" line="66"/>
         <source>Enter a value greater than {gt}.</source>
         <translation>Entrez une valeur supérieure à {gt}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="63"/>
+        <location filename="../../kiosk_app/app/admin.py" line="67"/>
         <source>Enter a value less than {lt}.</source>
         <translation>Entrez une valeur inférieure à {lt}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="64"/>
-        <location filename="../../kiosk_app/app/admin.py" line="65"/>
-        <location filename="../../kiosk_app/app/admin.py" line="66"/>
+        <location filename="../../kiosk_app/app/admin.py" line="68"/>
+        <location filename="../../kiosk_app/app/admin.py" line="69"/>
+        <location filename="../../kiosk_app/app/admin.py" line="70"/>
         <source>Enter a whole number.</source>
         <translation>Entrez un nombre entier.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="67"/>
-        <location filename="../../kiosk_app/app/admin.py" line="68"/>
-        <location filename="../../kiosk_app/app/admin.py" line="69"/>
+        <location filename="../../kiosk_app/app/admin.py" line="71"/>
+        <location filename="../../kiosk_app/app/admin.py" line="72"/>
+        <location filename="../../kiosk_app/app/admin.py" line="73"/>
         <source>Enter a number.</source>
         <translation>Entrez un nombre.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="70"/>
-        <location filename="../../kiosk_app/app/admin.py" line="71"/>
+        <location filename="../../kiosk_app/app/admin.py" line="74"/>
+        <location filename="../../kiosk_app/app/admin.py" line="75"/>
         <source>Choose yes or no.</source>
         <translation>Choisissez oui ou non.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="72"/>
+        <location filename="../../kiosk_app/app/admin.py" line="76"/>
         <source>Enter at most {max_length} characters.</source>
         <translation>Entrez au plus {max_length} caractères.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="73"/>
+        <location filename="../../kiosk_app/app/admin.py" line="77"/>
         <source>Enter at least {min_length} characters.</source>
         <translation>Entrez au moins {min_length} caractères.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="74"/>
+        <location filename="../../kiosk_app/app/admin.py" line="78"/>
         <source>This value does not have the expected form.</source>
         <translation>Cette valeur n&apos;a pas la forme attendue.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="77"/>
-        <location filename="../../kiosk_app/app/admin.py" line="78"/>
+        <location filename="../../kiosk_app/app/admin.py" line="81"/>
+        <location filename="../../kiosk_app/app/admin.py" line="82"/>
         <source>Choose one of the values offered.</source>
         <translation>Choisissez l&apos;une des valeurs proposées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="79"/>
+        <location filename="../../kiosk_app/app/admin.py" line="83"/>
         <source>This value is required.</source>
         <translation>Cette valeur est obligatoire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="82"/>
+        <location filename="../../kiosk_app/app/admin.py" line="86"/>
         <source>This value is not valid.</source>
         <translation>Cette valeur n&apos;est pas valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="343"/>
+        <location filename="../../kiosk_app/app/admin.py" line="367"/>
         <source>operating system keyring ({backend})</source>
         <translation>trousseau du système d&apos;exploitation ({backend})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/admin.py" line="346"/>
+        <location filename="../../kiosk_app/app/admin.py" line="370"/>
         <source>owner-only file {file} (no usable keyring on this machine)</source>
         <translation>fichier réservé au propriétaire {file} (aucun trousseau utilisable sur cet ordinateur)</translation>
     </message>

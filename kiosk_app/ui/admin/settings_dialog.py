@@ -60,6 +60,7 @@ from kiosk_app.config import (
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind
 from kiosk_app.ui import theme
 from kiosk_app.ui.admin.pin_pad import PinPad
+from kiosk_app.ui.admin.record_panel import RecordPanel
 from kiosk_app.ui.admin.usage_panel import UsagePanel
 from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.touch import touch_combo, touch_scroll
@@ -148,6 +149,7 @@ def tab_titles() -> dict[str, str]:
         "kiosk": translate("SettingsDialog", "Kiosk"),
         "other": translate("SettingsDialog", "Other"),
         "usage": translate("SettingsDialog", "Usage"),
+        "record": translate("SettingsDialog", "Compliance record"),
     }
 
 
@@ -463,6 +465,13 @@ class SettingsDialog(QDialog):
         self.usage_scroll.setWidgetResizable(True)
         self.usage_scroll.setWidget(self.usage)
         self.tabs.addTab(self.usage_scroll, tab_titles()["usage"])
+        self.record = RecordPanel(
+            services, settings.compliance_record, settings.compliance_retention_days
+        )
+        self.record_scroll = QScrollArea()
+        self.record_scroll.setWidgetResizable(True)
+        self.record_scroll.setWidget(self.record)
+        self.tabs.addTab(self.record_scroll, tab_titles()["record"])
         self.tabs.currentChanged.connect(self._tab_changed)
         self.status = label("", "Muted")
         self.status.setAccessibleName(self.tr("Settings status"))
@@ -737,6 +746,7 @@ class SettingsDialog(QDialog):
         self.status.setText(self.tr("Saved."))
         self.show_settings(settings)
         self.usage.quota = settings.billing_quota_monthly
+        self.record.show_state(settings.compliance_record, settings.compliance_retention_days)
         self.saved.emit(settings)
 
     def _save_failed(self, error: BaseException) -> None:
@@ -786,6 +796,8 @@ class SettingsDialog(QDialog):
     def _tab_changed(self, index: int) -> None:
         if self.tabs.widget(index) is self.usage_scroll:
             self.usage.refresh()
+        if self.tabs.widget(index) is self.record_scroll:
+            self.record.show_problem()
 
     def done(self, result: int) -> None:
         """Closing forgets any typed secret."""

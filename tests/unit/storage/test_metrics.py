@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from kiosk_app.app.metrics import input_working
-from kiosk_app.storage.compliance import ComplianceRecord, RecordRow
+from kiosk_app.storage.compliance import ComplianceRecord, RecordRow, RecordStoreError
 from kiosk_app.storage.metrics import (
     METRICS_FILE_NAME,
     MetricsSnapshot,
@@ -132,7 +132,11 @@ def test_the_compliance_counters_by_banner_and_age_pass_promtool(tmp_path: Path)
             == 3
         )
     _promtool_ok(text)
-    shown = {k: v for k, v in _samples(text).items() if "_outcomes_" in k or "_shown_" in k}
+    shown = {
+        k: v
+        for k, v in _samples(text).items()
+        if "_outcomes_" in k or "_shown_" in k or "compliance" in k
+    }
     assert shown == {
         'kiosk_app_shown_verdicts_total{desk_id="front",title="failed",colour="failed"}': 1,
         'kiosk_app_shown_verdicts_total{desk_id="front",title="passed",colour="passed"}': 2,
@@ -140,6 +144,7 @@ def test_the_compliance_counters_by_banner_and_age_pass_promtool(tmp_path: Path)
         'kiosk_app_age_outcomes_total{desk_id="front",outcome="over"}': 2,
         'kiosk_app_age_outcomes_total{desk_id="front",outcome="under"}': 1,
         'kiosk_app_age_outcomes_total{desk_id="front",outcome="unknown"}': 1,
+        'kiosk_app_compliance_record_failed{desk_id="front"}': 0,
     }
 
 
@@ -245,3 +250,15 @@ def test_kiosk_app_check_writes_the_metrics(tmp_path: Path, simulator: Any) -> N
     )
     assert samples['kiosk_app_billable_checks_this_month{desk_id="desk-7"}'] == billable
     assert SAMPLES_BY_KEY["signature-valid"].payload.decode(errors="replace")[:20] not in text
+
+
+@needs_promtool
+def test_a_record_that_cannot_be_written_sets_its_gauge(tmp_path: Path) -> None:
+    (tmp_path / "blocked").write_text("a file where the folder should be")
+    record = ComplianceRecord(tmp_path / "blocked" / "compliance.sqlite3", clock=lambda: WHEN)
+    with pytest.raises(RecordStoreError):
+        record.add(RecordRow("d", "signature", "passed", "passed", "over", "valid", True))
+    text = render(with_record(take_snapshot(None, "1", "d"), record))
+    _promtool_ok(text)
+    assert _samples(text)['kiosk_app_compliance_record_failed{desk_id="d"}'] == 1
+    assert "kiosk_app_compliance_record_failed{" not in render(take_snapshot(None, "1", "d"))

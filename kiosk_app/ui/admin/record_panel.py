@@ -1,0 +1,248 @@
+"""The admin's compliance record tab: export a range of days as CSV or JSON, behind the PIN.
+
+The record holds no personal data (:mod:`kiosk_app.storage.compliance`). The file is chosen in
+:class:`ExportFileDialog`, an instance of Qt's own dialog (it stays above a kiosk window) kept
+inside one folder: no sidebar places, no history, read-only (nothing renamed or deleted through
+it), and a folder or file outside it is refused. Writing runs in a worker
+(:meth:`kiosk_app.app.admin.AdminServices.export_record`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Final
+
+from PySide6.QtCore import QCoreApplication, QDate, QDir, QStandardPaths, QUrl, Signal
+from PySide6.QtWidgets import (
+    QDateEdit,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk_app.app.admin import AdminServices, describe_error
+from kiosk_app.ui.messages import translate_message
+from kiosk_app.ui.widgets import big_button, label
+
+translate = QCoreApplication.translate
+
+# (the dialog's parent, the format, the suggested file name) -> the file to write, or None.
+PathChooser = Callable[[QWidget, str, str], Path | None]
+FILTERS: Final = {"csv": "CSV (*.csv)", "json": "JSON (*.json)"}
+
+
+def export_folder() -> Path:
+    """Where exports go: the user's Documents folder (their home folder without one)."""
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(documents or QDir.homePath())
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+def _real(path: Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+class ExportFileDialog(QFileDialog):
+    """Qt's save dialog (an instance, not the static call) that never leaves ``folder``."""
+
+    def __init__(self, folder: Path, file_name: str, fmt: str, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setObjectName("RecordExportDialog")
+        self.folder = Path(QDir.cleanPath(str(folder)))
+        self.setWindowTitle(translate("RecordPanel", "Export the compliance record"))
+        self.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        self.setOption(QFileDialog.Option.ReadOnly, True)
+        self.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        self.setFileMode(QFileDialog.FileMode.AnyFile)
+        self.setNameFilter(FILTERS[fmt])
+        self.setDefaultSuffix(fmt)
+        self.setDirectory(str(self.folder))
+        self.setSidebarUrls([QUrl.fromLocalFile(str(self.folder))])
+        self.setHistory([])
+        self.selectFile(file_name)
+        self.directoryEntered.connect(self._stay_inside)
+
+    def chosen(self) -> Path | None:
+        """The file accepted (inside the folder), or None."""
+        files = self.selectedFiles()
+        if not files:
+            return None
+        path = Path(QDir.cleanPath(files[0]))
+        return path if self.allows(path) else None
+
+    def allows(self, path: Path) -> bool:
+        """A file directly or deeper inside the folder, also once links are resolved."""
+        return _inside(path.parent, self.folder) and _inside(_real(path.parent), _real(self.folder))
+
+    def _stay_inside(self, directory: str) -> None:
+        if not self.allows(Path(QDir.cleanPath(directory)) / "x"):
+            self.setDirectory(str(self.folder))
+
+    def accept(self) -> None:
+        """Accept only a file inside the folder (a folder outside it goes back to it)."""
+        files = self.selectedFiles()
+        path = Path(QDir.cleanPath(files[0])) if files else None
+        if path is None or not self.allows(path if not path.is_dir() else path / "x"):
+            self.setDirectory(str(self.folder))
+            return
+        super().accept()
+
+
+def choose_export_path(
+    parent: QWidget, fmt: str, file_name: str, folder: Path | None = None
+) -> Path | None:
+    """Ask where to write the export, inside ``folder`` (default :func:`export_folder`)."""
+    folder = folder or export_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    dialog = ExportFileDialog(folder, file_name, fmt, parent)
+    try:
+        return dialog.chosen() if dialog.exec() == QFileDialog.DialogCode.Accepted else None
+    finally:
+        dialog.deleteLater()
+
+
+def _qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+def _day(value: QDate) -> date:
+    return date(value.year(), value.month(), value.day())
+
+
+class RecordPanel(QWidget):
+    """The compliance record tab: a range of days and the two exports."""
+
+    exported = Signal(int)  # rows written
+
+    def __init__(
+        self,
+        services: AdminServices,
+        enabled: bool,
+        retention_days: int,
+        choose_path: PathChooser = choose_export_path,
+        today: Callable[[], date] = lambda: datetime.now(UTC).date(),
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("RecordPanel")
+        self._services = services
+        self._choose_path = choose_path
+        self.about = label("", "ScreenHint")
+        self.state = label("", "Muted")
+        self.problem = label("", "FieldError")
+        self.problem.setObjectName("RecordProblem")
+        self.problem.hide()
+        self.first = QDateEdit(_qdate(today()))
+        self.last = QDateEdit(_qdate(today()))
+        for edit in (self.first, self.last):
+            edit.setCalendarPopup(True)
+            edit.setDisplayFormat("yyyy-MM-dd")
+            edit.setMinimumHeight(44)
+        self.first.setAccessibleName(self.tr("First day (UTC)"))
+        self.last.setAccessibleName(self.tr("Last day (UTC)"))
+        self.csv_button = big_button(self.tr("Export CSV…"))
+        self.csv_button.clicked.connect(lambda: self.export("csv"))
+        self.json_button = big_button(self.tr("Export JSON…"))
+        self.json_button.clicked.connect(lambda: self.export("json"))
+        self.status = label("", "Muted")
+        self.status.setObjectName("RecordStatus")
+
+        self.about.setText(
+            self.tr(
+                "One row per check: the time (UTC), this desk, the check, the banner shown "
+                "(title and colour), the minimum-age and expiry outcomes, the request log id "
+                "and whether it was billed. Never a name, a date of birth, a number or an "
+                "address."
+            )
+        )
+        self.show_state(enabled, retention_days)
+        days = QGridLayout()
+        days.addWidget(label(self.tr("First day (UTC)")), 0, 0)
+        days.addWidget(self.first, 0, 1)
+        days.addWidget(label(self.tr("Last day (UTC)")), 1, 0)
+        days.addWidget(self.last, 1, 1)
+        days.setColumnStretch(2, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.csv_button)
+        buttons.addWidget(self.json_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.about)
+        layout.addWidget(self.state)
+        layout.addWidget(self.problem)
+        layout.addLayout(days)
+        layout.addLayout(buttons)
+        layout.addWidget(self.status)
+        layout.addStretch(1)
+        self.show_problem()
+
+    def show_state(self, enabled: bool, retention_days: int) -> None:
+        """Say whether the record is kept, and for how long."""
+        if enabled:
+            text = self.tr("The record is kept on this desk for %1 days.").replace(
+                "%1", str(retention_days)
+            )
+        else:
+            text = self.tr(
+                "The record is off (Kiosk tab). Rows kept earlier can still be exported."
+            )
+        self.state.setText(text)
+
+    def show_problem(self) -> None:
+        """The record's write problem (a full disk), if any."""
+        problem = self._services.record.write_problem
+        self.problem.setVisible(problem is not None)
+        if problem is not None:
+            self.problem.setText(
+                self.tr(
+                    "The compliance record cannot be written (is the disk full?). %1 rows wait "
+                    "in memory and are written once there is room; checks go on."
+                ).replace("%1", str(self._services.record.pending))
+            )
+
+    def days(self) -> tuple[date, date]:
+        """The range chosen (first, last)."""
+        return _day(self.first.date()), _day(self.last.date())
+
+    def export(self, fmt: str) -> None:
+        """Ask for a file, then write the range in a worker."""
+        first, last = self.days()
+        if last < first:
+            self.status.setText(self.tr("The last day is before the first day."))
+            return
+        name = f"compliance-{first.isoformat()}-{last.isoformat()}.{fmt}"
+        path = self._choose_path(self, fmt, name)
+        if path is not None:
+            self.export_to(path, fmt)
+
+    def export_to(self, path: Path, fmt: str) -> None:
+        """Write the range to ``path`` (in a worker)."""
+        self.csv_button.setEnabled(False)
+        self.json_button.setEnabled(False)
+        self.status.setText(self.tr("Exporting…"))
+        self._services.export_record(path, fmt, self.days(), self._done, self._failed)
+
+    def _done(self, rows: object) -> None:
+        self._ready()
+        count = int(rows) if isinstance(rows, int) else 0
+        self.status.setText(self.tr("Exported %1 checks.").replace("%1", str(count)))
+        self.exported.emit(count)
+
+    def _failed(self, error: BaseException) -> None:
+        self._ready()
+        self.status.setText(
+            self.tr("Export failed: %1").replace("%1", translate_message(describe_error(error)))
+        )
+
+    def _ready(self) -> None:
+        self.csv_button.setEnabled(True)
+        self.json_button.setEnabled(True)
+        self.show_problem()
