@@ -4,8 +4,9 @@
 (:class:`ShownVerdict`) into a :class:`kiosk_app.storage.compliance.RecordRow`: the check, the
 banner's title id and colour, the minimum-age and expiry outcomes, the request log id and the
 billable flag. No value of the customer's reaches it: the outcomes are the verdict table's own
-facts, reduced to closed sets. :func:`keep_row` writes it (in a worker) and never raises: the
-record must not break the check.
+facts, reduced to closed sets. A check that was sent and ended on the Error screen has its row
+too (:func:`error_row`: title ``service-error``, colour ``error``, not billed). :func:`keep_row`
+writes a row (in a worker) and never raises: the record must not break the check.
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ from __future__ import annotations
 import logging
 from datetime import date
 from pathlib import Path
+from typing import Final
 
 from kiosk_app.config import Settings
-from kiosk_app.flow.models import ResultView
+from kiosk_app.flow.age import age_outcome, parse_birth_date
+from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ResultView
 from kiosk_app.flow.verdict_table import ShownVerdict
+from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.compliance import (
     ComplianceRecord,
     ExpiryOutcome,
@@ -30,16 +34,50 @@ from kiosk_app.storage.compliance import (
 _log = logging.getLogger(__name__)
 
 
+# The row of a check that was sent and ended on the Error screen ("The check could not be
+# completed"): no banner was shown.
+ERROR_TITLE: Final = "service-error"
+ERROR_COLOUR: Final = "error"
+
+
 def expiry_outcome(view: ResultView) -> ExpiryOutcome:
     """The licence's expiry as the kiosk read it (unknown without a local read)."""
-    licence = view.licence
+    return _expiry(view.licence, view.expires_in_days)
+
+
+def _expiry(licence: LicenceSummary | None, expires_in_days: int | None) -> ExpiryOutcome:
     if licence is None or licence.expiry_date is None:
         return ExpiryOutcome.UNKNOWN
     if licence.expired:
         return ExpiryOutcome.EXPIRED
-    if view.expires_in_days is not None:
+    if expires_in_days is not None:
         return ExpiryOutcome.EXPIRING
     return ExpiryOutcome.VALID
+
+
+def error_row(
+    check: CheckKind,
+    licence: LicenceSummary | None,
+    form: CanadaFormData | None,
+    settings: Settings,
+    today: date,
+) -> RecordRow:
+    """The row of a check sent that ended in an error: the local read's (and the registry
+    form's) age and expiry outcomes, nothing billed, no request log id."""
+    births = [
+        licence.date_of_birth if licence is not None else None,
+        parse_birth_date(form.date_of_birth) if form is not None else None,
+    ]
+    return RecordRow(
+        desk_id=settings.desk_id,
+        check=check.value,
+        title=ERROR_TITLE,
+        colour=ERROR_COLOUR,
+        age=age_outcome(births, settings.minimum_age, today).value,
+        expiry=_expiry(licence, licence.expires_in_days if licence else None).value,
+        billable=False,
+        minimum_age=settings.minimum_age,
+    )
 
 
 def record_row(view: ResultView, shown: ShownVerdict, settings: Settings) -> RecordRow:

@@ -45,8 +45,8 @@ from kiosk_app.flow.billing import (
     RecentChecks,
 )
 from kiosk_app.flow.canada import FORM_FIELDS, validate_canada
-from kiosk_app.flow.compliance import keep_row, record_row
-from kiosk_app.flow.metering import metered_check, record_repeat
+from kiosk_app.flow.compliance import error_row, keep_row, record_row
+from kiosk_app.flow.metering import metered_check, record_repeat, was_sent
 from kiosk_app.flow.models import (
     CHECK_TITLES,
     CanadaFormData,
@@ -82,7 +82,7 @@ from kiosk_app.flow.verdict_table import ShownVerdict, result_view, shown_verdic
 from kiosk_app.flow.watchlist import NOT_CONTINUED, WatchAlert, Watchlist, alert_for, screened_read
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.redaction import forget_customer_values, register_customer, register_typed_date
-from kiosk_app.storage.compliance import ComplianceRecord
+from kiosk_app.storage.compliance import ComplianceRecord, RecordRow
 from kiosk_app.storage.usage import UsageStore
 from kiosk_app.storage.watchlist import Screening
 from kiosk_app.text import QT_TRANSLATE_NOOP, Message
@@ -545,6 +545,7 @@ class CustomerFlow:
             partial(metered_check, self.usage, self.quota, kind, check, quota, mode),
             partial(self._on_outcome, kind),
             _working_label(kind),
+            partial(self._on_check_error, kind),
         )
         return True
 
@@ -634,8 +635,14 @@ class CustomerFlow:
         self._start(partial(screened_read, job, self.watchlist), self._on_scan_read, label)
         return True
 
-    def _start(self, job: Callable[[], Any], on_result: Callable[[Any], None], label: str) -> None:
-        self._ticket = self.runner.submit(job, on_result, self._on_error, name=label)
+    def _start(
+        self,
+        job: Callable[[], Any],
+        on_result: Callable[[Any], None],
+        label: str,
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        self._ticket = self.runner.submit(job, on_result, on_error or self._on_error, name=label)
         self._stages.move(Stage.WORKING)
         self.events.working(label)
 
@@ -742,11 +749,20 @@ class CustomerFlow:
     def _keep_in_record(self, view: ResultView, shown: ShownVerdict) -> None:
         """The compliance record's row for this check, written in a worker (setting on); the
         metrics are written again once it is, with its counts."""
-        settings = self.settings
-        if settings.compliance_record:
-            row = record_row(view, shown, settings)
-            job = partial(keep_row, self.record, row, settings.compliance_retention_days)
-            self.runner.submit(job, self._row_kept, name="compliance-record")
+        if self.settings.compliance_record:
+            self._keep_row(record_row(view, shown, self.settings))
+
+    def _on_check_error(self, kind: CheckKind, error: BaseException) -> None:
+        """A check that was sent and ended on the Error screen has its row too."""
+        if self.settings.compliance_record and was_sent(error):
+            form = self._canada_input if kind is CheckKind.CANADA else None
+            licence = self._scan.licence if self._scan is not None else None
+            self._keep_row(error_row(kind, licence, form, self.settings, self._today()))
+        self._on_error(error)
+
+    def _keep_row(self, row: RecordRow) -> None:
+        job = partial(keep_row, self.record, row, self.settings.compliance_retention_days)
+        self.runner.submit(job, self._row_kept, name="compliance-record")
 
     def _row_kept(self, _written: object) -> None:
         self.events.checked()

@@ -14,12 +14,14 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from kiosk_app.api.errors import ApiTimeoutError, InputRejectedError
 from kiosk_app.api.outcome import FieldOutcome, MatchCategory, Outcome
 from kiosk_app.config import Settings
 from kiosk_app.flow.age import age_outcome
 from kiosk_app.flow.compliance import expiry_outcome, keep_row, record_row
 from kiosk_app.flow.customer import CustomerFlow
 from kiosk_app.flow.models import LicenceSummary, ResultView
+from kiosk_app.flow.stages import Stage
 from kiosk_app.flow.verdict_table import result_view, shown_verdict
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.storage.compliance import (
@@ -153,6 +155,47 @@ def test_the_flow_keeps_one_row_per_check_in_a_worker(tmp_path: Path) -> None:
             ("dvs-parse", "parse-read", "parsed", "unknown", "valid"),
         ]
         assert all(r.desk_id == "d1" and r.billable and r.request_log_id == "4711" for r in rows)
+
+
+def _timeout() -> Outcome:
+    raise ApiTimeoutError()
+
+
+def _refused() -> Outcome:
+    raise InputRejectedError()
+
+
+def test_a_check_that_ended_in_an_error_has_its_row_and_one_not_sent_has_none(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(auto_check_on_scan=True, compliance_record=True, minimum_age=21)
+    parts = Parts(tmp_path, settings)
+    with parts.record:
+        parts.backend.answer = _timeout
+        parts.flow.submit_payload(CARD)
+        parts.runner.run_all()
+        assert parts.flow.stage is Stage.ERROR
+        rows = parts.record.rows_between(NOW - timedelta(1), NOW + timedelta(1))
+        assert rows == [
+            RecordRow(
+                settings.desk_id,
+                "signature",
+                "service-error",
+                "error",
+                "over",  # the scripted card's holder, born 1989
+                "valid",
+                False,
+                None,
+                21,
+                NOW,
+            )
+        ]
+        # Refused before anything was sent: the Error screen, no row.
+        parts.backend.answer = _refused
+        parts.flow.run_check(CheckKind.DVS_PARSE)
+        parts.runner.run_all()
+        assert parts.flow.stage is Stage.ERROR
+        assert parts.record.row_count() == 1
 
 
 def test_nothing_is_kept_while_the_setting_is_off(tmp_path: Path) -> None:
