@@ -33,6 +33,7 @@ from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
 from kiosk_app.flow.billing import RecentChecks
 from kiosk_app.flow.compliance import prune_old_rows
+from kiosk_app.flow.watchlist import Watchlist, demo_watchlist
 from kiosk_app.logging_setup import set_desk_id
 from kiosk_app.storage.usage import UsageStore
 
@@ -76,9 +77,16 @@ class KioskCore(QObject):
         usage: UsageStore | None = None,
         idle_timeout_ms: int | None = None,
         recent: RecentChecks | None = None,
+        watchlist: Watchlist | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings
+        # The organisation's watchlist; a demo keeps its own in memory under a key of the run.
+        self.watchlist = watchlist or (
+            demo_watchlist(settings.desk_id)
+            if samples
+            else Watchlist.from_settings(settings.desk_id)
+        )
         self.test_mode = is_test_mode(settings)
         self.demo = bool(samples)
         self.pool = WorkerPool(parent=self)
@@ -91,6 +99,7 @@ class KioskCore(QObject):
             parent=self,
             usage=usage,
             recent=recent,
+            watchlist=self.watchlist,
         )
         # The idle wipe (Settings.idle_timeout_s; tests pass a few milliseconds).
         self.idle = IdleWatch(
@@ -169,6 +178,7 @@ class KioskCore(QObject):
         self.wedge.min_length = settings.wedge_min_length
         self.idle.set_timeout_ms(settings.idle_timeout_s * 1000)
         set_desk_id(settings.desk_id)  # the log names the desk by its new id at once
+        self.watchlist.desk = settings.desk_id
         self.settings_applied.emit(settings)
 
     def start(self) -> None:

@@ -35,9 +35,11 @@ from kiosk_app.flow.models import (
 from kiosk_app.flow.planning import refused_checks
 from kiosk_app.flow.routing import Route
 from kiosk_app.flow.stages import Stage
+from kiosk_app.flow.watchlist import WatchAlert, Watchlist
 from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.compliance import ComplianceRecord
 from kiosk_app.storage.usage import UsageStore
+from kiosk_app.storage.watchlist import Screening
 
 if TYPE_CHECKING:
     from kiosk_app.app.backend import Backend
@@ -64,6 +66,7 @@ class Session(QObject):
     wiped = Signal()
     card_routed = Signal(CardRouting)  # or None: no card held
     confirm_requested = Signal(BilledAgain)  # ask the clerk before billing again
+    listed = Signal(WatchAlert)  # the card is on the watchlist (no check runs)
 
     def __init__(
         self,
@@ -77,6 +80,7 @@ class Session(QObject):
         usage: UsageStore | None = None,
         recent: RecentChecks | None = None,
         record: ComplianceRecord | None = None,
+        watchlist: Watchlist | None = None,
     ) -> None:
         super().__init__(parent)
         self.pool = pool
@@ -95,6 +99,7 @@ class Session(QObject):
             usage=usage,
             recent=recent,
             record=record,
+            watchlist=watchlist,
         )
         self._retry_timer.timeout.connect(self.flow.retry_tick)
         # Without a store: True when one should be there (it could not be opened: the Ready
@@ -119,6 +124,7 @@ class Session(QObject):
             wiped=self.wiped.emit,
             card_routed=self.card_routed.emit,
             confirm_requested=self.confirm_requested.emit,
+            listed=self.listed.emit,
             checked=self.report_metrics,
         )
 
@@ -286,6 +292,22 @@ class Session(QObject):
     def cancel(self) -> None:
         """Abandon the running job; its result will be ignored. Returns to Ready."""
         self.flow.cancel()
+
+    @Slot()
+    def continue_listed(self) -> bool:
+        """The clerk goes on with a customer on the watchlist (see ``CustomerFlow``)."""
+        return self.flow.continue_listed()
+
+    @property
+    def watch(self) -> Screening | None:
+        """What the watchlist said of the card held (its hashes; None: nothing looked up)."""
+        return self.flow.watch
+
+    @property
+    def element_values(self) -> tuple[str, ...]:
+        """The held card's values (for refusing them in an admin's note; memory only)."""
+        scan = self.flow.scan
+        return scan.element_values if scan else ()
 
     @Slot()
     def back_to_ready(self) -> None:

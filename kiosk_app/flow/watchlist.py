@@ -43,6 +43,7 @@ from kiosk_app.storage.watchlist import (
     fold,
     most_serious,
     new_entry_id,
+    new_key,
     read_list,
     write_list,
 )
@@ -171,6 +172,13 @@ def screened_read(read: Callable[[], ScanData], watchlist: Watchlist | None) -> 
     return replace(scan, watch=watchlist.screen(scan.identity))
 
 
+def demo_watchlist(desk_id: str) -> Watchlist:
+    """The demo's watchlist: in memory, under a key drawn for this run (nothing on disk, and
+    no sample customer ever reaches a real list)."""
+    key = new_key()
+    return Watchlist(key=lambda: key, shared=None, local=None, desk=desk_id)
+
+
 _Signature = tuple[int, int, int]
 
 
@@ -240,9 +248,12 @@ class Watchlist:
         """Every entry in force (not ended, not removed here), shared ones first."""
         with self._lock:
             today = self._today()
-            desk = self._expire_locked(today)
+            try:
+                desk = self._expire_locked(today)
+            except WatchlistFileError:  # logged; the shared list still applies
+                desk = ListFile()
             shared = self._read_shared_locked()
-        gone = frozenset(desk.removed)
+        gone = frozenset(desk.removed) | frozenset(shared.removed)  # here, or anywhere
         result: list[ListedEntry] = []
         seen: set[str] = set()
         for source, listed in ((ListSource.SHARED, shared), (ListSource.DESK, desk)):

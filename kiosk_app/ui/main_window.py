@@ -43,6 +43,7 @@ from kiosk_app.ui.canada_form import CanadaFormScreen
 from kiosk_app.ui.error_screen import ErrorScreen
 from kiosk_app.ui.geometry import MIN_WINDOW_SIZE
 from kiosk_app.ui.i18n import current_language, install_language
+from kiosk_app.ui.listed_screen import ListedScreen
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.picture_picker import PicturePicker, picture_folders
 from kiosk_app.ui.ready_screen import ReadyScreen
@@ -94,6 +95,7 @@ class MainWindow(QMainWindow):
         self.result = ResultScreen()
         self.canada_form = CanadaFormScreen()
         self.error = ErrorScreen()
+        self.listed = ListedScreen()
         self.stack = QStackedWidget()
         self.screens: dict[Stage, QWidget] = {
             Stage.READY: self.ready,
@@ -101,6 +103,7 @@ class MainWindow(QMainWindow):
             Stage.RESULT: self.result,
             Stage.CANADA_FORM: self.canada_form,
             Stage.ERROR: self.error,
+            Stage.LISTED: self.listed,
         }
         for screen in self.screens.values():
             self.stack.addWidget(screen)
@@ -152,6 +155,7 @@ class MainWindow(QMainWindow):
         s.result_ready.connect(self._announce_result)
         s.error_raised.connect(self.error.show_error)
         s.error_raised.connect(self._announce_error)
+        s.listed.connect(self.listed.show_alert)
         s.notice.connect(self.show_notice)
         s.retry_countdown.connect(self.result.set_countdown)
         s.wiped.connect(self._clear_screens)
@@ -174,6 +178,8 @@ class MainWindow(QMainWindow):
         self.canada_form.back_requested.connect(s.back_to_ready)
         self.error.start_again_requested.connect(s.wipe)
         self.error.service_read_requested.connect(s.read_by_service)
+        self.listed.continue_requested.connect(s.continue_listed)
+        self.listed.new_customer_requested.connect(s.wipe)
 
     def confirm_billed_again(self, request: BilledAgain) -> None:
         """Ask the clerk before running again a check the card had (billed again)."""
@@ -406,6 +412,7 @@ class MainWindow(QMainWindow):
         forget_clipboard()
         self.result.clear()
         self.error.clear()
+        self.listed.clear()
         self.canada_form.clear()
         self.ready.set_licence(None)
         self.ready.set_scan_loaded(False)

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QIODevice, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QWidget
 
+from kiosk_app.app.watchlist_admin import WatchlistAdmin
 from kiosk_app.flow.compliance import keep_row, record_row
 from kiosk_app.flow.models import ResultView
 from kiosk_app.flow.planning import SIGNATURE_NEEDS_EXACT
@@ -23,6 +24,7 @@ from kiosk_app.flow.verdict_table import shown_verdict
 from kiosk_app.simulator.known_pictures import defocused_png
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.compliance import DB_FILE_NAME, ComplianceRecord
+from kiosk_app.ui.admin.watchlist_dialog import WatchlistDialog
 from kiosk_app.ui.launch import spin_until
 from kiosk_app.ui.main_window import MainWindow
 
@@ -45,6 +47,8 @@ SHOTS = (
     "error-picture-fallback.png",
     "result-picture-read.png",
     "admin-record-export.png",
+    "admin-watchlist.png",
+    "listed-banner.png",
 )
 # The desk's minimum age of the under-21 screenshot (the demo's signature-young card).
 SCREENSHOT_MINIMUM_AGE = 21
@@ -148,6 +152,7 @@ class ScreenshotDriver:
         written.append(self._repeat_of_expired())
         written.extend(self._picture_fallback())
         written.append(self._record_export())
+        written.extend(self._watchlist())
         return written
 
     def _record_export(self) -> Path:
@@ -184,6 +189,40 @@ class ScreenshotDriver:
                 record.close()
                 dialog.deleteLater()
                 services.deleteLater()
+
+    def _watchlist(self) -> list[Path]:
+        """The admin puts the sample customer on screen on the watchlist (the demo's list, in
+        memory), then the same card read again: the banner before any check. The entry is
+        taken off again afterwards."""
+        window = self.window
+        self.session.submit_payload(SAMPLES_BY_KEY["signature-valid"].payload)
+        self._wait_stage(Stage.READY)
+        admin = WatchlistAdmin(window.core.watchlist, self.session, window.core.pool)
+        dialog = WatchlistDialog(admin, parent=window)
+        try:
+            # Drawn inside the window, over the whole of it (as the record's tab above).
+            dialog.setWindowFlags(Qt.WindowType.Widget)
+            dialog.setGeometry(window.rect())
+            dialog.show()
+            dialog.note.setText(QCoreApplication.translate("Screenshots", "Shouted at the staff"))
+            dialog.add_present()
+            if not spin_until(lambda: dialog.table.rowCount() == 1, 30):
+                raise ScreenshotError("the customer was not added to the watchlist")
+            self._dialog = dialog
+            admin_shot = self._shoot("admin-watchlist.png")
+        finally:
+            self._dialog = None
+            dialog.close()
+            dialog.deleteLater()
+        self.session.wipe()
+        self.session.submit_payload(SAMPLES_BY_KEY["signature-valid"].payload)
+        self._wait_stage(Stage.LISTED)
+        banner = self._shoot("listed-banner.png")
+        found = admin.present()
+        if found is not None:
+            window.core.watchlist.remove_matching(found)
+        self.session.wipe()
+        return [admin_shot, banner]
 
     def _picture_fallback(self) -> list[Path]:
         """A picture out of focus: the offer to let the service read it, then its answer

@@ -4,48 +4,48 @@
 <context>
     <name>Billing</name>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="43"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="42"/>
         <source>{check} already ran for this card at {time}: {verdict} (request {id}).</source>
         <translation>{check} a déjà été fait pour cette carte à {time}&#x202f;: {verdict} (requête {id}).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="47"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="46"/>
         <source>This card was checked at {time} with {check}: {verdict} (request {id}).</source>
         <translation>Cette carte a été vérifiée à {time} avec {check}&#x202f;: {verdict} (requête {id}).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="81"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="84"/>
         <source>Check again?</source>
         <translation>Vérifier de nouveau&#x202f;?</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="84"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="87"/>
         <source>Running it again is billed again.</source>
         <translation>Refaire cette vérification est facturé de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="86"/>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="140"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="89"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="143"/>
         <source>Check again (billed)</source>
         <translation>Vérifier de nouveau (facturé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="87"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="90"/>
         <source>Keep the result</source>
         <translation>Garder le résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="170"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="173"/>
         <source>Check for this card: {check} — {why}</source>
         <translation>Vérification pour cette carte&#x202f;: {check} — {why}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="173"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="176"/>
         <source>No check runs by itself for this card — {why}</source>
         <translation>Aucune vérification automatique pour cette carte — {why}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="180"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="183"/>
         <source>{check} again (billed)</source>
         <translation>{check} de nouveau (facturé)</translation>
     </message>
@@ -116,28 +116,28 @@
 <context>
     <name>Diagnostics</name>
     <message>
-        <location filename="../../kiosk_app/app/diagnostics.py" line="36"/>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="35"/>
         <source>Not found</source>
         <extracomment>Control characters shown by name; every other byte below 0x20 (and 0x7F, and bytes of 0x80 and above, which licence data never holds) is shown as ``&lt;0xNN&gt;``.</extracomment>
         <translation>Introuvable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/diagnostics.py" line="37"/>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="36"/>
         <source>Not a folder</source>
         <translation>Ce n&apos;est pas un dossier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/diagnostics.py" line="38"/>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="37"/>
         <source>Cannot be read by the kiosk</source>
         <translation>Illisible pour le kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/diagnostics.py" line="39"/>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="38"/>
         <source>Readable, but the kiosk cannot delete or move files in it</source>
         <translation>Lisible, mais le kiosque ne peut pas y supprimer ni y déplacer de fichiers</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/diagnostics.py" line="42"/>
+        <location filename="../../kiosk_app/app/diagnostics.py" line="41"/>
         <source>Readable and writable</source>
         <translation>Lisible et modifiable</translation>
     </message>
@@ -631,6 +631,29 @@
     </message>
 </context>
 <context>
+    <name>Listed</name>
+    <message>
+        <location filename="../../kiosk_app/ui/listed_screen.py" line="70"/>
+        <source>Continue with the check</source>
+        <translation>Continuer la vérification</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/listed_screen.py" line="71"/>
+        <source>New customer</source>
+        <translation>Nouveau client</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/listed_screen.py" line="73"/>
+        <source>Nothing was sent to the service and nothing is billed. No check runs unless you choose to continue.</source>
+        <translation>Rien n’a été envoyé au service et rien n’est facturé. Aucune vérification ne se fait à moins que vous choisissiez de continuer.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/listed_screen.py" line="96"/>
+        <source>Further entries for this customer: %1</source>
+        <translation>Autres inscriptions pour ce client&#x202f;: %1</translation>
+    </message>
+</context>
+<context>
     <name>PicturePicker</name>
     <message>
         <location filename="../../kiosk_app/ui/picture_picker.py" line="51"/>
@@ -871,12 +894,12 @@
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_camera.py" line="54"/>
+        <location filename="../../kiosk_app/ui/ready_camera.py" line="55"/>
         <source>Camera preview</source>
         <translation>Aperçu de la caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_camera.py" line="56"/>
+        <location filename="../../kiosk_app/ui/ready_camera.py" line="57"/>
         <source>The camera&apos;s picture; a green outline marks the barcode it found</source>
         <translation>L&apos;image de la caméra&#x202f;; un contour vert indique le code-barres trouvé</translation>
     </message>
@@ -1142,6 +1165,14 @@
         <location filename="../../kiosk_app/ui/document_rows.py" line="59"/>
         <source>Kiosk&apos;s read: {value}</source>
         <translation>Lecture du kiosque&#x202f;: {value}</translation>
+    </message>
+</context>
+<context>
+    <name>Screenshots</name>
+    <message>
+        <location filename="../../kiosk_app/ui/screenshots.py" line="207"/>
+        <source>Shouted at the staff</source>
+        <translation>A crié après le personnel</translation>
     </message>
 </context>
 <context>
@@ -1655,182 +1686,187 @@
         <translation>bloquer les vérifications facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="442"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="443"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="477"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="478"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="479"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="480"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="481"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="482"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="483"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="484"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="486"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="487"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="488"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="489"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="490"/>
+        <source>Watchlist</source>
+        <translation>Liste de surveillance</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="492"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="492"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="495"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="494"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="497"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="514"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="518"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="517"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="521"/>
         <source>Settings file problem</source>
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="558"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="562"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="574"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="578"/>
         <source>Set by your IT department</source>
         <translation>Défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="575"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="579"/>
         <source>%1 is set by your IT department</source>
         <translation>%1 est défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="588"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="592"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="611"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="615"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="613"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="617"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="624"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="628"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="632"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="636"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="643"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="647"/>
         <source>Your IT department&apos;s managed settings file could not be used; it is ignored.</source>
         <translation>Le fichier de paramètres gérés de votre service informatique est inutilisable&#x202f;; il est ignoré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="649"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="653"/>
         <source>Some values in your IT department&apos;s managed settings file could not be used and are ignored: %1.</source>
         <translation>Certaines valeurs du fichier de paramètres gérés de votre service informatique sont inutilisables et ignorées&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="656"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="660"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="670"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="674"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="704"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="708"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="721"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="725"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="727"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="731"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="732"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="736"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="735"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="739"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="746"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="750"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="755"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="759"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="763"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="767"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="774"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="778"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="780"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="784"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="785"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="789"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="790"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="794"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -1891,199 +1927,199 @@
 <context>
     <name>UsagePanel</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="37"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="38"/>
         <source>Signature check</source>
         <translation>Vérification de signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="38"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="39"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="39"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="40"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="40"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="41"/>
         <source>Legacy parse</source>
         <translation>Décodage (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="48"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="49"/>
         <source>Passed</source>
         <translation>Réussi</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="49"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="50"/>
         <source>Failed</source>
         <translation>Échoué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="50"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="51"/>
         <source>Flagged</source>
         <translation>Signalé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="51"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="52"/>
         <source>Could not verify</source>
         <translation>Vérification impossible</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="54"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="55"/>
         <source>Error (no answer)</source>
         <translation>Erreur (aucune réponse)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="66"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="67"/>
         <source>Read</source>
         <translation>Lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="68"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="69"/>
         <source>Not read</source>
         <translation>Non lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="77"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="78"/>
         <source>Export usage counts</source>
         <translation>Exporter les compteurs d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="79"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="80"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
         <source>Billable</source>
         <translation>Facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
         <source>Day</source>
         <translation>Jour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="141"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="142"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="143"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="144"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="153"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="154"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="155"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="156"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="157"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="168"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="169"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="180"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="181"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="200"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="206"/>
         <source>%1 checks this month were sent but their outcome is unknown (the kiosk stopped before the reply); they are counted as billable.</source>
         <translation>%1 vérifications de ce mois ont été envoyées sans résultat connu (le kiosque s’est arrêté avant la réponse)&#x202f;; elles sont comptées comme facturables.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="206"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="212"/>
         <source>Repeats not billed (same card, already checked): %1 today, %2 this month</source>
         <translation>Répétitions non facturées (même carte, déjà vérifiée)&#x202f;: %1 aujourd’hui, %2 ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="216"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="222"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="222"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="228"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="228"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="234"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="230"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="236"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="236"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="244"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="244"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="254"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="250"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="262"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="257"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="269"/>
         <source>Outcome unknown (sent, counted billable)</source>
         <translation>Résultat inconnu (envoyée, comptée facturable)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="268"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="280"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="139"/>
         <source>Checks today</source>
         <translation>Vérifications aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="139"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="140"/>
         <source>Checks this month</source>
         <translation>Vérifications ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="140"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="141"/>
         <source>Checks in the last 30 days</source>
         <translation>Vérifications des 30 derniers jours</translation>
     </message>
@@ -2156,6 +2192,135 @@
         <location filename="../../kiosk_app/flow/verdict_table.py" line="188"/>
         <source>Passed — barcode UNUSUAL</source>
         <translation>Réussi — code-barres INHABITUEL</translation>
+    </message>
+</context>
+<context>
+    <name>Watchlist</name>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="50"/>
+        <source>fleet list</source>
+        <translation>liste du parc</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="51"/>
+        <source>this desk</source>
+        <translation>ce poste</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="58"/>
+        <source>Entry</source>
+        <translation>Inscription</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="59"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="147"/>
+        <source>Reason</source>
+        <translation>Raison</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="60"/>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="61"/>
+        <source>Added</source>
+        <translation>Ajoutée</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="62"/>
+        <source>Ends</source>
+        <translation>Fin</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="63"/>
+        <source>Kept in</source>
+        <translation>Conservée dans</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="144"/>
+        <source>Watchlist</source>
+        <translation>Liste de surveillance</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="145"/>
+        <source>The customer on screen</source>
+        <translation>Le client à l’écran</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="146"/>
+        <source>Entries in force</source>
+        <translation>Inscriptions en vigueur</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="148"/>
+        <source>Note (your own words)</source>
+        <translation>Note (vos propres mots)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="150"/>
+        <source>At most 60 characters; nothing from the card</source>
+        <translation>Au plus 60 caractères&#x202f;; rien de la carte</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="152"/>
+        <source>Ends on</source>
+        <translation>Prend fin le</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="155"/>
+        <source>Add to the list</source>
+        <translation>Ajouter à la liste</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="156"/>
+        <source>Take off the list</source>
+        <translation>Retirer de la liste</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="157"/>
+        <source>Remove the selected entry</source>
+        <translation>Retirer l’inscription choisie</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="158"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="202"/>
+        <source>Select an entry first.</source>
+        <translation>Choisissez d’abord une inscription.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="230"/>
+        <source>Added: entry %1.</source>
+        <translation>Ajoutée&#x202f;: inscription %1.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="235"/>
+        <source>Taken off the list: %1.</source>
+        <translation>Retirée de la liste&#x202f;: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="237"/>
+        <source>The customer on screen is not on the list.</source>
+        <translation>Le client à l’écran n’est pas sur la liste.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="244"/>
+        <source>Removed: entry %1.</source>
+        <translation>Retirée&#x202f;: inscription %1.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="246"/>
+        <source>Entry %1 is no longer in force.</source>
+        <translation>L’inscription %1 n’est plus en vigueur.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="255"/>
+        <source>The list could not be changed: %1</source>
+        <translation>La liste n’a pas pu être modifiée&#x202f;: %1</translation>
     </message>
 </context>
 <context>
@@ -2254,23 +2419,23 @@
 <context>
     <name>Window</name>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="53"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="54"/>
         <source>TEST MODE — results are not real</source>
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="82"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="212"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="83"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="218"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="252"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="258"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="254"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="260"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -2387,7 +2552,7 @@
         <translation>{check}…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/client.py" line="215"/>
+        <location filename="../../kiosk_app/api/client.py" line="217"/>
         <source>A check must name exactly one service.</source>
         <translation>Une vérification doit désigner un seul service.</translation>
     </message>
@@ -2478,7 +2643,7 @@
         <translation>Terre-Neuve-et-Labrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/client.py" line="354"/>
+        <location filename="../../kiosk_app/api/client.py" line="356"/>
         <source>No API token is configured. Ask the administrator.</source>
         <translation>Aucun jeton d&apos;API n&apos;est configuré. Adressez-vous à l&apos;administrateur.</translation>
     </message>
@@ -2488,7 +2653,7 @@
         <translation>Aucune donnée de code-barres n&apos;a été lue&#x202f;; balayez de nouveau le dos de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/client.py" line="287"/>
+        <location filename="../../kiosk_app/api/client.py" line="289"/>
         <source>No legacy auth key is configured. Ask the administrator.</source>
         <translation>Aucune clé d&apos;authentification de l&apos;ancien service n&apos;est configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
@@ -2590,7 +2755,7 @@
         <translation>Ce fichier n&apos;est pas une image que le kiosque peut ouvrir. Essayez une autre photo ou numérisation.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/transport.py" line="107"/>
+        <location filename="../../kiosk_app/api/transport.py" line="193"/>
         <source>The CA bundle file in the settings does not exist.</source>
         <translation>Le fichier de certificats d&apos;autorité (CA) indiqué dans les paramètres n&apos;existe pas.</translation>
     </message>
@@ -2670,7 +2835,7 @@
         <translation>Les données du code-barres du permis sont tronquées&#x202f;: elles se terminent avant la longueur annoncée par l&apos;en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/licence.py" line="568"/>
+        <location filename="../../kiosk_app/barcode/licence.py" line="573"/>
         <source>The licence barcode data is cut off: no licence number and no date of birth.</source>
         <translation>Les données du code-barres du permis sont tronquées&#x202f;: ni numéro de permis ni date de naissance.</translation>
     </message>
@@ -2690,7 +2855,7 @@
         <translation>Le numéro de permis semble incorrect&#x202f;; tapez-le tel qu&apos;imprimé sur la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/licence.py" line="564"/>
+        <location filename="../../kiosk_app/barcode/licence.py" line="569"/>
         <source>The licence subfile holds no data elements.</source>
         <translation>Le sous-fichier du permis ne contient aucun élément de données.</translation>
     </message>
@@ -2740,7 +2905,7 @@
         <translation>Le service a renvoyé un statut inconnu de ce kiosque&#x202f;; considérez le document comme non vérifié.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/api/client.py" line="170"/>
+        <location filename="../../kiosk_app/api/client.py" line="172"/>
         <source>The service time limits must be positive.</source>
         <translation>Les délais du service doivent être positifs.</translation>
     </message>
@@ -2835,23 +3000,23 @@
         <translation>La réponse du service de vérification n&apos;a pas de statut global.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/wedge_text.py" line="63"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="62"/>
         <source>The scanner did not send the barcode&apos;s control characters as they are: set it to send control characters (Ctrl+key or Alt+keypad codes), or use the camera.</source>
         <extracomment>The AAMVA header&apos;s first characters: compliance indicator, data element separator, record separator, segment terminator; then the file type.</extracomment>
         <translation>Le lecteur n&apos;a pas envoyé les caractères de contrôle du code-barres tels quels&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle (Ctrl+touche ou codes Alt+pavé numérique), ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/wedge_text.py" line="68"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="67"/>
         <source>The scanner sends the Enter key for both line feed and carriage return: set it to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Le lecteur envoie la touche Entrée pour le saut de ligne comme pour le retour de chariot&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/wedge_text.py" line="73"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="72"/>
         <source>Some keys the scanner sent did not type a character: set the scanner to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Certaines touches envoyées par le lecteur n&apos;ont tapé aucun caractère&#x202f;: réglez le lecteur pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/wedge_text.py" line="78"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="77"/>
         <source>The scanner adds a suffix after the data: set its suffix to none, or use the camera.</source>
         <translation>Le lecteur ajoute un suffixe après les données&#x202f;: réglez son suffixe à «&#x202f;aucun&#x202f;», ou utilisez la caméra.</translation>
     </message>
@@ -2898,227 +3063,227 @@
         <translation>lettres, chiffres et ponctuation seulement (aucun caractère de contrôle)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="68"/>
+        <location filename="../../kiosk_app/api/transport.py" line="102"/>
         <source>The check service address is not a valid https address.</source>
         <translation>L&apos;adresse du service de vérification n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="69"/>
+        <location filename="../../kiosk_app/api/transport.py" line="120"/>
         <source>The document verification address is not a valid https address.</source>
         <translation>L&apos;adresse de la vérification de documents n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="72"/>
+        <location filename="../../kiosk_app/api/transport.py" line="138"/>
         <source>The legacy parsing service address is not a valid https address.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="75"/>
+        <location filename="../../kiosk_app/api/transport.py" line="157"/>
         <source>The proxy address is not a valid https address.</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) n&apos;est pas une adresse https valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="76"/>
+        <location filename="../../kiosk_app/api/transport.py" line="105"/>
         <source>The check service address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse du service de vérification ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="80"/>
+        <location filename="../../kiosk_app/api/transport.py" line="123"/>
         <source>The document verification address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse de la vérification de documents ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="85"/>
+        <location filename="../../kiosk_app/api/transport.py" line="141"/>
         <source>The legacy parsing service address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="90"/>
+        <location filename="../../kiosk_app/api/transport.py" line="158"/>
         <source>The proxy address must not contain a user name, password, query or fragment.</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) ne doit contenir ni nom d&apos;utilisateur, ni mot de passe, ni requête, ni fragment.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="94"/>
+        <location filename="../../kiosk_app/api/transport.py" line="110"/>
         <source>The check service address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse du service de vérification doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="98"/>
+        <location filename="../../kiosk_app/api/transport.py" line="128"/>
         <source>The document verification address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse de la vérification de documents doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="103"/>
+        <location filename="../../kiosk_app/api/transport.py" line="146"/>
         <source>The legacy parsing service address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="108"/>
+        <location filename="../../kiosk_app/api/transport.py" line="162"/>
         <source>The proxy address must use https (plain http is allowed only on this computer).</source>
         <translation>L&apos;adresse du serveur mandataire (proxy) doit utiliser https (le http simple n&apos;est permis que sur cet ordinateur).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="112"/>
+        <location filename="../../kiosk_app/api/transport.py" line="115"/>
         <source>The check service address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse du service de vérification n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="113"/>
+        <location filename="../../kiosk_app/api/transport.py" line="133"/>
         <source>The document verification address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse de la vérification de documents n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="116"/>
+        <location filename="../../kiosk_app/api/transport.py" line="151"/>
         <source>The legacy parsing service address is not set. Ask the administrator.</source>
         <translation>L&apos;adresse de l&apos;ancien service de lecture n&apos;est pas configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="119"/>
+        <location filename="../../kiosk_app/api/client.py" line="451"/>
         <source>The API token contains characters that are not allowed.</source>
         <translation>Le jeton d&apos;API contient des caractères non permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="120"/>
+        <location filename="../../kiosk_app/api/client.py" line="454"/>
         <source>The legacy auth key contains characters that are not allowed.</source>
         <translation>La clé d&apos;authentification de l&apos;ancien service contient des caractères non permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="127"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="54"/>
         <source>The issuer number {iin} is not that of a US or Canadian licence issuer.</source>
         <translation>Le numéro d&apos;émetteur {iin} n&apos;est pas celui d&apos;un émetteur de permis américain ou canadien.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="130"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="59"/>
         <source>The issuer number belongs to {issuer}, but the address is in {address}.</source>
         <translation>Le numéro d&apos;émetteur appartient à {issuer}, mais l&apos;adresse est dans {address}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="133"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="64"/>
         <source>The barcode follows AAMVA version {version} ({published}), yet the card says it was issued in {issued}.</source>
         <translation>Le code-barres suit la version AAMVA {version} ({published}), mais la carte indique une délivrance en {issued}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="138"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="69"/>
         <source>The barcode lacks elements its AAMVA version requires: {elements}.</source>
         <translation>Il manque au code-barres des éléments exigés par sa version AAMVA&#x202f;: {elements}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="141"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="74"/>
         <source>The barcode header announces {declared} subfiles but lists {found}.</source>
         <translation>L&apos;en-tête du code-barres annonce {declared} sous-fichiers mais en énumère {found}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="144"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="79"/>
         <source>The barcode header places its first subfile at byte {declared} instead of byte {expected}.</source>
         <translation>L&apos;en-tête du code-barres place son premier sous-fichier à l&apos;octet {declared} au lieu de l&apos;octet {expected}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="149"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="84"/>
         <source>The licence data is in a subfile of type {kind}, not DL or ID.</source>
         <translation>Les données du permis sont dans un sous-fichier de type {kind}, et non DL ou ID.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="150"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="88"/>
         <source>The barcode data is {missing} bytes shorter than its header declares.</source>
         <translation>Les données du code-barres comptent {missing} octets de moins que ce qu&apos;annonce leur en-tête.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="153"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="93"/>
         <source>A date in the barcode ({element}) is not a real date.</source>
         <translation>Une date du code-barres ({element}) n&apos;est pas une date réelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="154"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="96"/>
         <source>A date in the barcode ({element}) is an implausible date.</source>
         <translation>Une date du code-barres ({element}) est invraisemblable.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="155"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="100"/>
         <source>The height in the barcode ({element}) is not a plausible height; it is left out.</source>
         <translation>La taille inscrite dans le code-barres ({element}) est invraisemblable&#x202f;; elle est omise.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="159"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="106"/>
         <source>The date of birth is not before the issue date.</source>
         <translation>La date de naissance n&apos;est pas antérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="160"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="109"/>
         <source>The issue date is in the future.</source>
         <translation>La date de délivrance est dans le futur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="161"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="112"/>
         <source>The expiry date is not after the issue date.</source>
         <translation>La date d&apos;expiration n&apos;est pas postérieure à la date de délivrance.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="162"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="115"/>
         <source>The card is valid for {years} years; {jurisdiction} issues cards for at most {maximum} years.</source>
         <translation>La carte est valide {years} ans&#x202f;; {jurisdiction} délivre des cartes pour {maximum} ans au plus.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="167"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="120"/>
         <source>The card is marked REAL ID compliant but is valid for more than {maximum} years.</source>
         <translation>La carte est marquée conforme REAL ID mais est valide plus de {maximum} ans.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="171"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="125"/>
         <source>The holder was {age} years old at issue, which is unusual for this document.</source>
         <translation>Le titulaire avait {age} ans à la délivrance, ce qui est inhabituel pour ce document.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="174"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="130"/>
         <source>The licence number does not have the form {jurisdiction} uses.</source>
         <translation>Le numéro de permis n&apos;a pas la forme qu&apos;utilise {jurisdiction}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="175"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="134"/>
         <source>The postal code does not have the form {form}.</source>
         <translation>Le code postal n&apos;a pas la forme {form}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/messages.py" line="176"/>
+        <location filename="../../kiosk_app/barcode/consistency_rules.py" line="137"/>
         <source>The postal code&apos;s first letter is not used in {province}.</source>
         <translation>La première lettre du code postal n&apos;est pas utilisée dans {province}.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="70"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="71"/>
         <source>No camera connected — the other inputs still work</source>
         <translation>Aucune caméra branchée — les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="71"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="72"/>
         <source>Unplugged — plug the camera back in; the other inputs still work</source>
         <translation>Débranchée — rebranchez la caméra&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="74"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="75"/>
         <source>Ready — hold the back of the licence up to the camera</source>
         <translation>Prête — présentez le dos du permis devant la caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="75"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="76"/>
         <source>Starting…</source>
         <translation>Démarrage…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="78"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="79"/>
         <source>Not allowed to use the camera — allow camera access in the system settings; the other inputs still work</source>
         <translation>Accès à la caméra refusé — autorisez l&apos;accès à la caméra dans les paramètres du système&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="83"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="84"/>
         <source>In use by another program — close it; the other inputs still work</source>
         <translation>Utilisée par un autre programme — fermez-le&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="86"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="87"/>
         <source>Stopped working — check the camera&apos;s cable; the other inputs still work</source>
         <translation>A cessé de fonctionner — vérifiez le câble de la caméra&#x202f;; les autres entrées fonctionnent toujours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/camera.py" line="273"/>
+        <location filename="../../kiosk_app/app/capture/camera.py" line="274"/>
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
@@ -3270,22 +3435,22 @@
         <translation>date d&apos;expiration</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/billing.py" line="53"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="50"/>
         <source>This month&apos;s quota of billable checks is reached and the administrator has stopped further checks. Nothing was sent.</source>
         <translation>Le quota mensuel de vérifications facturables est atteint et l’administrateur a bloqué les vérifications suivantes. Rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/billing.py" line="58"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="55"/>
         <source>This month&apos;s quota of billable checks is reached; this check is billed beyond it.</source>
         <translation>Le quota mensuel de vérifications facturables est atteint&#x202f;; cette vérification est facturée au-delà.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/billing.py" line="62"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="59"/>
         <source>Usage is not being counted (the kiosk cannot read or write its usage database; is the disk full?), and the administrator stops checks beyond this month&apos;s quota. Nothing was sent.</source>
         <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation&#x202f;; le disque est-il plein&#x202f;?), et l’administrateur arrête les vérifications au-delà du quota du mois. Rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/billing.py" line="68"/>
+        <location filename="../../kiosk_app/flow/billing.py" line="65"/>
         <source>Usage is not being counted (the kiosk cannot read or write its usage database; is the disk full?): this check is billed but this month&apos;s quota cannot be checked.</source>
         <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation&#x202f;; le disque est-il plein&#x202f;?)&#x202f;: cette vérification est facturée, mais le quota du mois ne peut pas être contrôlé.</translation>
     </message>
@@ -3642,89 +3807,109 @@
         <translation>Le service n’a pas pu lire la photo non plus&#x202f;: numérisez de nouveau la carte, prenez une photo plus nette de son verso ou vérifiez la carte à l’œil.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="55"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="56"/>
         <source>banned</source>
         <translation>interdit</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="56"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="57"/>
         <source>suspected fraud</source>
         <translation>fraude soupçonnée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="57"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="58"/>
         <source>VIP</source>
         <translation>VIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="58"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="59"/>
         <source>flagged</source>
         <translation>signalé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="61"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="62"/>
         <source>Do not serve this customer. Call your manager if they do not leave.</source>
         <translation>Ne servez pas ce client. Appelez votre gestionnaire s’il ne part pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="64"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="65"/>
         <source>Do not accept this card. Call your manager before you hand it back.</source>
         <translation>N’acceptez pas cette carte. Appelez votre gestionnaire avant de la rendre.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="68"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="69"/>
         <source>Welcome them as a VIP, then continue with the check.</source>
         <translation>Accueillez ce client comme un VIP, puis poursuivez la vérification.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="71"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="72"/>
         <source>Read the note, then continue with the check or call your manager.</source>
         <translation>Lisez la note, puis poursuivez la vérification ou appelez votre gestionnaire.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="75"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="76"/>
         <source>On your list: {reason} — {note}, added {added}</source>
         <translation>Sur votre liste&#x202f;: {reason} — {note}, ajouté le {added}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="76"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="77"/>
         <source>On your list: {reason}, added {added}</source>
         <translation>Sur votre liste&#x202f;: {reason}, ajouté le {added}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="77"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="78"/>
         <source>Entry {entry}, until {until}</source>
         <translation>Inscription {entry}, jusqu’au {until}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="78"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="79"/>
         <source>Entry {entry}, no end date</source>
         <translation>Inscription {entry}, sans date de fin</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="79"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="80"/>
         <source>This customer is on your list: choose Continue or New customer first.</source>
         <translation>Ce client est sur votre liste&#x202f;: choisissez d’abord Continuer ou Nouveau client.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="82"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="83"/>
         <source>Write at most 60 characters.</source>
         <translation>Écrivez au plus 60 caractères.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="83"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="84"/>
         <source>Write your own words: the note may not hold anything from the card.</source>
         <translation>Écrivez vos propres mots&#x202f;: la note ne peut rien contenir de la carte.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="86"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="87"/>
         <source>Write the reason (at most 60 characters).</source>
         <translation>Écrivez la raison (au plus 60 caractères).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/watchlist.py" line="87"/>
+        <location filename="../../kiosk_app/flow/watchlist.py" line="88"/>
         <source>The end date must be after today.</source>
         <translation>La date de fin doit être après aujourd’hui.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/watchlist_admin.py" line="23"/>
+        <source>No card on screen: scan the customer&apos;s card first.</source>
+        <translation>Aucune carte à l’écran&#x202f;: balayez d’abord la carte du client.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/watchlist_admin.py" line="24"/>
+        <source>This card could not be looked up: no watchlist key on this desk (provision the organisation&apos;s key), or the card lacks a name, birth date and number.</source>
+        <translation>Cette carte n’a pas pu être recherchée&#x202f;: aucune clé de liste de surveillance sur ce poste (installez la clé de l’organisation), ou la carte n’a ni nom, ni date de naissance, ni numéro.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/watchlist_admin.py" line="29"/>
+        <source>A card is on screen: it can be added.</source>
+        <translation>Une carte est à l’écran&#x202f;: elle peut être ajoutée.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/app/watchlist_admin.py" line="30"/>
+        <source>The customer on screen is on the list.</source>
+        <translation>Le client à l’écran est sur la liste.</translation>
     </message>
 </context>
 </TS>

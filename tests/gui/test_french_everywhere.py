@@ -29,12 +29,14 @@ from PySide6.QtWidgets import (
 
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.app.watchlist_admin import WatchlistAdmin
 from kiosk_app.flow.stages import Stage
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.storage.pin import PinStore
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog
+from kiosk_app.ui.admin.watchlist_dialog import WatchlistDialog
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.screenshots import SHOTS, ScreenshotDriver, simulator_faults
 from tests.support.admin import FAST_SCRYPT
@@ -195,7 +197,8 @@ def test_the_admin_dialogs_in_french_show_no_english(
     settings_dialog = SettingsDialog(settings, services)
     core = KioskCore(settings, make_backend(settings))
     diagnostics = DiagnosticsDialog(core)
-    dialogs: list[QDialog] = [pad, settings_dialog, diagnostics]
+    watchlist = WatchlistDialog(WatchlistAdmin(core.watchlist, core.session, core.pool))
+    dialogs: list[QDialog] = [pad, settings_dialog, diagnostics, watchlist]
     for dialog in dialogs:
         qtbot.addWidget(dialog)
         dialog.show()
@@ -207,6 +210,7 @@ def test_the_admin_dialogs_in_french_show_no_english(
             problems += english_in(visible_texts(settings_dialog), f"settings tab {index}")
         qtbot.waitUntil(core.pool.is_idle, timeout=TIMEOUT_MS)
         problems += english_in(visible_texts(diagnostics), "Diagnostics")
+        problems += english_in(visible_texts(watchlist), "Watchlist")
     finally:
         for dialog in dialogs:
             dialog.close()

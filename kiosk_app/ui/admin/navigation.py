@@ -15,15 +15,18 @@ collector may then free on a worker thread).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 from kiosk_app.app.admin import AdminServices
+from kiosk_app.app.watchlist_admin import WatchlistAdmin
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
 from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog
+from kiosk_app.ui.admin.watchlist_dialog import WatchlistDialog
 from kiosk_app.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -44,6 +47,7 @@ class AdminNavigator(QObject):
         self.pin_pad: PinPad | None = None
         self.settings_dialog: SettingsDialog | None = None
         self.diagnostics: DiagnosticsDialog | None = None
+        self.watchlist: WatchlistDialog | None = None
         window.session.wiped.connect(self.close_admin_screens)
         window.core.idle.expired.connect(self.close_admin_screens)
 
@@ -80,6 +84,7 @@ class AdminNavigator(QObject):
         dialog.quit_requested.connect(self.quit_requested)
         dialog.change_pin_requested.connect(self._change_pin)
         dialog.diagnostics_requested.connect(self.open_diagnostics)
+        dialog.watchlist_requested.connect(self.open_watchlist)
         dialog.destroyed.connect(self._forget_settings_dialog)
         dialog.window_opened.connect(self._count_activity_in)
         self.settings_dialog = dialog
@@ -91,17 +96,31 @@ class AdminNavigator(QObject):
     def open_diagnostics(self) -> None:
         """The Diagnostics screen (from the admin settings, so behind the PIN)."""
         dialog = DiagnosticsDialog(self.window.core, parent=self.window)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.destroyed.connect(self._forget_diagnostics)
         self.diagnostics = dialog
+        self._show_screen(dialog, self._forget_diagnostics)
+
+    def open_watchlist(self) -> None:
+        """The Watchlist screen (from the admin settings, so behind the PIN)."""
+        core = self.window.core
+        admin = WatchlistAdmin(core.watchlist, core.session, self.services.pool)
+        dialog = WatchlistDialog(admin, parent=self.window)
+        admin.setParent(dialog)
+        self.watchlist = dialog
+        self._show_screen(dialog, self._forget_watchlist)
+
+    def _show_screen(self, dialog: QDialog, forget: Callable[[], None]) -> None:
+        """Show an admin screen opened from the settings; ``forget`` runs once it is gone."""
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.destroyed.connect(forget)
         dialog.show()
         dialog.activateWindow()
         self._count_activity_in(dialog)
-        log.info("admin diagnostics opened")
+        log.info("admin screen opened: %s", dialog.objectName())
 
     def close_admin_screens(self) -> None:
-        """Close the PIN pad, the settings and Diagnostics, and any dialog they opened."""
-        for dialog in (self.diagnostics, self.pin_pad, self.settings_dialog):
+        """Close the PIN pad, the settings, Diagnostics and the Watchlist, and any dialog they
+        opened."""
+        for dialog in (self.watchlist, self.diagnostics, self.pin_pad, self.settings_dialog):
             if dialog is None or not shiboken6.isValid(dialog):
                 continue
             for inner in dialog.findChildren(QDialog):  # e.g. the export file dialog
@@ -134,3 +153,6 @@ class AdminNavigator(QObject):
 
     def _forget_diagnostics(self) -> None:
         self.diagnostics = None
+
+    def _forget_watchlist(self) -> None:
+        self.watchlist = None

@@ -427,6 +427,7 @@ class SettingsDialog(QDialog):
     quit_requested = Signal()
     change_pin_requested = Signal()
     diagnostics_requested = Signal()
+    watchlist_requested = Signal()
     window_opened = Signal(QDialog)  # a dialog this one opened (the PIN pad), once shown
 
     def __init__(
@@ -486,6 +487,8 @@ class SettingsDialog(QDialog):
         self.pin_button.clicked.connect(self.change_pin_requested)
         self.diagnostics_button = big_button(self.tr("Diagnostics"))
         self.diagnostics_button.clicked.connect(self.diagnostics_requested)
+        self.watchlist_button = big_button(self.tr("Watchlist"))
+        self.watchlist_button.clicked.connect(self.watchlist_requested)
         self.exit_kiosk_button = big_button(self.tr("Exit kiosk"))
         self.exit_kiosk_button.setEnabled(kiosk_active)
         self.exit_kiosk_button.clicked.connect(self.exit_kiosk_requested)
@@ -500,6 +503,7 @@ class SettingsDialog(QDialog):
             self.test_button,
             self.pin_button,
             self.diagnostics_button,
+            self.watchlist_button,
         ):
             actions.addWidget(button)
         actions.addStretch(1)

@@ -41,6 +41,7 @@ from kiosk_app.storage.watchlist import (
     Entry,
     ListFile,
     Reason,
+    WatchlistFileError,
     key_id,
     read_list,
     write_list,
@@ -138,6 +139,19 @@ def test_a_broken_shared_file_is_left_out_and_said(lists: Lists) -> None:
     entry = _add(watchlist)
     assert [e.id for e in watchlist.screen(PERSON).hits] == [entry.id]
     assert "not JSON" in watchlist.problems["shared"]
+
+
+def test_a_broken_desk_list_never_stops_a_lookup_and_is_never_overwritten(lists: Lists) -> None:
+    shared = Watchlist(key=lambda: KEY, shared=None, local=lists.shared, today=lists.today)
+    entry = _add(shared)
+    lists.local.parent.mkdir(parents=True)
+    lists.local.write_bytes(b"\x00 damaged")
+    watchlist = lists.watchlist()
+    assert [e.id for e in watchlist.screen(PERSON).hits] == [entry.id]
+    assert "not JSON" in watchlist.problems["desk"]
+    with pytest.raises(WatchlistFileError):
+        _add(watchlist)
+    assert lists.local.read_bytes() == b"\x00 damaged"
 
 
 def test_removing_by_id_from_the_desk_list_and_from_the_shared_list(lists: Lists) -> None:
