@@ -87,7 +87,9 @@ class MainWindow(QMainWindow):
         self.scales = (1.0, 1.0)
         self.text_size = core.settings.text_size
         self.high_contrast = core.settings.high_contrast
-        self.setStyleSheet(theme.stylesheet(high_contrast=self.high_contrast))
+        self.setStyleSheet(
+            theme.stylesheet(high_contrast=self.high_contrast, text_scale=self.text_size / 100)
+        )
 
         session = self.session
         self.ready = ReadyScreen(session.enabled_checks(), None, session.demo_samples())
@@ -294,10 +296,14 @@ class MainWindow(QMainWindow):
 
     def _restyle(self, force: bool = False) -> None:
         """The stylesheet for the window's size, the admin's text size and theme."""
-        scales = theme.layout_scales(self.width(), self.height(), self.text_size)
+        scales = theme.layout_scales(self.width(), self.height())
         if scales != self.scales or force:
             self.scales = scales
-            self.setStyleSheet(theme.stylesheet(*scales, high_contrast=self.high_contrast))
+            self.setStyleSheet(
+                theme.stylesheet(
+                    *scales, high_contrast=self.high_contrast, text_scale=self.text_size / 100
+                )
+            )
             self.result.banner.set_icon_px(round(BANNER_ICON_PX * scales[1]))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
@@ -338,6 +344,7 @@ class MainWindow(QMainWindow):
         self.core.idle.watch(self.windowHandle())
         if not self._rehearsed:
             self._rehearsed = True
+            self._focus_screen(self.current_stage())  # not Qt's first control: Enter is inert
             QTimer.singleShot(0, self._rehearse)
 
     def _rehearse(self) -> None:

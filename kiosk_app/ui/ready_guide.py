@@ -19,7 +19,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 
 from kiosk_app.text import QT_TRANSLATE_NOOP
 from kiosk_app.ui import theme
-from kiosk_app.ui.widgets import is_language_change, label
+from kiosk_app.ui.touch import touch_scroll
+from kiosk_app.ui.widgets import WrappingScroll, is_language_change, label
 
 translate = QCoreApplication.translate
 
@@ -101,7 +102,13 @@ class ReadyGuide(QWidget):
         row.setSpacing(24)
         row.addWidget(self.illustration, 3)
         row.addWidget(self.camera, 3)
-        row.addWidget(self.words, 2)
+        # A large text size makes the steps taller than the screen allows: they scroll then,
+        # by dragging (a bar would take a third of the column; the Ready screen shows none).
+        self.words_scroll = touch_scroll(WrappingScroll(self.words, "GuideSteps"))
+        self.words_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.words_scroll.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.words_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # help text: no Tab stop
+        row.addWidget(self.words_scroll, 2)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -121,4 +128,5 @@ class ReadyGuide(QWidget):
         self.camera.setVisible(camera)
         self.illustration.setVisible(not camera and not licence_held)
         self.words.setVisible(not licence_held)
+        self.words_scroll.setVisible(not licence_held)
         self.setVisible(camera or not licence_held)

@@ -121,25 +121,50 @@ def focus_ring_colours(high_contrast: bool = False) -> tuple[str, str]:
 
 @cache
 def stylesheet(
-    scale: float = 1.0, verdict_scale: float | None = None, high_contrast: bool = False
+    scale: float = 1.0,
+    verdict_scale: float | None = None,
+    high_contrast: bool = False,
+    text_scale: float = 1.0,
 ) -> str:
     """The application stylesheet (``resources/style.qss``), its sizes times ``scale``.
 
     The verdict's title uses ``verdict_scale`` (default ``scale``): a large screen shows a
-    bigger verdict, readable from further away, while the rest grows less. ``high_contrast``
-    lays ``resources/high-contrast.qss`` over it (its later rules win).
+    bigger verdict, readable from further away, while the rest grows less. ``text_scale`` (the
+    admin's text size) multiplies every font size but the verdict's, already the largest, and
+    buttons' (half as much), and leaves spacing and targets to ``scale``. ``high_contrast`` lays
+    ``resources/high-contrast.qss`` over it (its later rules win).
     """
     sheet = resource_bytes("style.qss").decode("utf-8")
     if high_contrast:
         sheet += "\n" + resource_bytes(HIGH_CONTRAST_SHEET).decode("utf-8")
-    if scale == 1.0 and verdict_scale in (None, 1.0):
+    if scale == 1.0 and verdict_scale in (None, 1.0) and text_scale == 1.0:
         return sheet
     verdict = scale if verdict_scale is None else verdict_scale
+    # Button words grow half as much: they are large already and must stay on one line.
+    button_text = 1 + (text_scale - 1) / 2
     lines = []
+    selector = ""
     for line in sheet.splitlines():
+        if "{" in line:
+            selector = line.split("{", 1)[0]
         factor = verdict if "VerdictTitle" in line else scale
-        lines.append(_PX.sub(partial(_scaled_px, factor=factor), line))
+        if "VerdictTitle" not in line and text_scale != 1.0:
+            grow = button_text if "Button" in selector else text_scale
+            # Font sizes first, marked (upper-case unit) so the pass below leaves them.
+            line = _FONT_PX.sub(partial(_scaled_font, factor=factor * grow), line)
+        line = _PX.sub(partial(_scaled_px, factor=factor), line)
+        lines.append(line.replace(_FONT_MARK, "px"))
+        if "}" in line:
+            selector = ""
     return "\n".join(lines)
+
+
+_FONT_PX = re.compile(r"(font-size\s*:\s*)(\d+)px")
+_FONT_MARK = "PX"
+
+
+def _scaled_font(match: re.Match[str], factor: float) -> str:
+    return f"{match.group(1)}{round(int(match.group(2)) * factor)}{_FONT_MARK}"
 
 
 _PX = re.compile(r"(min-height|min-width|height|width)?(:\s*)?(\b\d+)px")
@@ -166,21 +191,16 @@ MAX_VERDICT_SCALE = 2.4
 SCALE_STEP = 0.05
 
 
-def layout_scales(width: int, height: int, text_size: int = 100) -> tuple[float, float]:
+def layout_scales(width: int, height: int) -> tuple[float, float]:
     """(scale of the text and spacing, scale of the verdict) for a window of this size.
 
     Small screens shrink the text so everything fits (never the touch targets); large ones
-    grow it, the verdict most. Stepped, so a small resize does not restyle the window. The
-    admin's ``text_size`` (percent) multiplies the text's scale; the verdict, already the
-    largest text, keeps its own unless the text outgrows it.
+    grow it, the verdict most. Stepped, so a small resize does not restyle the window.
     """
     fit = min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1])
     stepped = round(fit / SCALE_STEP) * SCALE_STEP
     body = round(min(max(stepped, MIN_SCALE), MAX_SCALE), 2)
     verdict = round(min(max(stepped, MIN_SCALE), MAX_VERDICT_SCALE), 2)
-    if text_size != 100:
-        body = round(round(body * text_size / 100 / SCALE_STEP) * SCALE_STEP, 2)
-        verdict = max(verdict, body)
     return body, verdict
 
 

@@ -439,3 +439,13 @@ def test_escape_while_the_pin_is_checked_never_opens_the_settings(
     qtbot.waitUntil(lambda: kiosk.admin.pin_pad is None, timeout=TIMEOUT_MS)
     qtbot.wait(50)
     assert kiosk.settings_dialog is None
+
+
+def test_the_window_opens_with_the_focus_on_ready_itself(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    window = make_window()
+    assert QApplication.focusWidget() is window.ready
+    press(window, Qt.Key.Key_Return)  # presses nothing
+    assert window.current_stage() is Stage.READY
+    assert window.ready.language_button.text() == "Français"

@@ -147,6 +147,7 @@ def test_bundle_leaves_out_blas_icu_locales_and_unused_pillow_codecs(dist: Path)
 def test_bundle_ships_the_resources_and_nothing_of_the_build(dist: Path) -> None:
     resources = dist / PACKAGE / "_internal" / "kiosk_app" / "resources"
     assert (resources / "style.qss").is_file()
+    assert (resources / "high-contrast.qss").is_file()
     assert (resources / "icons" / "app-icon.svg").is_file()
     assert list((resources / "samples").glob("*.png"))
     for source in (resources / "translations").glob("*.ts"):

@@ -256,10 +256,12 @@ def walk_screens(
     size: tuple[int, int],
     outdir: Path,
     visit: Callable[[MainWindow, str], None],
+    **overrides: Any,
 ) -> None:
-    """A demo window at ``size`` walked through every screen state the screenshots show
-    (and the extra Ready states), ``visit(window, name)`` called in each."""
-    settings = make_settings(simulator.base_url)
+    """A demo window at ``size`` (with the settings ``overrides``) walked through every
+    screen state the screenshots show (and the extra Ready states), ``visit(window, name)``
+    called in each."""
+    settings = make_settings(simulator.base_url, **overrides)
     core = KioskCore(settings, make_backend(settings), samples=dict(SAMPLES_BY_KEY))
     window = MainWindow(core)
     qtbot.addWidget(window)

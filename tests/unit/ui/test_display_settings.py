@@ -26,23 +26,17 @@ def test_the_defaults_are_the_standard_look() -> None:
     assert (settings.text_size, settings.high_contrast) == (100, False)
 
 
-# (window, text size) -> (text scale, verdict scale)
-SCALES = {
-    ((1280, 800), 100): (1.0, 1.0),
-    ((1280, 800), 150): (1.5, 1.5),
-    ((1366, 768), 125): (1.2, 1.2),
-    ((1366, 768), 150): (1.4, 1.4),
-    ((1024, 600), 150): (1.1, 1.1),
-    ((3840, 2160), 150): (2.25, 2.4),  # the verdict keeps its larger scale
-}
-
-
-@pytest.mark.parametrize(("case", "expected"), list(SCALES.items()), ids=str)
-def test_the_text_size_multiplies_the_window_scale(
-    case: tuple[tuple[int, int], int], expected: tuple[float, float]
-) -> None:
-    (width, height), size = case
-    assert theme.layout_scales(width, height, size) == expected
+def test_the_text_size_grows_the_fonts_not_the_spacing_nor_the_verdict() -> None:
+    # Button words grow half as much as the rest: they stay on one line.
+    body, verdict = theme.layout_scales(1366, 768)
+    assert (body, verdict) == (0.95, 0.95)
+    large = theme.stylesheet(body, verdict, text_scale=1.5)
+    assert "QLabel#ScreenTitle { font-size: 57px;" in large  # 40 px x 0.95 x 1.5
+    assert "QLabel#VerdictTitle { font-size: 57px;" in large  # 60 px x 0.95: as it was
+    assert "min-height: 53px; min-width: 53px; padding: 6px 21px;" in large  # 56, 22 x 0.95
+    assert "font-size: 26px; font-weight: 600;" in large  # buttons: 22 px x 0.95 x 1.25
+    assert "QLabel#Muted { color: #4b5563; font-size: 26px; }" in large  # 18 px x 0.95 x 1.5
+    assert theme.stylesheet(body, verdict, text_scale=1.0) == theme.stylesheet(body, verdict)
 
 
 def test_high_contrast_lays_its_sheet_over_the_standard_one() -> None:
@@ -53,3 +47,4 @@ def test_high_contrast_lays_its_sheet_over_the_standard_one() -> None:
     assert "QPushButton#Primary { background: #ffff00; color: #000000;" in overlay
     # Scaled like the rest.
     assert "padding: 12px 24px" in theme.stylesheet(1.5, 1.5, high_contrast=True)
+    assert "px" in overlay and "PX" not in theme.stylesheet(1.0, 1.0, True, 1.25)
