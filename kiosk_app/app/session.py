@@ -39,7 +39,7 @@ from kiosk_app.flow.watchlist import WatchAlert, Watchlist
 from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.compliance import ComplianceRecord
 from kiosk_app.storage.usage import UsageStore
-from kiosk_app.storage.watchlist import Screening
+from kiosk_app.storage.watchlist import Entry, Screening
 
 if TYPE_CHECKING:
     from kiosk_app.app.backend import Backend
@@ -297,6 +297,10 @@ class Session(QObject):
     def continue_listed(self) -> bool:
         """The clerk goes on with a customer on the watchlist (see ``CustomerFlow``)."""
         return self.flow.continue_listed()
+
+    def note_listed(self, entry: Entry) -> None:
+        """The admin put the customer on screen on the watchlist (see ``CustomerFlow``)."""
+        self.flow.note_listed(entry)
 
     @property
     def watch(self) -> Screening | None:

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject
 from kiosk_app.app.session import Session
 from kiosk_app.app.workers import ErrorCallback, WorkerPool
 from kiosk_app.flow.watchlist import ListedEntry, Watchlist, note_problem
-from kiosk_app.storage.watchlist import Fingerprint, Reason
+from kiosk_app.storage.watchlist import Entry, Fingerprint, Reason
 from kiosk_app.text import QT_TRANSLATE_NOOP
 
 NO_CARD = QT_TRANSLATE_NOOP("messages", "No card on screen: scan the customer's card first.")
@@ -93,10 +93,16 @@ class WatchlistAdmin(QObject):
         on_result: Callable[[Any], None],
         on_error: ErrorCallback,
     ) -> int | None:
-        """Put the customer on screen on the list (None: no customer to add)."""
-        watchlist = self.watchlist
+        """Put the customer on screen on the list (None: no customer to add); their card read
+        again then shows the banner."""
+        watchlist, session = self.watchlist, self._session
+
+        def added(entry: Entry) -> None:
+            session.note_listed(entry)
+            on_result(entry)
+
         return self._for_present(
-            lambda found: watchlist.add(found, reason, note, until), on_result, on_error
+            lambda found: watchlist.add(found, reason, note, until), added, on_error
         )
 
     def remove_present(

@@ -84,7 +84,7 @@ from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.redaction import forget_customer_values, register_customer, register_typed_date
 from kiosk_app.storage.compliance import ComplianceRecord, RecordRow
 from kiosk_app.storage.usage import UsageStore
-from kiosk_app.storage.watchlist import Screening
+from kiosk_app.storage.watchlist import Entry, Screening, most_serious
 from kiosk_app.text import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
@@ -251,6 +251,7 @@ class CustomerFlow:
         # banner, and the check that was about to run (a sample's, or the automatic one).
         self._alert: WatchAlert | None = None
         self._held_check: tuple[CheckKind, bool] | None = None
+        self._continued = False  # the clerk went on past the banner for this customer
 
     # --- state -------------------------------------------------------------------------------
 
@@ -435,12 +436,26 @@ class CustomerFlow:
         if self._alert is None or self.busy:
             return False
         self._alert = None
+        self._continued = True
         held, self._held_check = self._held_check, None
         self._stages.move(Stage.READY)
         if held is not None:
             kind, confirmed = held
             self._run(kind, confirmed)
         return True
+
+    def note_listed(self, entry: Entry) -> None:
+        """The admin put the customer on screen on the watchlist: the card read again shows
+        the banner (the entry is matched against the card's hashes, nothing is read)."""
+        scan = self._scan
+        watch = scan.watch if scan is not None else None
+        if scan is None or watch is None or watch.fingerprint is None:
+            return
+        if not entry.matches(watch.fingerprint):
+            return
+        hits = tuple(most_serious((*watch.hits, entry)))
+        self._scan = replace(scan, watch=replace(watch, hits=hits))
+        self._continued = False
 
     def back_to_ready(self) -> None:
         """Return to Ready keeping the scanned licence (to choose another check)."""
@@ -555,6 +570,11 @@ class CustomerFlow:
         cancelled); otherwise nothing runs and the clerk is told quietly. True if started."""
         self._ticket = None
         self._picture_name = None
+        watch = self.watch
+        if self._alert is None and not self._continued and watch is not None and watch.hits:
+            # Put on the list while on screen (note_listed): the banner now, as a new read.
+            self._alert = alert_for(watch.hits)
+            self._held_check = (pending, True) if pending is not None else None
         if self._alert is not None:  # still on the watchlist banner: shown again, nothing runs
             self._stages.move(Stage.LISTED)
             self.events.listed(self._alert)
@@ -610,6 +630,7 @@ class CustomerFlow:
         self._route = None
         self._alert = None
         self._held_check = None
+        self._continued = False
         self.ledger.forget()
         self.events.licence_changed(None)
         self.events.scan_loaded(False)

@@ -52,6 +52,10 @@ TRANSITIONS: Final[dict[tuple[Stage, Stage], str]] = {
     (WORKING, LISTED): "the card read is on the watchlist (or that card was read again)",
     (LISTED, READY): "Continue chosen, New customer or the idle wipe",
     (LISTED, WORKING): "another card scanned",
+    (READY, LISTED): "the card on screen read again after the admin put it on the watchlist",
+    (RESULT, LISTED): "the card on screen read again after the admin put it on the watchlist",
+    (ERROR, LISTED): "the card on screen read again after the admin put it on the watchlist",
+    (FORM, LISTED): "the card on screen read again after the admin put it on the watchlist",
 }
 
 

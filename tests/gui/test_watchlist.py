@@ -102,10 +102,15 @@ def test_the_admin_flags_the_customer_and_the_card_again_shows_the_banner_not_bi
     assert dialog.table.item(0, 2).text() == "Threw a chair"
     assert [e.id for e in read_list(paths.desk_watchlist_file()).entries] == [entry_id]
 
-    qtbot.mouseClick(window.result.home_button, Qt.MouseButton.LeftButton)
-    _stage(qtbot, window, Stage.READY)
-    assert not dialog.isVisible()  # the wipe closed the admin screens
+    kiosk.admin.close_admin_screens()
     checked = _requests(window, simulator)
+    # The card on screen read again: the banner at once, nothing sent.
+    assert not window.session.submit_payload(CARD)
+    _stage(qtbot, window, Stage.LISTED)
+    assert _requests(window, simulator) == checked
+
+    qtbot.mouseClick(window.listed.home_button, Qt.MouseButton.LeftButton)
+    _stage(qtbot, window, Stage.READY)
     _read(qtbot, window, CARD, Stage.LISTED)
     listed = window.listed
     assert listed.title.text() == f"On your list: banned — Threw a chair, added {TODAY}"

@@ -320,6 +320,37 @@ def test_a_listed_card_shows_the_banner_and_runs_nothing_until_the_clerk_goes_on
     assert stage_of(parts) is Stage.RESULT and parts.flow.alert is None
 
 
+def test_the_card_on_screen_put_on_the_list_shows_the_banner_when_read_again(
+    lists: Lists,
+) -> None:
+    watchlist = lists.watchlist()
+    parts = Parts(watchlist)
+    parts.flow.submit_payload(b"@card")
+    parts.runner.run_all()
+    assert stage_of(parts) is Stage.RESULT and parts.backend.calls == ["read", "signature"]
+    watch = parts.flow.watch
+    assert watch is not None and watch.fingerprint is not None
+    entry = watchlist.add(watch.fingerprint, Reason.BANNED, "", None)
+    parts.flow.note_listed(entry)
+    assert not parts.flow.submit_payload(b"@card")
+    assert stage_of(parts) is Stage.LISTED and parts.backend.calls == ["read", "signature"]
+    assert parts.flow.continue_listed()
+    assert not parts.flow.submit_payload(b"@card")  # gone on past it: not shown again
+    assert stage_of(parts) is Stage.READY
+
+
+def test_an_entry_for_someone_else_changes_nothing_on_screen(lists: Lists) -> None:
+    watchlist = lists.watchlist()
+    parts = Parts(watchlist, auto=False)
+    parts.flow.submit_payload(b"@card")
+    parts.runner.run_all()
+    other = watchlist.fingerprint(STRANGER)
+    assert other is not None
+    parts.flow.note_listed(watchlist.add(other, Reason.VIP, "", None))
+    assert not parts.flow.submit_payload(b"@card")
+    assert stage_of(parts) is Stage.READY
+
+
 def test_new_customer_on_the_banner_runs_nothing(lists: Lists) -> None:
     watchlist = lists.watchlist()
     _add(watchlist)
