@@ -29,7 +29,16 @@ _installed: list[QObject] = []
 
 
 def process_age_ms() -> float | None:
-    """Milliseconds since this process started (Linux: from /proc), or None if unknown."""
+    """Milliseconds since this process started, or None where that is unknown (Linux: from
+    /proc; Windows: the process's creation time, by pywin32)."""
+    if sys.platform == "win32":
+        return _windows_process_age_ms()
+    if sys.platform.startswith("linux"):
+        return _linux_process_age_ms()
+    return None
+
+
+def _linux_process_age_ms() -> float | None:
     try:
         with open("/proc/self/stat", encoding="ascii") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
@@ -40,6 +49,17 @@ def process_age_ms() -> float | None:
     # Field 22 of /proc/self/stat (index 19 after the command name) is the start time in ticks.
     started_s = int(fields[19]) / os.sysconf("SC_CLK_TCK")
     return (system_up_s - started_s) * 1000.0
+
+
+def _windows_process_age_ms() -> float | None:
+    try:
+        import win32api  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        import win32process  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    except ImportError:  # pywin32 is a Windows dependency: only a broken install lacks it
+        return None
+    times = win32process.GetProcessTimes(win32api.GetCurrentProcess())
+    created_s = float(times["CreationTime"].timestamp())  # a timezone-aware datetime
+    return (time.time() - created_s) * 1000.0
 
 
 def print_and_quit(line: str) -> None:
