@@ -108,11 +108,15 @@ Function un.onInit
   SetShellVarContext all
 FunctionEnd
 
+; The dump folder is expanded for the user whose kiosk crashed (WerFault writes the dump as that
+; user): the kiosk user's own data folder, which that user may write and other users cannot
+; read, and which /PURGE removes with the rest of that user's data (a folder under %ProgramData%
+; is only readable by Users: a standard kiosk user's dumps could not be written there).
 !macro SmallCrashDumps EXE
   WriteRegDWORD HKLM "${WER_KEY}\${EXE}" "DumpType" 0
   WriteRegDWORD HKLM "${WER_KEY}\${EXE}" "CustomDumpFlags" 0
   WriteRegDWORD HKLM "${WER_KEY}\${EXE}" "DumpCount" 3
-  WriteRegExpandStr HKLM "${WER_KEY}\${EXE}" "DumpFolder" "%ProgramData%\${APP}\CrashDumps"
+  WriteRegExpandStr HKLM "${WER_KEY}\${EXE}" "DumpFolder" "%LOCALAPPDATA%\${PUBLISHER}\${APP}\CrashDumps"
 !macroend
 
 ; The program: the bundle replaces what an earlier version installed (upgrade in place).
@@ -203,8 +207,8 @@ Section "Uninstall"
   ClearErrors
   ${GetOptions} $R0 "/PURGE" $R1
   ${IfNot} ${Errors}
-    ; The managed file and crash dumps (machine), this user's settings, PIN, usage database
-    ; and logs. Other users' folders and their Credential Manager entries stay (see docs).
+    ; The managed file (machine), this user's settings, PIN, usage database, logs and crash
+    ; dumps. Other users' folders and their Credential Manager entries stay (see docs).
     RMDir /r "$APPDATA\${APP}"  ; all users: %ProgramData%
     SetShellVarContext current
     RMDir /r "$LOCALAPPDATA\${PUBLISHER}\${APP}"
