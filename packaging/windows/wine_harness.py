@@ -25,7 +25,8 @@ about 2 GB), each step skipped when its stamp says it is done:
 Wine's quirks handled here: Python dies at start (``init_sys_streams``) when its standard
 streams are regular files, so stdin is /dev/null and the output a pipe; the host's pip settings
 stay out (``PIP_CONFIG_FILE=NUL``); Wine hands no ``QT_*`` variable to Windows programs, so
-callers that need one set it in ``HKCU\\Environment`` (:func:`set_user_environment`).
+callers that need one set it in ``HKCU\\Environment`` (:func:`set_user_environment`); a window
+reaches an X display only in a Wine session begun with that display (:meth:`Wine.start`).
 """
 
 from __future__ import annotations
@@ -194,6 +195,30 @@ class Wine:
             env=self.environment(display, extra_env),
             **kwargs,
         )
+
+    def start(
+        self,
+        args: Sequence[str | Path],
+        *,
+        display: str,
+        extra_env: Mapping[str, str] | None = None,
+    ) -> subprocess.Popen[bytes]:
+        """``wine ARGS`` started on the X ``display`` and left running (a window). Start it in
+        a fresh Wine session (:meth:`wait_for_server` first): a session begun by a headless
+        command keeps its desktop headless, and a later window never reaches the display."""
+        return subprocess.Popen(
+            ["wine", *(str(a) for a in args)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=self.environment(display, extra_env),
+        )
+
+    def end_session(self) -> None:
+        """End every Windows program of this prefix now (``wineserver -k``), then wait until
+        the session is gone."""
+        subprocess.run(["wineserver", "-k"], env=self.environment(), check=False, timeout=120)
+        self.wait_for_server()
 
     def checked(self, args: Sequence[str | Path], timeout: float, **kwargs: object) -> str:
         """:meth:`run`, raising with the output when the command fails; returns stdout."""

@@ -8,15 +8,8 @@ scans from the Ready screen, the Canadian form, the PIN pad or the settings, wit
 or off, and reads back what the session did: the check reached the embedded simulator, nothing
 was typed into a field, no form was submitted.
 
-Control characters, as real scanners send them (``xdotool type`` would turn a line feed into
-Return but has no key for RS or CR, so the script sends them with ``xdotool key``):
-
-* ``enter-lf``: LF = Return, CR = Ctrl+M, RS = Ctrl+^ (Ctrl+Shift+6) — a common factory setting;
-* ``ctrl``: LF = Ctrl+J, CR = Ctrl+M, RS = Ctrl+^;
-* ``enter-cr``: CR = Return, LF = Ctrl+J, RS = Ctrl+^;
-* ``alt``: Windows-style Alt + keypad codes (Alt+0010, Alt+0013, Alt+0030); xdotool presses
-  Num Lock around each keypad key, so Num Lock events arrive inside the code too;
-* a Return suffix and F-key prefix/suffix, and a US scanner on a French (AZERTY) desk layout.
+Control characters are sent in the conventions scanners are set to (tests/support/wedge_keys.py),
+with a Return suffix and F-key prefix/suffix, and a US scanner on a French (AZERTY) desk layout.
 
 Xvfb and xdotool are Debian packages the test command installs (packaging/dev.sh); these
 tests fail, never skip, when they are missing.
@@ -38,58 +31,11 @@ import pytest
 from kiosk_app.barcode.keyboard_layouts import LAYOUTS_BY_KEY, garble
 from tests.conftest import CORPUS_DIR
 from tests.support.processes import xvfb
+from tests.support.wedge_keys import xdotool_script
 
 ROOT = Path(__file__).resolve().parents[2]
 LICENCE = (CORPUS_DIR / "aamva" / "c0shea-IdParser" / "GA.txt").read_bytes()
 CHILD_TIMEOUT_S = 180
-_CONTROL_KEYS = {
-    "enter-lf": {"\n": "Return", "\r": "ctrl+m", "\x1e": "ctrl+asciicircum"},
-    "ctrl": {"\n": "ctrl+j", "\r": "ctrl+m", "\x1e": "ctrl+asciicircum"},
-    "enter-cr": {"\n": "ctrl+j", "\r": "Return", "\x1e": "ctrl+asciicircum"},
-    # The keys a US scanner in "ctrl" mode presses, as a French (AZERTY) desk reads them: its
-    # M key is the comma key there, and Shift+6 is 6.
-    "ctrl-on-fr": {"\n": "ctrl+j", "\r": "ctrl+comma", "\x1e": "ctrl+6"},
-}
-
-
-def _alt_code(char: str) -> list[str]:
-    keys = " ".join(f"KP_{digit}" for digit in str(ord(char)).zfill(4))
-    return ["keydown Alt_L", f"key --delay {{delay}} {keys}", "keyup Alt_L"]
-
-
-def xdotool_script(
-    text: str,
-    convention: str,
-    delay_ms: int,
-    folder: Path,
-    prefix: tuple[str, ...] = (),
-    suffix: tuple[str, ...] = (),
-) -> Path:
-    """An xdotool script typing ``text`` like a wedge scanner set to ``convention``."""
-    lines = [f"key --delay {delay_ms} {key}" for key in prefix]
-    run: list[str] = []
-
-    def flush_run() -> None:
-        if run:
-            piece = folder / f"run{len(lines)}.txt"
-            piece.write_text("".join(run), encoding="utf-8")
-            lines.append(f"type --delay {delay_ms} --file {piece}")
-            run.clear()
-
-    for char in text:
-        if char.isprintable():
-            run.append(char)
-            continue
-        flush_run()
-        if convention == "alt":
-            lines += [line.format(delay=delay_ms) for line in _alt_code(char)]
-        else:
-            lines.append(f"key --delay {delay_ms} {_CONTROL_KEYS[convention][char]}")
-    flush_run()
-    lines += [f"key --delay {delay_ms} {key}" for key in suffix]
-    script = folder / "scan.xdo"
-    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return script
 
 
 class Display:

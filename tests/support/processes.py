@@ -1,9 +1,11 @@
-"""Processes the tests start: whether one is gone, and a private Xvfb display."""
+"""Processes the tests start: whether one is gone, a private Xvfb display, a picture of a
+window on it."""
 
 from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -75,3 +77,23 @@ def run_on_xvfb(
             timeout=timeout_s,
             check=False,
         )
+
+
+# Qt's xcb platform in a child process (the tests' own Qt is offscreen): the X server's pixels of
+# one window, written as PNG.
+_GRAB_WINDOW = """
+import sys
+from PySide6.QtGui import QGuiApplication
+app = QGuiApplication(["grab", "-platform", "xcb"])
+picture = app.primaryScreen().grabWindow(int(sys.argv[1]))
+sys.exit(0 if picture.save(sys.argv[2], "PNG") else 1)
+"""
+
+
+def x_window_picture(display: str, window: str, path: Path) -> Path:
+    """A PNG at ``path`` of X window ``window`` (an id, as xdotool prints it) on ``display``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
+    env["DISPLAY"] = display
+    command = [sys.executable, "-c", _GRAB_WINDOW, window, str(path)]
+    subprocess.run(command, env=env, check=True, timeout=120, capture_output=True)
+    return path
