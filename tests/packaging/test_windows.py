@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import CORPUS_DIR
-from tests.support.processes import x_window_picture, xvfb
+from tests.support.processes import as_hardware, x_window_picture, xvfb
 from tests.support.wedge_keys import xdotool_script
 
 from .scripts import load_packaging_script
@@ -327,9 +327,10 @@ WEDGE_DESK = {
 
 
 def xdotool(display: str, *args: str) -> str:
+    """xdotool on ``display`` at the scanner's priority (it types the scans); its output."""
     result = subprocess.run(
-        ["xdotool", *args], capture_output=True, text=True, check=False, timeout=COMMAND_TIMEOUT_S,
-        env={**os.environ, "DISPLAY": display},
+        as_hardware(["xdotool", *args]), capture_output=True, text=True, check=False,
+        timeout=COMMAND_TIMEOUT_S, env={**os.environ, "DISPLAY": display},
     )  # fmt: skip
     return result.stdout.strip()
 
