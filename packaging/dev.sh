@@ -59,6 +59,7 @@ case "$mode" in
   demo)
     exec "$VENV/bin/kiosk-app" --demo "$@" ;;
   test)
+    WINDOWS_TESTS=tests/packaging/test_windows.py
     "$VENV/bin/ruff" format --check kiosk_app tests packaging
     "$VENV/bin/ruff" check kiosk_app tests packaging
     "$VENV/bin/mypy"
@@ -69,10 +70,18 @@ case "$mode" in
     # --run-slow: the whole suite, the bundle build and the soak included (a plain pytest
     # skips them for a fast inner loop).
     if [ $# -eq 0 ]; then
-      # tests/unit is CPU-bound and needs no display or fixed port: two workers (pytest-xdist;
-      # docs/benchmarks.md#test-suite). The GUI and packaging tests run in one process.
+      # Three phases, each timed by pytest's own summary line (docs/benchmarks.md#test-suite).
+      # tests/unit is CPU-bound and needs no display or fixed port: two workers (pytest-xdist).
+      # The GUI and packaging tests run in one process: their X11 key-timing tests
+      # (test_wedge_x11) and idle-timer tests (test_privacy) do not hold with a second worker
+      # on the two cores of a loaded machine.
+      echo "== unit tests"
       "$VENV/bin/python" -m pytest --run-slow -n 2 tests/unit
-      exec "$VENV/bin/python" -m pytest --run-slow --ignore=tests/unit
+      echo "== GUI and packaging tests (without the Windows build)"
+      "$VENV/bin/python" -m pytest --run-slow --ignore=tests/unit --ignore="$WINDOWS_TESTS"
+      # The Windows build and its smoke under Wine: minutes of their own, timed apart.
+      echo "== Windows build and smoke under Wine"
+      exec "$VENV/bin/python" -m pytest --run-slow "$WINDOWS_TESTS"
     fi
     exec "$VENV/bin/python" -m pytest --run-slow "$@" ;;
   *)
