@@ -212,10 +212,15 @@ class Watchlist:
     @classmethod
     def from_settings(cls, desk_id: str, keyring_backend: Any = None) -> Watchlist:
         """The desk's watchlist: the key from the secrets store, the usual two files."""
-        from kiosk_app import secrets  # the keyring: not loaded when the kiosk starts
+
+        def key() -> str:
+            # The keyring loads with the first card read (on a worker), not when the kiosk starts.
+            from kiosk_app import secrets
+
+            return secrets.get_watchlist_key(keyring_backend)
 
         return cls(
-            key=lambda: secrets.get_watchlist_key(keyring_backend),
+            key=key,
             shared=paths.shared_watchlist_file(),
             local=paths.desk_watchlist_file(),
             desk=desk_id,
