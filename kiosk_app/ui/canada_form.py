@@ -1,28 +1,27 @@
 """The Canadian registry form: licence number, date of birth, province, optional class.
 
-Pre-filled from a scanned Canadian licence; inline messages beside each field; usable by keyboard
-alone (Tab order top to bottom, Enter submits, Esc goes back) and by touch (large fields).
+Pre-filled from a scanned Canadian licence; inline messages under each field; usable by keyboard
+alone (Tab order top to bottom, Enter submits, Esc goes back) and by touch alone: an on-screen
+keypad (letters and digits) types into the field tapped last, the date of birth is three large
+spin fields (year, month, day), the province a grid of large buttons. The fields scroll (by
+dragging) on a small screen; the keypad stays in view beside them.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from kiosk_app.api.validation import MAX_CLASS_CHARS, PROVINCES
 from kiosk_app.flow.models import CanadaFormData, FieldProblem
+from kiosk_app.ui.action_row import BUTTON_ROWS_SPACING_PX, ButtonHeight, action_row
+from kiosk_app.ui.form_fields import DateOfBirthField, ProvincePicker
+from kiosk_app.ui.geometry import SCREEN_MARGINS
+from kiosk_app.ui.keypad import Keypad
 from kiosk_app.ui.messages import translate_message
-from kiosk_app.ui.touch import touch_combo
 from kiosk_app.ui.widgets import (
+    WrappingScroll,
     big_button,
     is_language_change,
     label,
@@ -45,14 +44,22 @@ class CanadaFormScreen(QWidget):
         self.title = label("", "ScreenTitle")
         self.hint = label("", "ScreenHint")
         self.licence_number = QLineEdit()
-        self.date_of_birth = QLineEdit()
-        self.date_of_birth.setInputMethodHints(Qt.InputMethodHint.ImhDate)
-        self.province = touch_combo(QComboBox())
-        self.province.addItem("", "")
-        for code in PROVINCES:
-            self.province.addItem(code, code)
+        self.date_of_birth = DateOfBirthField()
+        self.province = ProvincePicker(PROVINCES)
         self.licence_class = QLineEdit()
         self.licence_class.setMaxLength(MAX_CLASS_CHARS)
+        self.keypad = Keypad()
+        self.keypad.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.keypad.target = self.licence_number
+        self.keypad.setFocusProxy(self.licence_number)
+        # Typed parts: the keypad follows the field tapped (or tabbed to) last.
+        self._typed_fields: tuple[QWidget, ...] = (
+            self.licence_number,
+            *self.date_of_birth.parts,
+            self.licence_class,
+        )
+        for field in self._typed_fields:
+            field.installEventFilter(self)
 
         self.inputs: dict[str, QWidget] = {
             "licence_number": self.licence_number,
@@ -62,44 +69,76 @@ class CanadaFormScreen(QWidget):
         }
         self.captions: dict[str, QLabel] = {}
         self.errors: dict[str, QLabel] = {}
-        grid = QGridLayout()
-        grid.setVerticalSpacing(4)
-        grid.setHorizontalSpacing(16)
-        for row, (name, widget) in enumerate(self.inputs.items()):
-            caption = label("", wrap=False)
+        # Captions above their fields: the column stays narrow beside the keypad.
+        fields = QWidget()
+        fields.setObjectName("FormFields")
+        # The number and the class share a line (the class is two characters at most).
+        grid = QGridLayout(fields)
+        grid.setContentsMargins(0, 0, 8, 0)
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(2)
+        places = {
+            "licence_number": (0, 0, 1),
+            "licence_class": (0, 1, 1),
+            "date_of_birth": (3, 0, 2),
+            "province": (6, 0, 2),
+        }
+        for name, widget in self.inputs.items():
+            caption = label("", wrap=name == "licence_class")
             caption.setBuddy(widget)
             self.captions[name] = caption
             error = label("", "FieldError")
             error.hide()
             self.errors[name] = error
-            grid.addWidget(caption, row * 2, 0)
-            grid.addWidget(widget, row * 2, 1)
-            grid.addWidget(error, row * 2 + 1, 1)
+            row, column, span = places[name]
+            grid.addWidget(caption, row, column, 1, span)
+            grid.addWidget(widget, row + 1, column, 1, span)
+            grid.addWidget(error, row + 2, column, 1, span)
+        grid.setColumnStretch(0, 3)
         grid.setColumnStretch(1, 1)
-        for edit in (self.licence_number, self.date_of_birth, self.licence_class):
+        grid.setRowStretch(9, 1)
+        self.fields_scroll = WrappingScroll(fields, "FormScroll")
+        # Not a Tab stop itself: Tab goes through its fields, and it scrolls to the one focused.
+        self.fields_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for edit in (self.licence_number, self.licence_class):
             edit.returnPressed.connect(self.submit)
             edit.textEdited.connect(lambda _t, e=edit: self._clear_problem_of(e))
+        self.date_of_birth.edited.connect(lambda: self._clear_problem_of(self.date_of_birth))
+        self.date_of_birth.completed.connect(self._after_date)
         self.province.currentIndexChanged.connect(lambda _i: self._clear_problem_of(self.province))
         self.back_button = big_button("", "Home", icon="home")
         self.back_button.clicked.connect(self.back_requested)
         self.submit_button = big_button("", "Primary")
         self.submit_button.clicked.connect(self.submit)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.back_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.submit_button)
+        # Back at the far right, where every screen's way back to Ready is; Check licence
+        # beside it, where Ready, Working and Result have nothing to tap.
+        buttons = action_row(forward=self.submit_button, back=self.back_button)
+        body = QHBoxLayout()
+        body.setSpacing(24)
+        body.addWidget(self.fields_scroll, 1)
+        body.addWidget(self.keypad, 0, Qt.AlignmentFlag.AlignTop)
+        # The hint on a band a button high above the buttons (as the Result screen's request
+        # details): no field lies where the Ready screen's check buttons are.
+        hint_band = QHBoxLayout()
+        hint_band.addWidget(self.hint, 1)
+        hint_band.addWidget(ButtonHeight(self.back_button))
+        bottom = QVBoxLayout()
+        bottom.setSpacing(BUTTON_ROWS_SPACING_PX)
+        bottom.addLayout(hint_band)
+        bottom.addWidget(buttons)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(32, 24, 32, 24)
+        layout.setContentsMargins(*SCREEN_MARGINS)
         layout.setSpacing(12)
         layout.addWidget(self.title)
-        layout.addWidget(self.hint)
-        layout.addLayout(grid)
-        layout.addStretch(1)
-        layout.addLayout(buttons)
-        QWidget.setTabOrder(self.licence_number, self.date_of_birth)
-        QWidget.setTabOrder(self.date_of_birth, self.province)
-        QWidget.setTabOrder(self.province, self.licence_class)
-        QWidget.setTabOrder(self.licence_class, self.submit_button)
+        layout.addLayout(body, 1)
+        layout.addLayout(bottom)
+        # In reading order: the number and the class share the first line.
+        QWidget.setTabOrder(self.licence_number, self.licence_class)
+        QWidget.setTabOrder(self.licence_class, self.date_of_birth.year)
+        QWidget.setTabOrder(self.date_of_birth.year, self.date_of_birth.month)
+        QWidget.setTabOrder(self.date_of_birth.month, self.date_of_birth.day)
+        QWidget.setTabOrder(self.date_of_birth.day, self.province)
+        QWidget.setTabOrder(self.province, self.submit_button)
         QWidget.setTabOrder(self.submit_button, self.back_button)
         self.retranslate()
 
@@ -109,16 +148,14 @@ class CanadaFormScreen(QWidget):
         self.hint.setText(
             translate(
                 "CanadaForm",
-                "Filled in from the scanned licence when "
-                "possible. Check, then press Check licence.",
+                "Filled in from the scanned licence when possible. Tap a field and type with "
+                "the keys; check, then press Check licence.",
             )
         )
         self.licence_number.setPlaceholderText(translate("CanadaForm", "as printed on the card"))
-        self.date_of_birth.setPlaceholderText(
-            translate("CanadaForm", "YYYY-MM-DD, e.g. 1989-12-24")
-        )
+        self.date_of_birth.retranslate()
         self.licence_class.setPlaceholderText(translate("CanadaForm", "optional, e.g. G"))
-        self.province.setItemText(0, translate("CanadaForm", "Choose…"))
+        self.province.setItemText(0, "")
         for index, (code, name) in enumerate(PROVINCES.items(), start=1):
             self.province.setItemText(index, f"{code} — {translate_message(name)}")
         captions = {
@@ -159,7 +196,9 @@ class CanadaFormScreen(QWidget):
         empty = [
             w for n, w in self.inputs.items() if n != "licence_class" and not self._has_value(n)
         ]
-        (empty[0] if empty else self.submit_button).setFocus()
+        first = empty[0] if empty else self.submit_button
+        first.setFocus()
+        self._follow(self.licence_number if first is self.submit_button else first)
 
     def clear(self) -> None:
         """Empty the form (idle wipe)."""
@@ -180,7 +219,9 @@ class CanadaFormScreen(QWidget):
             error.show()
             set_style_property(self.inputs[problem.field], "invalid", "true")
         if problems and problems[0].field in self.inputs:
-            self.inputs[problems[0].field].setFocus()
+            first = self.inputs[problems[0].field]
+            first.setFocus()
+            self._follow(first)
 
     def clear_problems(self) -> None:
         """Hide every inline message."""
@@ -188,16 +229,46 @@ class CanadaFormScreen(QWidget):
             self._clear_problem(name)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        """Esc goes back to Ready."""
+        """Esc goes back to Ready; Enter in the date or the province (a line edit has its own)
+        sends the form."""
         if event.key() == Qt.Key.Key_Escape:
             self.back_requested.emit()
             return
+        typed_in = (*self.date_of_birth.parts, self.province)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.focusWidget() in typed_in:
+            self.submit()
+            return
         super().keyPressEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """A typed field taking the focus becomes the keypad's target."""
+        if event.type() == QEvent.Type.FocusIn and isinstance(watched, QWidget):
+            self._follow(watched)
+        return super().eventFilter(watched, event)
+
+    def _follow(self, field: QWidget) -> None:
+        """The keypad types into ``field`` (the date's year for the date); letters only where
+        a field takes them."""
+        if isinstance(field, DateOfBirthField):
+            field = field.year
+        if field not in self._typed_fields:
+            return
+        self.keypad.target = field
+        # A tap on a key gives the focus to the keypad, which hands it to the field.
+        self.keypad.setFocusProxy(field)
+        self.keypad.set_letters_enabled(isinstance(field, QLineEdit))
+
+    def _after_date(self) -> None:
+        # The day typed in full: on to the province when none is chosen yet.
+        if not self.province.currentData():
+            self.province.setFocus(Qt.FocusReason.TabFocusReason)
 
     def _has_value(self, name: str) -> bool:
         widget = self.inputs[name]
-        if isinstance(widget, QComboBox):
+        if isinstance(widget, ProvincePicker):
             return bool(widget.currentData())
+        if isinstance(widget, DateOfBirthField):
+            return bool(widget.text())
         return isinstance(widget, QLineEdit) and bool(widget.text().strip())
 
     def _clear_problem_of(self, widget: QWidget) -> None:

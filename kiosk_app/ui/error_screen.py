@@ -6,6 +6,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from kiosk_app.flow.models import ErrorKind, ErrorReport
+from kiosk_app.ui.action_row import action_row
+from kiosk_app.ui.geometry import SCREEN_MARGINS
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.widgets import (
@@ -47,16 +49,12 @@ class ErrorScreen(QWidget):
         words.addWidget(self.message)
         words.addWidget(self.next_step)
         head.addLayout(words, 1)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.copy_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.service_button)
-        buttons.addWidget(self.home_button)
+        buttons = action_row([self.copy_button], self.service_button, self.home_button)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(32, 32, 32, 24)
+        layout.setContentsMargins(*SCREEN_MARGINS)
         layout.addLayout(head)
         layout.addStretch(1)
-        layout.addLayout(buttons)
+        layout.addWidget(buttons)
         self.retranslate()
 
     def retranslate(self) -> None:

@@ -22,6 +22,10 @@ PREFERRED_SIZE: Final = QSize(1280, 800)
 MIN_WINDOW_SIZE: Final = QSize(1024, 600)
 # Share of the available area a normal window may take (room for the window frame).
 FIT_SHARE: Final = 0.92
+# The screens' margins (left, top, right, bottom): the same on every screen, so the bottom row of
+# buttons sits at the same height everywhere and a spot keeps its meaning from screen to screen
+# (tests/gui/test_stable_layout.py).
+SCREEN_MARGINS: Final = (32, 24, 32, 24)
 
 
 def screen_of(window: QWidget) -> QScreen | None:

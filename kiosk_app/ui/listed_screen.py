@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from kiosk_app.flow.watchlist import WatchAlert
+from kiosk_app.ui.action_row import action_row
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import (
     big_button,
@@ -53,16 +54,14 @@ class ListedScreen(QWidget):
         self.continue_button.clicked.connect(self.continue_requested)
         self.home_button = big_button("", "Home", icon="home")
         self.home_button.clicked.connect(self.new_customer_requested)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.continue_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.home_button)
+        # The bottom row every screen shares: New customer where every screen's way back is.
+        buttons = action_row(forward=self.continue_button, back=self.home_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 24, 24, 24)
         layout.addWidget(self.banner)
         layout.addWidget(self.hint)
         layout.addStretch(1)
-        layout.addLayout(buttons)
+        layout.addWidget(buttons)
         self.retranslate()
 
     def retranslate(self) -> None:

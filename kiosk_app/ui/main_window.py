@@ -41,7 +41,7 @@ from kiosk_app.ui.accessibility import FocusRingFollower, announce, first_tab_st
 from kiosk_app.ui.billing_widgets import ConfirmBilledDialog
 from kiosk_app.ui.canada_form import CanadaFormScreen
 from kiosk_app.ui.error_screen import ErrorScreen
-from kiosk_app.ui.geometry import MIN_WINDOW_SIZE
+from kiosk_app.ui.geometry import MIN_WINDOW_SIZE, SCREEN_MARGINS
 from kiosk_app.ui.i18n import current_language, install_language
 from kiosk_app.ui.listed_screen import ListedScreen
 from kiosk_app.ui.messages import translate_message
@@ -62,9 +62,16 @@ ESCAPE_GOES_BACK: dict[Stage, Callable[[Session], None]] = {
     Stage.CANADA_FORM: Session.back_to_ready,
 }
 # Screens whose first control takes the focus when they show (a form is there to be typed
-# in); every other screen takes the focus itself, so a second Enter presses nothing.
+# in); Ready gives it to the check for the card held, if any; every other screen takes the
+# focus itself, so a second Enter presses nothing.
 FOCUS_FIRST_CONTROL = frozenset({Stage.CANADA_FORM})
 _ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+# The notice lies over the top left of the screens (most of the title; never the top right
+# corner, where the Ready screen's language and samples are), this share of the window wide.
+# Over, not in the layout: nothing the clerk can tap moves when it comes or goes, and taps go
+# through it.
+NOTICE_WIDTH_SHARE = 0.55
+NOTICE_TOP_PX = 4
 
 
 class MainWindow(QMainWindow):
@@ -115,6 +122,7 @@ class MainWindow(QMainWindow):
         )
         self.test_band.setVisible(core.test_mode)
         self.notice = label("", "Notice")
+        self.notice.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.notice.hide()
         self._notice_timer = QTimer(self)
         self._notice_timer.setSingleShot(True)
@@ -126,7 +134,7 @@ class MainWindow(QMainWindow):
         layout.setSpacing(0)
         layout.addWidget(self.test_band)
         layout.addWidget(self.stack, 1)
-        layout.addWidget(self.notice)
+        self.notice.setParent(central)
         self.setCentralWidget(central)
         self._connect()
         self.ready.set_inputs(core.input_statuses())
@@ -227,10 +235,19 @@ class MainWindow(QMainWindow):
         return next(stage for stage, screen in self.screens.items() if screen is current)
 
     def show_notice(self, text: str) -> None:
-        """A short message under the screens (hidden after a few seconds)."""
+        """A short message over the top of the screens (hidden after a few seconds)."""
         self.notice.setText(translate_message(text))
+        self._place_notice()
         self.notice.show()
+        self.notice.raise_()
         self._notice_timer.start(NOTICE_MS)
+
+    def _place_notice(self) -> None:
+        width = round(self.width() * NOTICE_WIDTH_SHARE)
+        self.notice.ensurePolished()
+        height = max(self.notice.heightForWidth(width), self.notice.sizeHint().height())
+        top = self.stack.geometry().top() + NOTICE_TOP_PX
+        self.notice.setGeometry(SCREEN_MARGINS[0], top, width, height)
 
     def open_picture(self) -> None:
         """The Open button: choose a picture of the back of the licence.
@@ -305,6 +322,8 @@ class MainWindow(QMainWindow):
                 )
             )
             self.result.banner.set_icon_px(round(BANNER_ICON_PX * scales[1]))
+        if self.notice.isVisible():
+            self._place_notice()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         """Enter presses the focused button; Esc goes back where that is safe.
@@ -399,6 +418,9 @@ class MainWindow(QMainWindow):
             if focused is not None and screen.isAncestorOf(focused) and focused.isVisible():
                 return  # the form chose (its first empty field)
             target = first_tab_stop(screen) or screen
+        elif stage is Stage.READY:
+            # The check for the card held is the default: Enter runs it. No card: nothing.
+            target = self.ready.recommended_button() or screen
         else:
             target = screen
         target.setFocus(Qt.FocusReason.OtherFocusReason)

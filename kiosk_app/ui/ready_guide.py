@@ -100,15 +100,15 @@ class ReadyGuide(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(24)
-        row.addWidget(self.illustration, 3)
-        row.addWidget(self.camera, 3)
+        row.addWidget(self.illustration, 1)
+        row.addWidget(self.camera, 1)
         # A large text size makes the steps taller than the screen allows: they scroll then,
         # by dragging (a bar would take a third of the column; the Ready screen shows none).
         self.words_scroll = touch_scroll(WrappingScroll(self.words, "GuideSteps"))
         self.words_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.words_scroll.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.words_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # help text: no Tab stop
-        row.addWidget(self.words_scroll, 2)
+        row.addWidget(self.words_scroll, 1)
         self.retranslate()
 
     def retranslate(self) -> None:

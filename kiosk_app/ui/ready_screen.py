@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from kiosk_app.flow.customer import CardRouting
 from kiosk_app.flow.models import DemoSample, LicenceSummary
 from kiosk_app.flow.verdict_table import VERDICT_RULES, ready_verdict, under_age_reason
-from kiosk_app.kinds import CheckKind, Verdict
+from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.ui import theme
+from kiosk_app.ui.action_row import BUTTON_ROWS_SPACING_PX, action_row
 from kiosk_app.ui.billing_widgets import CardRoutingPanel, again_title
+from kiosk_app.ui.geometry import SCREEN_MARGINS
 from kiosk_app.ui.messages import check_title, shown_title, translate_message
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.ready_camera import ReadyCamera
@@ -29,6 +32,11 @@ from kiosk_app.ui.widgets import (
 translate = QCoreApplication.translate
 
 NEEDS_SCAN = (CheckKind.SIGNATURE, CheckKind.DVS_PARSE)
+CHECK_SPACING_PX = 8
+READY_SPACING_PX = 12
+# Each check's share of the row of check buttons, by the length of its longest title
+# (French, "again (billed)" included): fixed, so a check has its slot whatever the card.
+CHECK_SLOT_SHARES = {CheckKind.SIGNATURE: 31, CheckKind.DVS_PARSE: 27, CheckKind.CANADA: 42}
 
 
 class ReadyScreen(QWidget):
@@ -73,19 +81,24 @@ class ReadyScreen(QWidget):
         self.routing_panel.check_again_requested.connect(self.check_requested)
         self.check_buttons: dict[CheckKind, QPushButton] = {}
         actions = QHBoxLayout()
+        actions.setSpacing(CHECK_SPACING_PX)
         self._actions = actions
         self._scan_held = False
         self._add_check_buttons(checks, default_check)
         self.open_button = big_button("", icon="open")
         self.open_button.clicked.connect(self.open_requested)
-        tools = QHBoxLayout()
-        tools.addWidget(self.open_button)
+        # The bottom row holds Open alone, at the left: its right part stays empty, for that is
+        # where the other screens put New customer, Cancel, Start again, Back and their
+        # forward action (a tap meant for them never lands on a Ready control). The language
+        # and the samples sit in the top corner, which no other screen uses.
+        tools = action_row([self.open_button])
+        corner = QHBoxLayout()
+        corner.setSpacing(12)
         self.sample_button: QPushButton | None = None
         if samples:
             self.sample_button = self._sample_button(samples)
-            tools.addWidget(self.sample_button)
-        tools.addStretch(1)
-        tools.addWidget(self.language_button)
+            corner.addWidget(self.sample_button)
+        corner.addWidget(self.language_button)
 
         # The instruction and the live inputs; the under-age banner takes its place.
         self.head = QWidget()
@@ -107,17 +120,25 @@ class ReadyScreen(QWidget):
         body.addWidget(self.guide, 3)
         body.addWidget(panel_scroll, 2)
 
+        top = QHBoxLayout()
+        top.setSpacing(16)
+        top.addWidget(self.head, 1)
+        top.addLayout(corner)
+        top.setAlignment(corner, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(32, 24, 32, 24)
-        layout.setSpacing(16)
-        layout.addWidget(self.head)
+        layout.setContentsMargins(*SCREEN_MARGINS)
+        layout.setSpacing(READY_SPACING_PX)
+        layout.addLayout(top)
         layout.addWidget(self.age_banner)
         layout.addWidget(self.counting_alarm)
         layout.addLayout(body, 1)
         layout.addWidget(self.routing_panel)
         layout.addWidget(self.action_hint)
-        layout.addLayout(actions)
-        layout.addLayout(tools)
+        buttons = QVBoxLayout()
+        buttons.setSpacing(BUTTON_ROWS_SPACING_PX)
+        buttons.addLayout(actions)
+        buttons.addWidget(tools)
+        layout.addLayout(buttons)
         self.set_licence(None)
         self.retranslate()
 
@@ -141,6 +162,11 @@ class ReadyScreen(QWidget):
                 "the disk full?). Checks are still sent and billed. Tell the administrator.",
             )
         )
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        """Shown again: the focus goes to the recommended check (if any)."""
+        super().showEvent(event)
+        self._mark_recommended()
 
     def set_language(self, language: str) -> None:
         """The interface language now showing; the button offers the other one."""
@@ -169,11 +195,48 @@ class ReadyScreen(QWidget):
         return button
 
     def _add_check_buttons(self, checks: list[CheckKind], default_check: CheckKind | None) -> None:
-        for kind in checks:
-            button = big_button("", "Primary" if kind is default_check else "")
+        # One slot per check, always in the same order and of the same share of the row: a
+        # check the card is not offered leaves its slot empty, so the others never move from
+        # card to card.
+        self._default_check = default_check
+        for kind in sorted(checks, key=CLERK_CHECKS.index):
+            button = big_button("")
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            policy = button.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            button.setSizePolicy(policy)
             button.clicked.connect(lambda _=False, k=kind: self.check_requested.emit(k))
             self.check_buttons[kind] = button
-            self._actions.addWidget(button)
+            self._actions.addWidget(button, CHECK_SLOT_SHARES[kind])
+        self._mark_recommended()
+
+    @property
+    def recommended(self) -> CheckKind | None:
+        """The check for the card held (the routing's), else the desk's default check."""
+        if self.routing is not None and self.routing.route.check is not None:
+            return self.routing.route.check
+        return self._default_check
+
+    def recommended_button(self) -> QPushButton | None:
+        """The recommended check's button, when it is shown and can be pressed."""
+        kind = self.recommended
+        button = self.check_buttons.get(kind) if kind is not None else None
+        if button is None or button.isHidden() or not button.isEnabled():
+            return None
+        return button
+
+    def _mark_recommended(self) -> None:
+        """The primary style on the recommended check only; the focus on it when shown."""
+        recommended = self.recommended
+        for kind, button in self.check_buttons.items():
+            name = "Primary" if kind is recommended else ""
+            if button.objectName() != name:
+                button.setObjectName(name)
+                button.style().unpolish(button)
+                button.style().polish(button)
+        focused = self.recommended_button()
+        if focused is not None and self.isVisible():
+            focused.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_checks(self, checks: list[CheckKind], default_check: CheckKind | None = None) -> None:
         """Rebuild the check buttons after the admin changed the enabled or default check."""
@@ -190,6 +253,7 @@ class ReadyScreen(QWidget):
         self.routing = routing
         self.routing_panel.show_routing(routing)
         self._title_buttons()
+        self._mark_recommended()
 
     def _title_buttons(self) -> None:
         routing = self.routing
@@ -260,6 +324,7 @@ class ReadyScreen(QWidget):
             self._refused = frozenset()
         for kind, button in self.check_buttons.items():
             button.setEnabled((loaded or kind not in NEEDS_SCAN) and kind not in self._refused)
+        self._mark_recommended()
         if not loaded:
             self.title.setText(translate("Ready", "Scan the back of the licence"))
             needs = [check_title(k) for k in self.check_buttons if k in NEEDS_SCAN]

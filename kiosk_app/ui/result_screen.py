@@ -25,8 +25,10 @@ from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.text import QT_TRANSLATE_NOOP
 from kiosk_app.ui import theme
 from kiosk_app.ui.accessibility import OUTER_RING_PX
+from kiosk_app.ui.action_row import BUTTON_ROWS_SPACING_PX, ButtonHeight, action_row
 from kiosk_app.ui.document_rows import DocumentRow
 from kiosk_app.ui.field_labels import FIELD_LABELS, document_lines
+from kiosk_app.ui.geometry import SCREEN_MARGINS
 from kiosk_app.ui.messages import check_title, translate_message, verdict_words
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.service_text import is_known_sentence, service_sentence
@@ -82,6 +84,7 @@ GENERIC_ADVICE = {
     Verdict.FLAGGED: QT_TRANSLATE_NOOP("Result", "Some details need a manual check."),
     Verdict.UNDEFINED: QT_TRANSLATE_NOOP("Result", "The service could not decide. Try again."),
 }
+RESULT_TOP_MARGIN_PX = 16
 # Rows and document lines built up front (more are added when a reply has more).
 PREBUILT_ROWS = 12
 PREBUILT_DOC_LINES = 26
@@ -202,19 +205,29 @@ class ResultScreen(QWidget):
         body = QHBoxLayout()
         body.addWidget(scroll, 3)
         body.addWidget(panel_scroll, 2)
-        footer = QHBoxLayout()
-        footer.addWidget(self.request_info, 1)
-        footer.addWidget(self.other_button)
-        footer.addWidget(self.home_button)
+        footer = action_row([self.other_button], back=self.home_button)
+        # The request's details on a band a button high above the buttons, as far above them
+        # as the Ready screen's check buttons are above Open: the rows (and their fold button)
+        # end above the band of the check buttons.
+        info_band = QHBoxLayout()
+        info_band.addWidget(self.check_title)
+        info_band.addWidget(self.request_info, 1)
+        info_band.addWidget(ButtonHeight(self.other_button))
+        bottom = QVBoxLayout()
+        bottom.setSpacing(BUTTON_ROWS_SPACING_PX)
+        bottom.addLayout(info_band)
+        bottom.addWidget(footer)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(24, 16, 24, 16)
+        # Less above the banner than the other screens (the bottom, where buttons are, is the
+        # same): the verdict and the rows get the room on a 600-px screen.
+        left, _top, right, bottom_margin = SCREEN_MARGINS
+        layout.setContentsMargins(left, RESULT_TOP_MARGIN_PX, right, bottom_margin)
         layout.setSpacing(10)
         layout.addWidget(self.banner)
         layout.addWidget(self.retry_box)
         layout.addWidget(self.error_box)
-        layout.addWidget(self.check_title)
         layout.addLayout(body, 1)
-        layout.addLayout(footer)
+        layout.addLayout(bottom)
         self.clear()
         self.retranslate()
 

@@ -34,7 +34,9 @@ PRESS_DELAY_S: Final = 0.0
 # A scroll area asks for room for its whole scroll bar (two arrows' worth and the handle: three
 # times the bar's width); with touch-sized bars that squeezed the rest of a 600-px screen. The
 # area may be this short: the bar shrinks with it, the handle stays a finger's size.
-AREA_MIN_HEIGHT_PX: Final = 2 * theme.MIN_TOUCH_PX
+AREA_MIN_HEIGHT_PX: Final = theme.MIN_TOUCH_PX + 16
+# A field a finger taps into (the stylesheet's line edits are as high).
+MIN_FIELD_PX: Final = theme.MIN_TOUCH_PX + 8
 
 Area = TypeVar("Area", bound=QAbstractScrollArea)
 Combo = TypeVar("Combo", bound=QComboBox)

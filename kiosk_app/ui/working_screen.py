@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, Signal
-from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QProgressBar, QVBoxLayout, QWidget
 
 from kiosk_app.flow.models import LicenceSummary
+from kiosk_app.ui.action_row import action_row
+from kiosk_app.ui.geometry import SCREEN_MARGINS
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import (
     LicencePanel,
@@ -35,18 +37,16 @@ class WorkingScreen(QWidget):
         self.panel = LicencePanel()
         self.cancel_button = big_button("", "Danger")
         self.cancel_button.clicked.connect(self.cancel_requested)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.cancel_button)
+        buttons = action_row(back=self.cancel_button)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(32, 24, 32, 24)
+        layout.setContentsMargins(*SCREEN_MARGINS)
         layout.setSpacing(16)
         layout.addWidget(self.task)
         layout.addWidget(self.detail)
         layout.addWidget(self.progress)
         layout.addWidget(self.panel, 1)
         layout.addStretch(1)
-        layout.addLayout(buttons)
+        layout.addWidget(buttons)
         self.retranslate()
 
     def retranslate(self) -> None:

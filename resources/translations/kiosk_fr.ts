@@ -53,64 +53,69 @@
 <context>
     <name>CanadaForm</name>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="108"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="147"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="110"/>
-        <source>Filled in from the scanned licence when possible. Check, then press Check licence.</source>
-        <translation>Rempli à partir du permis balayé lorsque c&apos;est possible. Vérifiez, puis appuyez sur Vérifier le permis.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="116"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="155"/>
         <source>as printed on the card</source>
         <translation>tel qu&apos;imprimé sur la carte</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="118"/>
-        <source>YYYY-MM-DD, e.g. 1989-12-24</source>
-        <translation>AAAA-MM-JJ, p. ex. 1989-12-24</translation>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="149"/>
+        <source>Filled in from the scanned licence when possible. Tap a field and type with the keys; check, then press Check licence.</source>
+        <translation>Rempli à partir du permis balayé lorsque c&apos;est possible. Touchez un champ et tapez avec les touches ; vérifiez, puis appuyez sur Vérifier le permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="121"/>
-        <source>Choose…</source>
-        <translation>Choisir…</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="120"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="157"/>
         <source>optional, e.g. G</source>
         <translation>facultatif, p. ex. G</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="125"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="162"/>
         <source>Licence number</source>
         <translation>Numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="126"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="163"/>
         <source>Date of birth</source>
         <translation>Date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="127"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="164"/>
         <source>Province or territory</source>
         <translation>Province ou territoire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="128"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="165"/>
         <source>Licence class (optional)</source>
         <translation>Classe de permis (facultatif)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="133"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="170"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="134"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="171"/>
         <source>Check licence</source>
         <translation>Vérifier le permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/form_fields.py" line="117"/>
+        <source>Year</source>
+        <translation>Année</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/form_fields.py" line="118"/>
+        <source>Month</source>
+        <translation>Mois</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/form_fields.py" line="119"/>
+        <source>Day</source>
+        <translation>Jour</translation>
     </message>
 </context>
 <context>
@@ -319,37 +324,37 @@
 <context>
     <name>Error</name>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="64"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="62"/>
         <source>Copy details</source>
         <translation>Copier les détails</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="65"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="63"/>
         <source>Start again</source>
         <translation>Recommencer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="67"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="65"/>
         <source>Let the service read the picture (billed)</source>
         <translation>Faire lire la photo par le service (facturé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="83"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="81"/>
         <source>File: {name}</source>
         <translation>Fichier&#x202f;: {name}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="89"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="87"/>
         <source>Scan again, open another picture, or let the service read this one: it is billed, and the answer is what the service read, not a verification.</source>
         <translation>Numérisez de nouveau, ouvrez une autre photo ou faites lire celle-ci par le service&#x202f;: c’est facturé, et la réponse est ce que le service a lu, pas une vérification.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="95"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="93"/>
         <source>Scan again, or open another picture.</source>
         <translation>Balayez de nouveau ou ouvrez une autre image.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/error_screen.py" line="97"/>
+        <location filename="../../kiosk_app/ui/error_screen.py" line="95"/>
         <source>Scan again to retry, or press Start again.</source>
         <translation>Balayez de nouveau pour réessayer ou appuyez sur Recommencer.</translation>
     </message>
@@ -631,6 +636,19 @@
     </message>
 </context>
 <context>
+    <name>Keypad</name>
+    <message>
+        <location filename="../../kiosk_app/ui/keypad.py" line="60"/>
+        <source>Erase</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/keypad.py" line="61"/>
+        <source>Keypad</source>
+        <translation>Clavier</translation>
+    </message>
+</context>
+<context>
     <name>Listed</name>
     <message>
         <location filename="../../kiosk_app/ui/listed_screen.py" line="70"/>
@@ -810,78 +828,78 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="264"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="329"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="128"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="149"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="130"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="151"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="138"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="159"/>
         <source>Usage is not being counted: the kiosk cannot write its usage database (is the disk full?). Checks are still sent and billed. Tell the administrator.</source>
         <translation>L’utilisation n’est pas comptée&#x202f;: le kiosque ne peut pas écrire dans sa base d’utilisation (le disque est-il plein&#x202f;?). Les vérifications sont toujours envoyées et facturées. Prévenez l’administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="206"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="270"/>
         <source>{input}: {status}</source>
         <translation>{input}&#x202f;: {status}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="212"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="276"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="266"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="331"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="268"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="333"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks}&#x202f;: disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="273"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="283"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="338"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="348"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="275"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="340"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="285"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="350"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_guide.py" line="29"/>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="30"/>
         <source>Turn the card over: the barcode is the wide block of fine stripes on the back.</source>
         <translation>Retournez la carte&#x202f;: le code-barres est le large bloc de fines rayures au verso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_guide.py" line="32"/>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="33"/>
         <source>Hold it flat under the scanner, about a hand&apos;s width away, the whole barcode in the light — or open or drop a picture of it.</source>
         <translation>Tenez-la à plat sous le lecteur, à environ une main de distance, tout le code-barres dans la lumière — ou ouvrez ou déposez une image du code-barres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_guide.py" line="37"/>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="38"/>
         <source>The name, date of birth and age appear here at once; then choose a check. The verdict follows in a few seconds.</source>
         <translation>Le nom, la date de naissance et l’âge s’affichent ici aussitôt&#x202f;; choisissez ensuite une vérification. Le verdict suit en quelques secondes.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_guide.py" line="109"/>
+        <location filename="../../kiosk_app/ui/ready_guide.py" line="116"/>
         <source>How to scan</source>
         <translation>Comment balayer</translation>
     </message>
@@ -977,177 +995,177 @@
 <context>
     <name>Result</name>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="48"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="50"/>
         <source>The digital signature is valid and not revoked.</source>
         <translation>La signature numérique est valide et n&apos;est pas révoquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="51"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="53"/>
         <source>The signature is not valid or the document is revoked. Do not accept it.</source>
         <translation>La signature n&apos;est pas valide ou le document est révoqué. Ne l&apos;acceptez pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="54"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="56"/>
         <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
         <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier&#x202f;? — et balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="59"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="61"/>
         <source>The registry confirms the licence details.</source>
         <translation>Le registre confirme les renseignements du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="62"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="64"/>
         <source>The registry does not confirm this licence.</source>
         <translation>Le registre ne confirme pas ce permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="65"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="67"/>
         <source>Some details only partly match the registry. Check the card by hand.</source>
         <translation>Certains renseignements ne correspondent qu&apos;en partie au registre. Vérifiez la carte manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="68"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="70"/>
         <source>The registry could not answer now. A retry is scheduled in 15 minutes (nothing is billed for this answer).</source>
         <translation>Le registre ne peut pas répondre pour le moment. Un nouvel essai est prévu dans 15 minutes (cette réponse n&apos;est pas facturée).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="73"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="75"/>
         <source>The barcode was parsed; no verification was done.</source>
         <translation>Le code-barres a été décodé&#x202f;; aucune vérification n&apos;a été faite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="78"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="80"/>
         <source>The check passed.</source>
         <translation>La vérification est réussie.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="79"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
         <source>The check failed. Do not accept the document without a manual check.</source>
         <translation>La vérification a échoué. N&apos;acceptez pas le document sans vérification manuelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="82"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="84"/>
         <source>Some details need a manual check.</source>
         <translation>Certains renseignements doivent être vérifiés manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="83"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="85"/>
         <source>The service could not decide. Try again.</source>
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="223"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="236"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="224"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="237"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="225"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="238"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="226"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="239"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="547"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="560"/>
         <source>Service message: {message}</source>
         <translation>Message du service&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="302"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="315"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace&#x202f;: {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="347"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="360"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="227"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="240"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="228"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="241"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="380"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="393"/>
         <source>Fields not compared: {count} — hide</source>
         <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="382"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="395"/>
         <source>Fields not compared: {count} — show</source>
         <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="462"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="475"/>
         <source>Licence: {message}</source>
         <translation>Permis&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="467"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="480"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles&#x202f;: {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="497"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="510"/>
         <source>{count} more rows from the service are not shown.</source>
         <translation>{count} autres lignes du service ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="555"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="568"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="556"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="569"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="557"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="570"/>
         <source>Signature: unknown</source>
         <translation>Signature&#x202f;: inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="560"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="573"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="561"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="574"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="562"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="575"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="570"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="583"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="577"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="590"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="577"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="590"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -2424,18 +2442,18 @@
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="83"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="218"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="90"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="228"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="258"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="277"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="260"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="279"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -2547,7 +2565,7 @@
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="826"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="863"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>

@@ -36,9 +36,8 @@ def test_empty_form_shows_every_problem_inline(qtbot: Any, make_window: WindowFa
 @pytest.mark.parametrize(
     ("dob", "message"),
     [
-        ("24/12/1989", "year-month-day"),
+        ("1989--24", "year-month-day"),  # the month left blank
         ("1989-02-30", "does not exist"),
-        ("2999-01-01", "in the future"),
     ],
 )
 def test_bad_date_of_birth_is_explained(
@@ -54,9 +53,20 @@ def test_bad_date_of_birth_is_explained(
     assert message in form.errors["date_of_birth"].text()
     assert not form.errors["licence_number"].isVisibleTo(form)
     # Editing the field clears its message.
-    form.date_of_birth.setFocus()
-    qtbot.keyClick(form.date_of_birth, Qt.Key.Key_Backspace)
+    form.date_of_birth.day.setFocus()
+    qtbot.keyClick(form.date_of_birth.day, Qt.Key.Key_Up)
     assert not form.errors["date_of_birth"].isVisibleTo(form)
+
+
+def test_a_date_of_birth_cannot_be_set_in_a_later_year(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    window = make_window()
+    window.session.open_canada_form()
+    year = window.canada_form.date_of_birth.year
+    assert year.maximum() == date.today().year
+    window.canada_form.date_of_birth.setText("2999-01-01")
+    assert window.canada_form.date_of_birth.text() == ""  # not a date the form can hold
 
 
 def test_class_is_limited_to_two_characters(qtbot: Any, make_window: WindowFactory) -> None:
@@ -80,20 +90,24 @@ def test_form_is_usable_by_keyboard_alone(
     form = window.canada_form
     qtbot.waitUntil(lambda: QApplication.focusWidget() is form.licence_number, timeout=2000)
     type_text(sample.licence_number, clock, HUMAN_GAP_S)
+    # In reading order: the class shares the number's line.
     send_key(form.licence_number, Qt.Key.Key_Tab, "\t")
-    assert QApplication.focusWidget() is form.date_of_birth
-    type_text(sample.date_of_birth, clock, HUMAN_GAP_S)
-    send_key(form.date_of_birth, Qt.Key.Key_Tab, "\t")
-    assert QApplication.focusWidget() is form.province
-    # Typing the code's first letters picks the province in the combo box.
-    type_text(sample.province, clock, HUMAN_GAP_S)
-    qtbot.waitUntil(lambda: form.province.currentData() == sample.province, timeout=2000)
-    send_key(form.province, Qt.Key.Key_Tab, "\t")
     assert QApplication.focusWidget() is form.licence_class
     type_text(sample.licence_class or "", clock, HUMAN_GAP_S)
     qtbot.waitUntil(lambda: form.licence_class.text() == (sample.licence_class or ""), timeout=2000)
     clock.advance(1.0)
-    send_key(form.licence_class, Qt.Key.Key_Return, "\r")
+    send_key(form.licence_class, Qt.Key.Key_Tab, "\t")
+    assert QApplication.focusWidget() is form.date_of_birth.year
+    # Typed as written (1989-12-24): each full part hands on to the next, the day to the
+    # province.
+    type_text(sample.date_of_birth, clock, HUMAN_GAP_S)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is form.province, timeout=2000)
+    assert form.date_of_birth.text() == sample.date_of_birth
+    # Typing the code's letters picks the province, as in a list.
+    type_text(sample.province, clock, HUMAN_GAP_S)
+    qtbot.waitUntil(lambda: form.province.currentData() == sample.province, timeout=2000)
+    clock.advance(1.0)
+    send_key(form.province, Qt.Key.Key_Return, "\r")  # Enter sends the form
     wait_stage(qtbot, window, Stage.RESULT)
     assert window.result.banner.title.text() == "Passed"
 

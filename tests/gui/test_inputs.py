@@ -9,7 +9,7 @@ import pytest
 from kiosk_app.resources import __file__ as resources_init
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from kiosk_app.app.capture.files import ImageFileSource
 from kiosk_app.flow.stages import Stage
@@ -36,13 +36,14 @@ def scan_flushed(window: Any, key: str, clock: FakeClock) -> None:
     window.core.wedge.flush()
 
 
-def focused_form_field(qtbot: Any, window: Any, name: str) -> QLineEdit:
+def focused_form_field(qtbot: Any, window: Any, name: str) -> Any:
     """Open the Canada form and give the focus to its field ``name``."""
     window.session.open_canada_form()
-    field: QLineEdit = getattr(window.canada_form, name)
+    field: QWidget = getattr(window.canada_form, name)
     field.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=2000)
-    return field
+    focused = field.focusProxy() or field  # the date of birth: its year
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is focused, timeout=2000)
+    return focused
 
 
 def test_wedge_scan_rebuilds_control_characters_exactly(

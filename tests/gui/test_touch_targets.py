@@ -22,12 +22,10 @@ from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.picture_picker import PicturePicker
 from kiosk_app.ui.theme import MIN_TOUCH_PX
 from tests.support.admin import KioskFactory
-from tests.support.gui import WindowFactory, walk_screens
+from tests.support.gui import WindowFactory, walk_screens, window_at
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, run_sample, settle
 from tests.support.touch import Target, areas_without_drag, drag, too_small, touch_targets
 
-SIZES = [(1024, 600), (1366, 768), (1920, 1080)]
-IDS = [f"{w}x{h}" for w, h in SIZES]
 # What the offscreen platform says when a popup menu asks it to raise and grab.
 OFFSCREEN_POPUP_NOTES = "This plugin does not support (raise|grabbing|propagateSizeHints)"
 
@@ -40,32 +38,28 @@ def _problems(name: str, root: QWidget) -> list[str]:
     return small + undraggable
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_every_screen_has_finger_sized_targets_and_drag_scrolling(
-    qtbot: Any, fresh_simulator: Any, size: tuple[int, int], tmp_path: Path
+    qtbot: Any, fresh_simulator: Any, desk_size: tuple[int, int], tmp_path: Path
 ) -> None:
     problems: list[str] = []
     counted: list[Target] = []
 
     def visit(window: MainWindow, name: str) -> None:
         settle(window)
-        assert (window.width(), window.height()) == size
+        assert (window.width(), window.height()) == desk_size
         counted.extend(touch_targets(window))
         problems.extend(_problems(name, window))
 
-    walk_screens(qtbot, fresh_simulator, size, tmp_path, visit)
+    walk_screens(qtbot, fresh_simulator, desk_size, tmp_path, visit)
     assert len(counted) > 50  # the walk really measured the screens' controls
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.qt_log_ignore(OFFSCREEN_POPUP_NOTES)
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_the_sample_menu_items_are_finger_sized(
-    qtbot: Any, make_window: WindowFactory, size: tuple[int, int]
+    qtbot: Any, make_window: WindowFactory, desk_size: tuple[int, int]
 ) -> None:
-    window = make_window()
-    window.resize(*size)
-    settle(window)
+    window = window_at(make_window, desk_size)
     button = window.ready.sample_button
     assert button is not None
     menu = window.ready.sample_menu
@@ -80,12 +74,11 @@ def test_the_sample_menu_items_are_finger_sized(
 
 
 @pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_admin_screens_have_finger_sized_targets(
-    qtbot: Any, make_kiosk: KioskFactory, size: tuple[int, int]
+    qtbot: Any, make_kiosk: KioskFactory, desk_size: tuple[int, int]
 ) -> None:
     window, kiosk = make_kiosk(enabled=False, pin="2468")
-    window.resize(*size)
+    window.resize(*desk_size)
     kiosk.open_admin()
     qtbot.waitUntil(lambda: kiosk.pin_pad is not None, timeout=TIMEOUT_MS)
     assert kiosk.pin_pad is not None

@@ -276,3 +276,24 @@ def walk_screens(
         ).run()
     finally:
         window.close()
+
+
+def window_at(make_window: WindowFactory, size: tuple[int, int]) -> MainWindow:
+    """A shown window (``make_window``) resized to ``size`` and laid out."""
+    from tests.support.qt import settle
+
+    window = make_window()
+    window.resize(*size)
+    settle(window)
+    return window
+
+
+# The desk screens the touch and layout tests measure: a panel PC, a laptop, a monitor.
+DESK_SIZES = ((1024, 600), (1366, 768), (1920, 1080))
+
+
+@pytest.fixture(params=DESK_SIZES, ids=[f"{w}x{h}" for w, h in DESK_SIZES])
+def desk_size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    """Each desk screen size in turn."""
+    size: tuple[int, int] = request.param
+    return size

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPoint
+from PySide6.QtCore import QEvent, QPoint, QRect
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -25,8 +25,10 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QScrollBar,
+    QSpinBox,
     QStyle,
     QStyleOptionSlider,
+    QStyleOptionSpinBox,
     QTabBar,
     QWidget,
 )
@@ -77,6 +79,24 @@ def _handle_length(bar: QScrollBar) -> int:
     return rect.height() if bar.orientation().name == "Vertical" else rect.width()
 
 
+def step_button_rect(spin: QSpinBox, up: bool) -> QRect:
+    """Where a spin box's up (+) or down (-) button is, in the spin box."""
+    option = QStyleOptionSpinBox()
+    spin.initStyleOption(option)
+    control = QStyle.SubControl.SC_SpinBoxUp if up else QStyle.SubControl.SC_SpinBoxDown
+    return spin.style().subControlRect(QStyle.ComplexControl.CC_SpinBox, option, control, spin)
+
+
+def _step_buttons(spin: QSpinBox, name: str) -> list[Target]:
+    if spin.buttonSymbols() is QAbstractSpinBox.ButtonSymbols.NoButtons:
+        return []
+    return [
+        Target(f"{name} {'+' if up else '-'}", rect.width(), rect.height())
+        for up in (True, False)
+        for rect in [step_button_rect(spin, up)]
+    ]
+
+
 def _item_rows(view: QAbstractItemView, name: str) -> list[Target]:
     model = view.model()
     if model is None:
@@ -95,8 +115,8 @@ def touch_targets(root: QWidget) -> list[Target]:
     targets: list[Target] = []
     widgets = [root, *root.findChildren(QWidget)]
     for widget in widgets:
-        if not _shown(widget):
-            continue
+        if not _shown(widget) or isinstance(widget.parentWidget(), QAbstractSpinBox):
+            continue  # a spin box's own text field: the spin box is the target, whole
         name = _name(widget)
         if isinstance(widget, QScrollBar):
             vertical = widget.orientation().name == "Vertical"
@@ -105,6 +125,9 @@ def touch_targets(root: QWidget) -> list[Target]:
             if widget.maximum() > widget.minimum():
                 length = _handle_length(widget)
                 targets.append(Target(f"{name} handle", across, length))
+        elif isinstance(widget, QSpinBox):
+            targets.append(Target(name, widget.width(), widget.height()))
+            targets.extend(_step_buttons(widget, name))
         elif isinstance(widget, (QAbstractButton, QLineEdit, QAbstractSpinBox, QAbstractSlider)):
             targets.append(Target(name, widget.width(), widget.height()))
         elif isinstance(widget, QComboBox):

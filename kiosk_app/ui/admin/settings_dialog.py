@@ -469,7 +469,7 @@ class SettingsDialog(QDialog):
         self.record = RecordPanel(
             services, settings.compliance_record, settings.compliance_retention_days
         )
-        self.record_scroll = QScrollArea()
+        self.record_scroll = touch_scroll(QScrollArea())
         self.record_scroll.setWidgetResizable(True)
         self.record_scroll.setWidget(self.record)
         self.tabs.addTab(self.record_scroll, tab_titles()["record"])
