@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QStyleOptionSlider,
     QStyleOptionSpinBox,
     QTabBar,
+    QTableView,
     QWidget,
 )
 
@@ -106,7 +107,9 @@ def _item_rows(view: QAbstractItemView, name: str) -> list[Target]:
     for row in range(min(model.rowCount(root), 50)):
         rect = view.visualRect(model.index(row, 0, root))
         if rect.isValid() and rect.intersects(view.viewport().rect()):
-            targets.append(Target(f"{name} row {row}", view.viewport().width(), rect.height()))
+            # A table's row is as high as its header section (its grid line included).
+            height = view.rowHeight(row) if isinstance(view, QTableView) else rect.height()
+            targets.append(Target(f"{name} row {row}", view.viewport().width(), height))
     return targets
 
 

@@ -37,6 +37,8 @@ from kiosk_app.app.watchlist_admin import WatchlistAdmin
 from kiosk_app.flow.watchlist import END_IN_PAST, REASON_WORDS, ListedEntry
 from kiosk_app.storage.watchlist import MAX_NOTE_CHARS, Entry, Reason
 from kiosk_app.ui.messages import translate_message
+from kiosk_app.ui.theme import MIN_TOUCH_PX
+from kiosk_app.ui.touch import touch_combo, touch_scroll
 from kiosk_app.ui.widgets import big_button, is_language_change, label, set_button_text
 
 translate = QCoreApplication.translate
@@ -74,13 +76,15 @@ class WatchlistDialog(QDialog):
         self.admin = admin
         self.entries: list[ListedEntry] = []
         self.present = label("", "Notice")
-        self.reason = QComboBox()
+        self.reason = touch_combo(QComboBox())
         for reason in Reason:
             self.reason.addItem("", reason.value)
         self.note = QLineEdit()
         self.note.setMaxLength(MAX_NOTE_CHARS)
         self.ends = QCheckBox()
+        self.ends.setMinimumHeight(MIN_TOUCH_PX)  # a finger's height, the words included
         self.end_date = QDateEdit()
+        self.end_date.setMinimumHeight(MIN_TOUCH_PX)
         self.end_date.setCalendarPopup(True)
         self.end_date.setDisplayFormat("yyyy-MM-dd")
         tomorrow = date.today() + timedelta(days=1)
@@ -93,7 +97,9 @@ class WatchlistDialog(QDialog):
         self.add_button.clicked.connect(self.add_present)
         self.remove_present_button = big_button("", "Danger")
         self.remove_present_button.clicked.connect(self.remove_present)
-        self.table = QTableWidget(0, COLUMNS)
+        self.table = touch_scroll(QTableWidget(0, COLUMNS))
+        self.table.verticalHeader().setDefaultSectionSize(MIN_TOUCH_PX)  # finger-high rows
+        self.table.verticalHeader().setVisible(False)  # no row numbers, no tiny corner button
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
