@@ -414,8 +414,9 @@ def fitting_dialog_size(parent: QWidget | None) -> QSize:
     if parent is None:
         return QSize(DIALOG_SIZE)
     window = parent.window().size()
-    # The window's stylesheet scales its text (theme.layout_scales): the dialog grows with it.
-    scale = theme.layout_scales(window.width(), window.height())[0]
+    # The window's stylesheet scales its text (theme.layout_scales): on a large screen the
+    # dialog grows with it (never shrinks below its own size: a small screen bounds it).
+    scale = max(1.0, theme.layout_scales(window.width(), window.height())[0])
     return (DIALOG_SIZE * scale).boundedTo(window)
 
 
