@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from PySide6 import QtGui
 from PySide6.QtCore import Qt
 from PySide6.QtSerialPort import QSerialPort
 from PySide6.QtWidgets import (
@@ -92,7 +93,8 @@ def check_plain(roots: list[QWidget], window: MainWindow, fed: str) -> None:
     for root in roots:
         for widget in text_widgets(root):
             tip = widget.toolTip()
-            assert not (tip and Qt.mightBeRichText(tip) and "<" in fed), (widget, tip)  # type: ignore[attr-defined]
+            # Qt::mightBeRichText is declared by QtGui: PySide6 has it on QtGui.Qt, not QtCore.Qt.
+            assert not (tip and QtGui.Qt.mightBeRichText(tip) and "<" in fed), (widget, tip)
             if isinstance(widget, QLabel):
                 text = widget.text()
                 if not text:
