@@ -37,7 +37,9 @@ DESK_GREY = 90
 
 def frames() -> dict[str, np.ndarray]:
     """The frames measured: the card filling the view, and the card on a desk."""
-    with Image.open(BytesIO(defocused_png(SAMPLES_BY_KEY["dvs-parse"]))) as picture:
+    with Image.open(
+        BytesIO(defocused_png(SAMPLES_BY_KEY["dvs-parse"])), formats=("PNG",)
+    ) as picture:
         card = picture.convert("L")
     filling = card.resize((1280, round(1280 * card.height / card.width)))
     desk = Image.new("L", (1280, 720), DESK_GREY)
