@@ -65,7 +65,7 @@
     <message>
         <location filename="../../kiosk_app/ui/canada_form.py" line="149"/>
         <source>Filled in from the scanned licence when possible. Tap a field and type with the keys; check, then press Check licence.</source>
-        <translation>Rempli à partir du permis balayé lorsque c&apos;est possible. Touchez un champ et tapez avec les touches ; vérifiez, puis appuyez sur Vérifier le permis.</translation>
+        <translation>Rempli à partir du permis balayé lorsque c&apos;est possible. Touchez un champ et tapez avec les touches&#x202f;; vérifiez, puis appuyez sur Vérifier le permis.</translation>
     </message>
     <message>
         <location filename="../../kiosk_app/ui/canada_form.py" line="157"/>
@@ -651,22 +651,22 @@
 <context>
     <name>Listed</name>
     <message>
-        <location filename="../../kiosk_app/ui/listed_screen.py" line="70"/>
+        <location filename="../../kiosk_app/ui/listed_screen.py" line="69"/>
         <source>Continue with the check</source>
         <translation>Continuer la vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/listed_screen.py" line="71"/>
+        <location filename="../../kiosk_app/ui/listed_screen.py" line="70"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/listed_screen.py" line="73"/>
+        <location filename="../../kiosk_app/ui/listed_screen.py" line="72"/>
         <source>Nothing was sent to the service and nothing is billed. No check runs unless you choose to continue.</source>
         <translation>Rien n’a été envoyé au service et rien n’est facturé. Aucune vérification ne se fait à moins que vous choisissiez de continuer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/listed_screen.py" line="96"/>
+        <location filename="../../kiosk_app/ui/listed_screen.py" line="95"/>
         <source>Further entries for this customer: %1</source>
         <translation>Autres inscriptions pour ce client&#x202f;: %1</translation>
     </message>
@@ -925,69 +925,69 @@
 <context>
     <name>RecordPanel</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="60"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="38"/>
         <source>Export the compliance record</source>
         <translation>Exporter le registre de conformité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="149"/>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="168"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="79"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="98"/>
         <source>First day (UTC)</source>
         <translation>Premier jour (UTC)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="150"/>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="170"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="80"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="100"/>
         <source>Last day (UTC)</source>
         <translation>Dernier jour (UTC)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="151"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="81"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="153"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="83"/>
         <source>Export JSON…</source>
         <translation>Exporter en JSON…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="90"/>
         <source>One row per check: the time (UTC), this desk, the check, the banner shown (title and colour), the minimum-age and expiry outcomes, the request log id and whether it was billed. Never a name, a date of birth, a number or an address.</source>
         <translation>Une ligne par vérification&#x202f;: l’heure (UTC), ce poste, la vérification, la bannière affichée (titre et couleur), les résultats de l’âge minimum et de l’expiration, le numéro de requête et si elle a été facturée. Jamais un nom, une date de naissance, un numéro ni une adresse.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="190"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="120"/>
         <source>The record is kept on this desk for %1 days.</source>
         <translation>Le registre est conservé sur ce poste pendant %1 jours.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="195"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="125"/>
         <source>The record is off (Kiosk tab). Rows kept earlier can still be exported.</source>
         <translation>Le registre est désactivé (onglet Kiosque). Les lignes conservées auparavant peuvent encore être exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="206"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="136"/>
         <source>The compliance record cannot be written (is the disk full?). %1 rows wait in memory and are written once there is room; checks go on.</source>
         <translation>Le registre de conformité ne peut pas être écrit (le disque est-il plein&#x202f;?). %1 lignes attendent en mémoire et seront écrites dès qu’il y aura de la place&#x202f;; les vérifications continuent.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="219"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="149"/>
         <source>The last day is before the first day.</source>
         <translation>Le dernier jour précède le premier jour.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="230"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="160"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="236"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="166"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="242"/>
+        <location filename="../../kiosk_app/ui/admin/record_panel.py" line="172"/>
         <source>Export failed: %1</source>
         <translation>Échec de l’exportation&#x202f;: %1</translation>
     </message>
@@ -1704,187 +1704,187 @@
         <translation>bloquer les vérifications facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="443"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="444"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="478"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="479"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="480"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="481"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="482"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="483"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="484"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="486"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="487"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="488"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="489"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="490"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="491"/>
         <source>Watchlist</source>
         <translation>Liste de surveillance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="492"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="493"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="495"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="496"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="497"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="498"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="518"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="519"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="521"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="522"/>
         <source>Settings file problem</source>
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="562"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="563"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="578"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="579"/>
         <source>Set by your IT department</source>
         <translation>Défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="579"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="580"/>
         <source>%1 is set by your IT department</source>
         <translation>%1 est défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="592"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="593"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="615"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="616"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="617"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="618"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="628"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="629"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="636"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="637"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="647"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="648"/>
         <source>Your IT department&apos;s managed settings file could not be used; it is ignored.</source>
         <translation>Le fichier de paramètres gérés de votre service informatique est inutilisable&#x202f;; il est ignoré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="653"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="654"/>
         <source>Some values in your IT department&apos;s managed settings file could not be used and are ignored: %1.</source>
         <translation>Certaines valeurs du fichier de paramètres gérés de votre service informatique sont inutilisables et ignorées&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="660"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="661"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="674"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="675"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="708"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="709"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="725"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="726"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="731"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="732"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="736"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="737"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="739"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="740"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="750"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="751"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="759"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="760"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="767"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="768"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="778"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="779"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="784"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="785"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="789"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="790"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="794"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="795"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -2000,144 +2000,139 @@
         <translation>Non lu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="78"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="75"/>
         <source>Export usage counts</source>
         <translation>Exporter les compteurs d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="80"/>
-        <source>CSV files (*.csv)</source>
-        <translation>Fichiers CSV (*.csv)</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="128"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="128"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="128"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="128"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
         <source>Billable</source>
         <translation>Facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="131"/>
         <source>Day</source>
         <translation>Jour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="142"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="144"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="153"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="146"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="148"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="150"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="169"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="162"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="181"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="174"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="206"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="199"/>
         <source>%1 checks this month were sent but their outcome is unknown (the kiosk stopped before the reply); they are counted as billable.</source>
         <translation>%1 vérifications de ce mois ont été envoyées sans résultat connu (le kiosque s’est arrêté avant la réponse)&#x202f;; elles sont comptées comme facturables.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="212"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="205"/>
         <source>Repeats not billed (same card, already checked): %1 today, %2 this month</source>
         <translation>Répétitions non facturées (même carte, déjà vérifiée)&#x202f;: %1 aujourd’hui, %2 ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="222"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="215"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="228"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="221"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="234"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="227"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="236"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="229"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="244"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="237"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="254"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="247"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="262"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="255"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="269"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="262"/>
         <source>Outcome unknown (sent, counted billable)</source>
         <translation>Résultat inconnu (envoyée, comptée facturable)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="280"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="273"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="139"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="132"/>
         <source>Checks today</source>
         <translation>Vérifications aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="140"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="133"/>
         <source>Checks this month</source>
         <translation>Vérifications ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="141"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="134"/>
         <source>Checks in the last 30 days</source>
         <translation>Vérifications des 30 derniers jours</translation>
     </message>
@@ -2215,128 +2210,128 @@
 <context>
     <name>Watchlist</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="50"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="52"/>
         <source>fleet list</source>
         <translation>liste du parc</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="51"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="53"/>
         <source>this desk</source>
         <translation>ce poste</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="58"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="60"/>
         <source>Entry</source>
         <translation>Inscription</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="59"/>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="147"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="61"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="153"/>
         <source>Reason</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="60"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="62"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="61"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="63"/>
         <source>Added</source>
         <translation>Ajoutée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="62"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="64"/>
         <source>Ends</source>
         <translation>Fin</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="63"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="65"/>
         <source>Kept in</source>
         <translation>Conservée dans</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="144"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="150"/>
         <source>Watchlist</source>
         <translation>Liste de surveillance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="145"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="151"/>
         <source>The customer on screen</source>
         <translation>Le client à l’écran</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="146"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="152"/>
         <source>Entries in force</source>
         <translation>Inscriptions en vigueur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="148"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="154"/>
         <source>Note (your own words)</source>
         <translation>Note (vos propres mots)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="150"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="156"/>
         <source>At most 60 characters; nothing from the card</source>
         <translation>Au plus 60 caractères&#x202f;; rien de la carte</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="158"/>
         <source>Ends on</source>
         <translation>Prend fin le</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="155"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="161"/>
         <source>Add to the list</source>
         <translation>Ajouter à la liste</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="156"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="162"/>
         <source>Take off the list</source>
         <translation>Retirer de la liste</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="157"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="163"/>
         <source>Remove the selected entry</source>
         <translation>Retirer l’inscription choisie</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="158"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="164"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="202"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="208"/>
         <source>Select an entry first.</source>
         <translation>Choisissez d’abord une inscription.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="230"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="236"/>
         <source>Added: entry %1.</source>
         <translation>Ajoutée&#x202f;: inscription %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="235"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="241"/>
         <source>Taken off the list: %1.</source>
         <translation>Retirée de la liste&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="237"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="243"/>
         <source>The customer on screen is not on the list.</source>
         <translation>Le client à l’écran n’est pas sur la liste.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="244"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="250"/>
         <source>Removed: entry %1.</source>
         <translation>Retirée&#x202f;: inscription %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="246"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="252"/>
         <source>Entry %1 is no longer in force.</source>
         <translation>L’inscription %1 n’est plus en vigueur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="255"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="261"/>
         <source>The list could not be changed: %1</source>
         <translation>La liste n’a pas pu être modifiée&#x202f;: %1</translation>
     </message>

@@ -24,7 +24,8 @@ from kiosk_app.storage.compliance import (
     RecordRow,
     RecordStoreError,
 )
-from kiosk_app.ui.admin.record_panel import ExportFileDialog, RecordPanel, choose_export_path
+from kiosk_app.ui.admin.export_dialog import ExportFileDialog
+from kiosk_app.ui.admin.record_panel import RecordPanel, choose_record_path
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog, tab_titles
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS
 
@@ -137,7 +138,7 @@ def test_the_save_dialog_stays_in_its_folder(qtbot: Any, tmp_path: Path) -> None
     (folder / "sub").mkdir(parents=True)
     (tmp_path / "elsewhere").mkdir()
     (folder / "link-out").symlink_to(tmp_path / "elsewhere")
-    dialog = ExportFileDialog(folder, "r.csv", "csv", None)
+    dialog = ExportFileDialog(folder, "r.csv", "csv", "Export", None)
     qtbot.addWidget(dialog)
     assert dialog.testOption(QFileDialog.Option.ReadOnly)
     assert dialog.testOption(QFileDialog.Option.DontUseNativeDialog)
@@ -181,7 +182,7 @@ def test_the_chooser_opens_the_dialog_in_the_export_folder(qtbot: Any, tmp_path:
     qtbot.addWidget(parent)
     QTimer.singleShot(0, choose_in_the_dialog)
     folder = tmp_path / "Documents"
-    chosen = choose_export_path(parent, "json", "x.json", folder)
+    chosen = choose_record_path(parent, "json", "x.json", folder)
     assert seen == [folder]
     assert chosen == folder / "today.json"
 

@@ -281,24 +281,31 @@ def test_repeats_not_billed_are_counted_today_and_this_month(qtbot: Any, store: 
 
 def test_the_export_dialog_is_read_only_and_saves_where_chosen(qtbot: Any, tmp_path: Path) -> None:
     """The real chooser: Qt's own dialog, read-only (no renaming, deleting or new folders
-    through it, even for an admin who walks away), still returns the chosen file."""
+    through it, even for an admin who walks away), kept in the export folder (a file
+    outside it is refused), still returns the chosen file."""
     seen: list[tuple[bool, QFileDialog.AcceptMode]] = []
+    folder = tmp_path / "Documents"
 
     def choose_in_the_dialog() -> None:
-        dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, QFileDialog)]
+        dialogs = [
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, QFileDialog) and w.isVisible()
+        ]
         if not dialogs:
             QTimer.singleShot(50, choose_in_the_dialog)
             return
         dialog = dialogs[0]
         seen.append((dialog.testOption(QFileDialog.Option.ReadOnly), dialog.acceptMode()))
-        dialog.setDirectory(str(tmp_path))
-        dialog.selectFile(str(tmp_path / "march.csv"))
+        dialog.selectFile(str(tmp_path / "outside.csv"))
+        dialog.accept()  # refused: outside the export folder
+        dialog.selectFile(str(folder / "march.csv"))
         dialog.accept()
 
     parent = QWidget()
     qtbot.addWidget(parent)
     QTimer.singleShot(0, choose_in_the_dialog)
-    assert choose_csv_path(parent) == tmp_path / "march.csv"
+    assert choose_csv_path(parent, folder) == folder / "march.csv"
     assert seen == [(True, QFileDialog.AcceptMode.AcceptSave)]
 
 

@@ -1,24 +1,19 @@
 """The admin's compliance record tab: export a range of days as CSV or JSON, behind the PIN.
 
 The record holds no personal data (:mod:`kiosk_app.storage.compliance`). The file is chosen in
-:class:`ExportFileDialog`, an instance of Qt's own dialog (it stays above a kiosk window) kept
-inside one folder: no sidebar places, no history, read-only (nothing renamed or deleted through
-it), and a folder or file outside it is refused. Writing runs in a worker
-(:meth:`kiosk_app.app.admin.AdminServices.export_record`).
+:class:`~kiosk_app.ui.admin.export_dialog.ExportFileDialog`, kept inside one folder. Writing
+runs in a worker (:meth:`kiosk_app.app.admin.AdminServices.export_record`).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QDate, QDir, QStandardPaths, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QDate, Signal
 from PySide6.QtWidgets import (
     QDateEdit,
-    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QVBoxLayout,
@@ -26,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk_app.app.admin import AdminServices, describe_error
+from kiosk_app.ui.admin.export_dialog import choose_export_path
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import big_button, label
 
@@ -33,80 +29,14 @@ translate = QCoreApplication.translate
 
 # (the dialog's parent, the format, the suggested file name) -> the file to write, or None.
 PathChooser = Callable[[QWidget, str, str], Path | None]
-FILTERS: Final = {"csv": "CSV (*.csv)", "json": "JSON (*.json)"}
 
 
-def export_folder() -> Path:
-    """Where exports go: the user's Documents folder (their home folder without one)."""
-    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    return Path(documents or QDir.homePath())
-
-
-def _inside(path: Path, root: Path) -> bool:
-    return path == root or root in path.parents
-
-
-def _real(path: Path) -> Path:
-    return Path(os.path.realpath(path))
-
-
-class ExportFileDialog(QFileDialog):
-    """Qt's save dialog (an instance, not the static call) that never leaves ``folder``."""
-
-    def __init__(self, folder: Path, file_name: str, fmt: str, parent: QWidget | None) -> None:
-        super().__init__(parent)
-        self.setObjectName("RecordExportDialog")
-        self.folder = Path(QDir.cleanPath(str(folder)))
-        self.setWindowTitle(translate("RecordPanel", "Export the compliance record"))
-        self.setOption(QFileDialog.Option.DontUseNativeDialog, True)
-        self.setOption(QFileDialog.Option.ReadOnly, True)
-        self.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        self.setFileMode(QFileDialog.FileMode.AnyFile)
-        self.setNameFilter(FILTERS[fmt])
-        self.setDefaultSuffix(fmt)
-        self.setDirectory(str(self.folder))
-        self.setSidebarUrls([QUrl.fromLocalFile(str(self.folder))])
-        self.setHistory([])
-        self.selectFile(file_name)
-        self.directoryEntered.connect(self._stay_inside)
-
-    def chosen(self) -> Path | None:
-        """The file accepted (inside the folder), or None."""
-        files = self.selectedFiles()
-        if not files:
-            return None
-        path = Path(QDir.cleanPath(files[0]))
-        return path if self.allows(path) else None
-
-    def allows(self, path: Path) -> bool:
-        """A file directly or deeper inside the folder, also once links are resolved."""
-        return _inside(path.parent, self.folder) and _inside(_real(path.parent), _real(self.folder))
-
-    def _stay_inside(self, directory: str) -> None:
-        if not self.allows(Path(QDir.cleanPath(directory)) / "x"):
-            self.setDirectory(str(self.folder))
-
-    def accept(self) -> None:
-        """Accept only a file inside the folder (a folder outside it goes back to it)."""
-        files = self.selectedFiles()
-        path = Path(QDir.cleanPath(files[0])) if files else None
-        if path is None or not self.allows(path if not path.is_dir() else path / "x"):
-            self.setDirectory(str(self.folder))
-            return
-        super().accept()
-
-
-def choose_export_path(
+def choose_record_path(
     parent: QWidget, fmt: str, file_name: str, folder: Path | None = None
 ) -> Path | None:
-    """Ask where to write the export, inside ``folder`` (default :func:`export_folder`)."""
-    folder = folder or export_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    dialog = ExportFileDialog(folder, file_name, fmt, parent)
-    try:
-        return dialog.chosen() if dialog.exec() == QFileDialog.DialogCode.Accepted else None
-    finally:
-        dialog.deleteLater()
+    """Ask where to write the record, inside ``folder`` (default: the export folder)."""
+    title = translate("RecordPanel", "Export the compliance record")
+    return choose_export_path(parent, title, fmt, file_name, folder)
 
 
 def _qdate(day: date) -> QDate:
@@ -127,7 +57,7 @@ class RecordPanel(QWidget):
         services: AdminServices,
         enabled: bool,
         retention_days: int,
-        choose_path: PathChooser = choose_export_path,
+        choose_path: PathChooser = choose_record_path,
         today: Callable[[], date] = lambda: datetime.now(UTC).date(),
         parent: QWidget | None = None,
     ) -> None:

@@ -12,7 +12,6 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QTableWidget,
@@ -25,6 +24,7 @@ from kiosk_app.app.admin import AdminServices, UsageSnapshot, describe_error
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.storage.usage import CountRow, DayCounts
 from kiosk_app.ui import theme
+from kiosk_app.ui.admin.export_dialog import choose_export_path
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.touch import touch_scroll
 from kiosk_app.ui.widgets import big_button, label
@@ -70,17 +70,10 @@ def parse_verdict_title(verdict: str | None) -> str:
     return verdict_title(verdict)
 
 
-def choose_csv_path(parent: QWidget) -> Path | None:
-    """Ask where to write the CSV (Qt's own dialog, so it stays above a kiosk window; read-only,
-    so nothing can be renamed or deleted through it)."""
-    name, _filter = QFileDialog.getSaveFileName(
-        parent,
-        QCoreApplication.translate("UsagePanel", "Export usage counts"),
-        "kiosk-usage.csv",
-        QCoreApplication.translate("UsagePanel", "CSV files (*.csv)"),
-        options=QFileDialog.Option.DontUseNativeDialog | QFileDialog.Option.ReadOnly,
-    )
-    return Path(name) if name else None
+def choose_csv_path(parent: QWidget, folder: Path | None = None) -> Path | None:
+    """Ask where to write the CSV, inside ``folder`` (default: the export folder)."""
+    title = QCoreApplication.translate("UsagePanel", "Export usage counts")
+    return choose_export_path(parent, title, "csv", "kiosk-usage.csv", folder)
 
 
 def _table(headers: Sequence[str]) -> QTableWidget:
