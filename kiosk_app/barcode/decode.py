@@ -17,7 +17,8 @@ Strategy (stops at the first read that ``accept`` approves, normally "looks like
 Steps 1 and 2 always run; step 3 only while the budget lasts (and its whole-picture
 clean-ups only before :data:`GIVE_UP_S` unless a symbol was located). When zxing-cpp's own
 corners of a located symbol fail to rectify it, the bars' outline is rectified next (strong
-perspective); a saturated glare band is drawn over (:func:`enhance.fill_glare`). When several
+perspective); a saturated glare band is drawn over (:func:`enhance.fill_glare`), then its
+codewords are taken as erasures and corrected (:mod:`kiosk_app.barcode.glare`). When several
 symbols are in the picture, the PDF417 carrying AAMVA data wins; other formats are never
 asked for.
 """
@@ -34,7 +35,7 @@ from typing import Any
 import numpy as np
 import zxingcpp
 
-from kiosk_app.barcode import deblur, enhance
+from kiosk_app.barcode import deblur, enhance, glare
 from kiosk_app.barcode.deblur import (
     MOTION_LENGTH_FACTORS,
     RECTIFIED_SIGMA_FACTORS,
@@ -342,6 +343,7 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("deblur", "deblurred", {}),
     # Skipped at no cost unless a saturated band crosses the symbol.
     ("glare-fill", "glare-filled", {}),
+    ("glare-erasures", "glare-erased", {}),
     *_motion_steps(0, _LIKELY_MOTIONS),
     ("upscale-turn", "enlarged-turned", {}),
     ("upscale", "enlarged", {}),
@@ -368,7 +370,9 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("nudge-counter-clockwise", "nudge-ccw", {}),
 )
 _RECTIFY = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "rectify")
-_GLARE_FILL = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "glare-fill")
+# A glare band's last step, and the view whose existence tells that there is a band.
+_GLARE_END = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "glare-erasures")
+_GLARE_VIEW = "glare-filled"
 # The whole-picture clean-ups that an unlocated picture does not start past GIVE_UP_S.
 _TAIL_START = next(index for index, (name, _v, _o) in enumerate(_LADDER) if name == "lighting")
 # A stream's first ladder step on every frame until a step has read (see _ladder_order).
@@ -378,6 +382,7 @@ _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
     "enlarged": ("region", enhance.upscale_if_small),
     "rectified": ("symbol", enhance.rectified),
     "glare-filled": ("symbol", enhance.fill_glare),
+    "glare-erased": ("symbol", glare.erasure_read),
     # A defocused card at an angle: the blur is measured and undone on the rectified symbol
     # (deconvolving the symbol box before rectifying reads too, at a larger picture's cost).
     **{
@@ -595,9 +600,9 @@ def _attempts(
     frame) comes before the outlines of the plain and deskewed reads: it is the likeliest; a
     ``leading`` step is tried on top of the one step a stream always gets. For a picture
     (no ``order``), the whole-picture clean-ups at the ladder's end start only while not
-    ``given_up()`` (see :data:`GIVE_UP_S`), and a glare band across the symbol that the glare
-    fill did not make readable ends the ladder (its codewords are lost, see
-    :func:`enhance.fill_glare`)."""
+    ``given_up()`` (see :data:`GIVE_UP_S`), and a glare band across the symbol that neither
+    the glare fill nor its codewords' erasures made readable ends the ladder (its codewords
+    are lost, see :mod:`kiosk_app.barcode.glare`)."""
     yield _Attempt("plain", views.source, {})
     if views.no_symbol():
         return  # nothing bar-like anywhere: no clean-up would find a symbol
@@ -626,9 +631,9 @@ def _attempts(
         if view is not None:
             tried += step != leading
             yield _Attempt(name, view, options, step)
-            if order is None and step == _GLARE_FILL:
-                return
             yield from views.outline_attempts()
+        if order is None and step == _GLARE_END and views.get(_GLARE_VIEW) is not None:
+            return
         if order is None and views.outlines_tried and _RECTIFY not in done and in_time():
             # zxing-cpp located the symbol but its corners did not rectify it: strong
             # perspective (a corner on the wrong row), which the bars' own outline fixes.

@@ -36,6 +36,8 @@ GLARE_INK_FRACTION = 0.1
 # symbol, so every codeword under the band is invalid (a known-bad codeword, not a plausible
 # wrong one built from the paper's white).
 GLARE_FILL_BAR_PX = 2
+# Pixels either side of a glare band's clipped columns that its soft edge washes out.
+GLARE_EDGE_PX = 2
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,21 @@ def fill_glare(view: View) -> View | None:
     band hides few enough of them; the plain white band it sees otherwise also looks like a
     quiet zone splitting the rows."""
     pixels = view.pixels
+    band = glare_band_columns(pixels)
+    if band is None:
+        return None
+    dark = int(np.percentile(pixels[::4, ::4], 2))
+    light = int(np.percentile(pixels[::4, ::4], 90))
+    indices = np.nonzero(band)[0]
+    stripes = np.where((indices // GLARE_FILL_BAR_PX) % 2 == 0, dark, light).astype(np.uint8)
+    filled = pixels.copy()
+    filled[:, indices] = stripes[None, :]
+    return view.then(filled, np.eye(3))
+
+
+def glare_band_columns(pixels: np.ndarray) -> np.ndarray | None:
+    """The columns (bool, one per column) of a glare band saturating the symbol of ``pixels``
+    (bars upright) in every row, with its soft edges; ``None`` when there is no such band."""
     dark = int(np.percentile(pixels[::4, ::4], 2))
     light = int(np.percentile(pixels[::4, ::4], 90))
     # The symbol's rows and columns (its ink): a band is judged there, with ink on both sides
@@ -206,13 +223,9 @@ def fill_glare(view: View) -> View | None:
     columns = np.nonzero(saturated)[0]
     # The band's soft edges too: a few pixels either side of the clipped columns.
     band = np.zeros(pixels.shape[1], dtype=bool)
-    for offset in range(-2, 3):
+    for offset in range(-GLARE_EDGE_PX, GLARE_EDGE_PX + 1):
         band[np.clip(columns + offset, 0, pixels.shape[1] - 1)] = True
-    indices = np.nonzero(band)[0]
-    stripes = np.where((indices // GLARE_FILL_BAR_PX) % 2 == 0, dark, light).astype(np.uint8)
-    filled = pixels.copy()
-    filled[:, indices] = stripes[None, :]
-    return view.then(filled, np.eye(3))
+    return band
 
 
 def _bars_horizontal(pixels: np.ndarray) -> bool:
