@@ -68,9 +68,15 @@ class BlurEstimate:
         """The Gaussian defocus (pixels) that makes edges this wide."""
         return max(0.5, (self.across - SHARP_EDGE_PX) / WIDTH_PER_SIGMA)
 
-    def motion_lengths(self) -> tuple[float, ...]:
-        """Motion lengths across the bars (pixels) to try, most likely first."""
-        return tuple(self.across * factor for factor in MOTION_LENGTH_FACTORS)
+    def motion_lengths(self, fitted: float | None = None) -> tuple[float, ...]:
+        """Motion lengths across the bars (pixels) to try, most likely first: a length
+        ``fitted`` on the start pattern (:mod:`kiosk_app.barcode.start_pattern`) first, in
+        place of the nearest of the others, when there is one."""
+        lengths = [self.across * factor for factor in MOTION_LENGTH_FACTORS]
+        if fitted is None:
+            return tuple(lengths)
+        lengths.remove(min(lengths, key=lambda length: abs(length - fitted)))
+        return (fitted, *lengths)
 
 
 def estimate_blur(grey: np.ndarray) -> BlurEstimate | None:

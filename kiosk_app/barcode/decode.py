@@ -15,12 +15,14 @@ Strategy (stops at the first read that ``accept`` approves, normally "looks like
    unturned one when the turn was small (a diagonal smear leans the bars' estimate).
 
 Steps 1 and 2 always run; step 3 only while the budget lasts (and its whole-picture
-clean-ups only before :data:`GIVE_UP_S` unless a symbol was located). When zxing-cpp's own
-corners of a located symbol fail to rectify it, the bars' outline is rectified next (strong
-perspective); a saturated glare band is drawn over (:func:`enhance.fill_glare`), then its
-codewords are taken as erasures and corrected (:mod:`kiosk_app.barcode.glare`). When several
-symbols are in the picture, the PDF417 carrying AAMVA data wins; other formats are never
-asked for.
+clean-ups only when they end by :data:`GIVE_UP_S`, unless a symbol was located), and not at
+all when the symbol's start pattern shows a defocus beyond recovery
+(:mod:`kiosk_app.barcode.start_pattern`, which also gives a motion blur's length).
+When zxing-cpp's own corners of a located symbol fail to rectify it, the bars' outline is
+rectified next (strong perspective); a saturated glare band is drawn over
+(:func:`enhance.fill_glare`), then its codewords are taken as erasures and corrected
+(:mod:`kiosk_app.barcode.glare`). When several symbols are in the picture, the PDF417
+carrying AAMVA data wins; other formats are never asked for.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from typing import Any
 import numpy as np
 import zxingcpp
 
-from kiosk_app.barcode import deblur, enhance, glare
+from kiosk_app.barcode import deblur, enhance, glare, start_pattern
 from kiosk_app.barcode.deblur import (
     MOTION_LENGTH_FACTORS,
     RECTIFIED_SIGMA_FACTORS,
@@ -51,6 +53,7 @@ from kiosk_app.barcode.enhance import View
 from kiosk_app.barcode.errors import NoBarcodeFoundError, NotAamvaError
 from kiosk_app.barcode.imaging import grey_from_bytes, grey_from_frame, read_image_file
 from kiosk_app.barcode.rectify import Quad
+from kiosk_app.barcode.start_pattern import PatternBlur
 from kiosk_app.barcode.symbol import DecodedBarcode, SymbolInfo
 from kiosk_app.text import QT_TRANSLATE_NOOP
 
@@ -67,12 +70,14 @@ __all__ = [
 # Time allowed for the escalating attempts on an image file (the fast path and the deskew
 # attempt always run, even past it).
 FILE_BUDGET_S = 1.5
-# A picture in which no attempt has located a PDF417 by this time (zxing-cpp found neither a
-# symbol it could decode nor one it could not) starts none of the whole-picture clean-ups at
-# the ladder's end (from "lighting" on): what is still unlocated after the blur and geometry
-# steps (a defocus beyond recovery, a desk, printed lines) is not found by them. The blur and
-# geometry steps themselves always run within FILE_BUDGET_S: some pictures the kiosk reads
-# (motion at 35 degrees, defocus on perspective) are located only by the step that reads them.
+# A picture in which no attempt has located a PDF417 (zxing-cpp found neither a symbol it
+# could decode nor one it could not) starts a whole-picture clean-up at the ladder's end (from
+# "lighting" on) only when it would end by this time, its cost taken as the longest earlier
+# one's: what is still unlocated after the blur and geometry steps (a desk, printed lines) is
+# seldom found by them, though a dim or low-contrast card is read by "lighting". The blur and
+# geometry steps themselves run within FILE_BUDGET_S: some pictures the kiosk reads (defocus
+# on perspective) are located only by the step that reads them. A defocus beyond recovery,
+# measured on the start pattern, ends the ladder before any step.
 GIVE_UP_S = 0.4
 # For live camera frames: the next frame is a better retry than a long clean-up, but every
 # frame pays the plain read and the symbol estimate (30-40 ms at 1280x720) before any step, so
@@ -280,9 +285,10 @@ class Scanner:
         return lambda: self._clock() <= deadline
 
     def _given_up(self, give_up: float, views: _Views) -> Callable[[], bool]:
-        """Whether the clock is past ``give_up`` and no attempt has located a PDF417 in
-        ``views`` (see :data:`GIVE_UP_S`)."""
-        return lambda: not views.located and self._clock() > give_up
+        """Asked before each whole-picture clean-up: whether no attempt has located a PDF417
+        in ``views`` and the clean-up would not end before ``give_up`` (see
+        :data:`GIVE_UP_S`)."""
+        return _GiveUp(self._clock, give_up, views)
 
     def _read(
         self, attempt: _Attempt, views: _Views
@@ -415,6 +421,8 @@ class _Views:
         self._symbol: SymbolEstimate | None = None
         self._blur: BlurEstimate | None = None
         self._blur_measured = False
+        self._pattern: PatternBlur | None = None
+        self._pattern_measured = False
         self._outlines: list[tuple[View, Quad]] = []
         self._outlines_noted = 0
         self._seen_outlines: list[np.ndarray] = []
@@ -451,6 +459,22 @@ class _Views:
         """Whether the bar-pattern estimate found nothing bar-like in the picture (always
         False with deskew turned off: then nothing is estimated)."""
         return self._deskew and self._estimate() is None
+
+    def beyond_recovery(self) -> bool:
+        """Whether the symbol's start pattern shows a defocus no deconvolution undoes
+        (:attr:`PatternBlur.beyond_recovery`); measured only on a blurred symbol."""
+        pattern = self._pattern_blur()
+        return pattern is not None and pattern.beyond_recovery
+
+    def _pattern_blur(self) -> PatternBlur | None:
+        """The blur fitted on the start pattern of a blurred symbol's region (once)."""
+        if not self._pattern_measured:
+            self._pattern_measured = True
+            blur = self._symbol_blur()
+            region = self._blur_region()
+            if blur is not None and blur.blurred and region is not None:
+                self._pattern = start_pattern.measure(region.pixels)
+        return self._pattern
 
     def symbol_box(self) -> tuple[int, int, int, int] | None:
         """Where the bar-pattern estimate saw the symbol (in the picture's pixels), if it was
@@ -505,7 +529,9 @@ class _Views:
             return None
         if name == "deblurred":
             return region.then(deblur.deconvolve_gaussian(region.pixels, blur.sigma), np.eye(3))
-        length = blur.motion_lengths()[int(name.removeprefix("motion-"))]
+        pattern = self._pattern_blur()
+        fitted = None if pattern is None else pattern.motion_px
+        length = blur.motion_lengths(fitted)[int(name.removeprefix("motion-"))]
         return region.then(deblur.deconvolve_motion(region.pixels, length), np.eye(3))
 
     def _symbol_blur(self) -> BlurEstimate | None:
@@ -585,6 +611,30 @@ class _Views:
         return self._symbol
 
 
+class _GiveUp:
+    """Whether an unlocated picture starts no more whole-picture clean-ups: one starts only
+    when it would end before the give-up time, its cost taken as the longest of the earlier
+    ones (the same kind of filter over the same picture) plus their reads."""
+
+    def __init__(self, clock: Callable[[], float], at: float, views: _Views) -> None:
+        self._clock = clock
+        self._at = at
+        self._views = views
+        self._cost = 0.0
+        self._started: float | None = None
+
+    def __call__(self) -> bool:
+        now = self._clock()
+        if self._started is not None:
+            self._cost = max(self._cost, now - self._started)
+        if self._views.located:
+            return False
+        if now + self._cost > self._at:
+            return True
+        self._started = now
+        return False
+
+
 def _attempts(
     views: _Views,
     in_time: Callable[[], bool],
@@ -602,13 +652,16 @@ def _attempts(
     (no ``order``), the whole-picture clean-ups at the ladder's end start only while not
     ``given_up()`` (see :data:`GIVE_UP_S`), and a glare band across the symbol that neither
     the glare fill nor its codewords' erasures made readable ends the ladder (its codewords
-    are lost, see :mod:`kiosk_app.barcode.glare`)."""
+    are lost, see :mod:`kiosk_app.barcode.glare`). A defocus beyond recovery ends it before
+    any step."""
     yield _Attempt("plain", views.source, {})
     if views.no_symbol():
         return  # nothing bar-like anywhere: no clean-up would find a symbol
     work = views.get("work")
     if work is not None and work is not views.source:
         yield _Attempt("deskew", work, {})  # a tilt: the known, cheap fix comes first
+    if views.beyond_recovery():
+        return  # a defocus wider than any step restores: nothing later reads it
     tried = 0
     if preferred is not None:
         name, view_name, options = _LADDER[preferred]

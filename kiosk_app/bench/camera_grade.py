@@ -4,7 +4,10 @@
   defocus, motion blur, perspective, small symbols) on the cards of several licence payloads
   from the public corpus, read by the pipeline and by bare zxing-cpp.
 * **Wrong or no barcode:** how long the pipeline takes to say "not a licence" (a boarding-pass
-  PDF417) and "no barcode" (a blank card, a card with text only, a noise frame, a 12 MP desk).
+  PDF417) and "no barcode" (a blank card, a card with text only, a 12 MP desk).
+* **Giving up at 1080p:** how long the pipeline takes to give up on 1920x1080 pictures it
+  cannot read (a blank desk, sensor noise, a desk photo with a card but no barcode, licence
+  cards defocused by a whole module), each picture and the median and worst.
 * **Live stream:** a simulated camera (30 frames/s of degraded frames of a held card, each
   with its own sensor noise, 1280x720 like the live path hands the decoder) through the
   frame scanner, latest frame wins, and the live path's auto-capture rule
@@ -95,11 +98,13 @@ def set_samples(licences: int, earlier: bool = True, bad_day: bool = True) -> It
 
 @dataclass(frozen=True)
 class Refusal:
-    """How one wrong-or-no-barcode picture ended: the error's name and the seconds taken."""
+    """How one wrong-or-no-barcode picture ended: the error's name, the seconds taken and the
+    thread's CPU seconds (what the time would be on an idle core)."""
 
     name: str
     outcome: str
     seconds: float
+    cpu_seconds: float
 
 
 def refusal_figures(budget: float = FILE_BUDGET_S) -> list[Refusal]:
@@ -110,15 +115,34 @@ def refusal_figures(budget: float = FILE_BUDGET_S) -> list[Refusal]:
         "not-licence defocus-0.5": synthetic.defocus(1.5)(synthetic.card(BOARDING_PASS)),
         "no barcode: blank card": Image.new("L", synthetic.CARD_SIZE, synthetic.PAPER),
         "no barcode: text only": _text_only_card(),
-        "no barcode: noise 1080p": _noise_frame(synthetic.FULL_HD),
-        "unreadable: defocus 1 module, 1080p": _defocused_frame(),
         "no barcode: 12 MP desk": synthetic.in_large_photo()(_text_only_card()),
     }
+    return _outcomes(pictures, budget)
+
+
+def give_up_figures(budget: float = FILE_BUDGET_S, licences: int = 3) -> list[Refusal]:
+    """Time to give up on unreadable 1080p pictures (see the module doc): the target is
+    :data:`~kiosk_app.barcode.decode.GIVE_UP_S`."""
+    pictures = {
+        "blank desk": Image.new("L", synthetic.FULL_HD, DESK_GREY),
+        "noise": _noise_frame(synthetic.FULL_HD),
+        "noise, other seed": _noise_frame(synthetic.FULL_HD, seed=6),
+        "desk photo, card without barcode": synthetic.in_large_photo(synthetic.FULL_HD)(
+            _text_only_card()
+        ),
+    }
+    for index, payload in enumerate(licence_payloads(licences)):
+        pictures[f"defocus 1 module, licence {index + 1}"] = _defocused_frame(payload)
+    return _outcomes(pictures, budget)
+
+
+def _outcomes(pictures: dict[str, Image.Image], budget: float) -> list[Refusal]:
+    """How each picture's decode ended, and how long it took (opening the PNG included)."""
     figures = []
     for name, image in pictures.items():
         data = _png(np.asarray(image))
         scanner = Scanner(budget_s=budget)
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         try:
             scanner.decode_bytes(data)
             outcome = "read"
@@ -128,8 +152,61 @@ def refusal_figures(budget: float = FILE_BUDGET_S) -> list[Refusal]:
             outcome = "no barcode"
         except BarcodeError as exc:
             outcome = type(exc).__name__
-        figures.append(Refusal(name, outcome, time.perf_counter() - started))
+        took, cpu = time.perf_counter() - started, time.thread_time() - cpu_started
+        figures.append(Refusal(name, outcome, took, cpu))
     return figures
+
+
+# The defocus sweep: module sizes (pixels) and Gaussian sigmas (in modules) it reads.
+SWEEP_MODULE_PX = (2, 3, 4)
+SWEEP_SIGMA_MODULES = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0, 1.1)
+# A module size's sweep stops after this many sigmas in a row with no read.
+SWEEP_STOP_AFTER_MISSES = 2
+
+
+@dataclass(frozen=True)
+class SweepCell:
+    """One sigma of the defocus sweep at one module size: pictures read right, read wrong,
+    and pictures tried."""
+
+    module_px: int
+    sigma_modules: float
+    read: int
+    wrong: int
+    total: int
+
+
+def defocus_sweep(licences: int, budget: float = FILE_BUDGET_S) -> list[SweepCell]:
+    """Where reading a defocused card stops: each licence's card at each module size of
+    :data:`SWEEP_MODULE_PX` (the card scaled with it), defocused by each sigma of
+    :data:`SWEEP_SIGMA_MODULES` (in modules) with sensor noise, read by the kiosk's scanner;
+    a module size stops after :data:`SWEEP_STOP_AFTER_MISSES` sigmas without a read."""
+    payloads = licence_payloads(licences)
+    cells = []
+    for module_px in SWEEP_MODULE_PX:
+        size = (
+            synthetic.CARD_SIZE[0] * module_px // synthetic.CAMERA_MODULE_PX,
+            synthetic.CARD_SIZE[1] * module_px // synthetic.CAMERA_MODULE_PX,
+        )
+        cards = [synthetic.card(payload, module_px, size) for payload in payloads]
+        misses = 0
+        for sigma in SWEEP_SIGMA_MODULES:
+            degrade = synthetic.chain(
+                synthetic.defocus(sigma * module_px), synthetic.camera_noise()
+            )
+            read = wrong = 0
+            for payload, base in zip(payloads, cards, strict=True):
+                try:
+                    got = Scanner(budget_s=budget).decode_grey(np.asarray(degrade(base))).payload
+                except BarcodeError:
+                    continue
+                read += got == payload
+                wrong += got != payload
+            cells.append(SweepCell(module_px, sigma, read, wrong, len(payloads)))
+            misses = 0 if read else misses + 1
+            if misses >= SWEEP_STOP_AFTER_MISSES:
+                break
+    return cells
 
 
 @dataclass(frozen=True)
@@ -202,7 +279,7 @@ def _text_only_card() -> Image.Image:
     return Image.fromarray(pixels)
 
 
-def _defocused_frame() -> Image.Image:
+def _defocused_frame(payload: bytes) -> Image.Image:
     """A licence's card defocused by one module (beyond recovery, docs/benchmarks.md) on a
     desk in a 1080p frame: a picture that holds a symbol no step can read."""
     degrade = synthetic.chain(
@@ -210,12 +287,12 @@ def _defocused_frame() -> Image.Image:
         synthetic.camera_noise(),
         synthetic.in_large_photo(synthetic.FULL_HD),
     )
-    return degrade(synthetic.card(licence_payloads(1)[0]))
+    return degrade(synthetic.card(payload))
 
 
-def _noise_frame(size: tuple[int, int]) -> Image.Image:
+def _noise_frame(size: tuple[int, int], seed: int = 5) -> Image.Image:
     """Random grey noise (a camera pointed at nothing in particular)."""
-    rng = np.random.default_rng(5)
+    rng = np.random.default_rng(seed)
     return Image.fromarray(rng.integers(0, 256, (size[1], size[0]), dtype=np.uint8))
 
 

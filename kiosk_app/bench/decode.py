@@ -17,7 +17,8 @@ and how long each took (opening the picture included for both). Pictures:
   degrees, and the other conditions of a desk camera's bad day: ``--no-bad-day`` to skip,
   ``--bad-day-only`` to run only them), each with read/total, median, 95th percentile and
   worst time for the pipeline and the bare call;
-  then the time to "not a licence" and "no barcode" (``--no-refusals``), the simulated
+  then the time to "not a licence" and "no barcode", and the time to give up on unreadable
+  1080p pictures with its median and worst (``--no-refusals`` skips both), the simulated
   live stream's time to auto-capture (``--no-live``), and the time to auto-capture through
   real demo videos of degraded cards played into the camera path
   (:mod:`kiosk_app.bench.live_video`, ``--no-live-video``; one video per degradation and
@@ -46,7 +47,7 @@ import numpy as np
 import zxingcpp
 from PIL import Image
 
-from kiosk_app.barcode.decode import FILE_BUDGET_S, Scanner
+from kiosk_app.barcode.decode import FILE_BUDGET_S, GIVE_UP_S, Scanner
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.picture_limits import MAX_FILE_BYTES, OPENED_FORMATS
 from kiosk_app.bench import camera_grade, synthetic
@@ -89,6 +90,16 @@ class Outcome:
 def main(argv: list[str]) -> int:
     """Run the benchmark and print its table; returns 0."""
     args = _parser().parse_args(argv)
+    if args.defocus_sweep:
+        _print_sweep(camera_grade.defocus_sweep(args.licences, args.budget))
+        return 0
+    if args.give_up_only:
+        report: dict[str, object] = {"give_up_1080p": _give_up_rows(args.budget)}
+        if args.json:
+            print(json.dumps(report, indent=2))
+        else:
+            _print_extras(report)
+        return 0
     samples = [] if args.live_only else list(_samples(args))
     outcomes = [_measure(sample, args.budget) for sample in samples]
     tilted = [outcome for outcome in outcomes if outcome.sample.tilted]
@@ -100,6 +111,7 @@ def main(argv: list[str]) -> int:
             {"picture": r.name, "outcome": r.outcome, "ms": round(r.seconds * 1000.0, 1)}
             for r in camera_grade.refusal_figures(args.budget)
         ]
+        report["give_up_1080p"] = _give_up_rows(args.budget)
     if not args.no_live:
         payload = camera_grade.licence_payloads(1)[0]
         report["live"] = [
@@ -151,6 +163,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--video-licences", type=int, default=3, help="licences per demo video degradation"
+    )
+    parser.add_argument(
+        "--give-up-only", action="store_true", help="only the give-up times at 1080p"
+    )
+    parser.add_argument(
+        "--defocus-sweep",
+        action="store_true",
+        help="only the defocus sweep: sigma against module size (--licences per cell)",
     )
     parser.add_argument("--budget", type=float, default=FILE_BUDGET_S, help="scanner budget (s)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -431,6 +451,42 @@ def _print_report(report: dict[str, object]) -> None:
     _print_extras(report)
 
 
+def _give_up_rows(budget: float) -> list[dict[str, object]]:
+    """The give-up times on unreadable 1080p pictures, one row each."""
+    return [
+        {
+            "picture": r.name,
+            "outcome": r.outcome,
+            "ms": round(r.seconds * 1000.0, 1),
+            "cpu_ms": round(r.cpu_seconds * 1000.0, 1),
+        }
+        for r in camera_grade.give_up_figures(budget)
+    ]
+
+
+def _print_sweep(cells: list[camera_grade.SweepCell]) -> None:
+    """The defocus sweep: one line per module size, read/total per sigma, and the largest
+    sigma read on every licence and on any."""
+    sigmas = camera_grade.SWEEP_SIGMA_MODULES
+    print(f"{'sigma (modules)':<18}" + "".join(f"{s:>7}" for s in sigmas) + "  largest read")
+    for module_px in camera_grade.SWEEP_MODULE_PX:
+        row = {c.sigma_modules: c for c in cells if c.module_px == module_px}
+        marks = []
+        for sigma in sigmas:
+            cell = row.get(sigma)
+            mark = "-" if cell is None else f"{cell.read}/{cell.total}"
+            marks.append(mark + ("!" if cell is not None and cell.wrong else ""))
+        every = [c.sigma_modules for c in row.values() if c.read == c.total]
+        some = [c.sigma_modules for c in row.values() if c.read]
+        print(
+            f"{f'{module_px} px/module':<18}"
+            + "".join(f"{m:>7}" for m in marks)
+            + f"  all {max(every, default=0.0)}, any {max(some, default=0.0)}"
+        )
+    wrong = sum(c.wrong for c in cells)
+    print(f"wrong reads: {wrong} ('!' marks a cell with one)")
+
+
 def _print_camera_sets(report: dict[str, object]) -> None:
     """The camera-grade sets, one line each: bare and pipeline side by side."""
     sets = report["camera_sets"]
@@ -462,6 +518,19 @@ def _print_extras(report: dict[str, object]) -> None:
         print(f"{'wrong or no barcode':<30}{'answer':<16}{'ms':>8}")
         for item in refusals:
             print(f"{item['picture']:<30}{item['outcome']:<16}{item['ms']:>8}")
+    give_up = report.get("give_up_1080p")
+    if isinstance(give_up, list) and give_up:
+        print()
+        print(f"{'unreadable 1080p picture':<36}{'answer':<16}{'ms':>8}{'CPU ms':>8}")
+        for item in give_up:
+            print(f"{item['picture']:<36}{item['outcome']:<16}{item['ms']:>8}{item['cpu_ms']:>8}")
+        times = [float(item["ms"]) for item in give_up]
+        cpu = [float(item["cpu_ms"]) for item in give_up]
+        print(
+            f"given up at 1080p: median {statistics.median(times):.0f} ms, "
+            f"worst {max(times):.0f} ms (CPU: median {statistics.median(cpu):.0f} ms, "
+            f"worst {max(cpu):.0f} ms; target {GIVE_UP_S * 1000:.0f} ms)"
+        )
     live = report.get("live")
     if isinstance(live, list):
         print()

@@ -11,13 +11,19 @@ from typing import Any
 import numpy as np
 import pytest
 import zxingcpp
+from PIL import Image
 
 from kiosk_app.barcode import deblur, enhance
 from kiosk_app.barcode.decode import FILE_BUDGET_S, GIVE_UP_S, MAX_OUTLINE_ATTEMPTS, Scanner
 from kiosk_app.barcode.errors import NoBarcodeFoundError
 from kiosk_app.bench import synthetic
 from tests.support.clock import FakeClock
-from tests.support.decoding import NO_TIME_LIMIT_S, RenderedCases
+from tests.support.decoding import (
+    NO_TIME_LIMIT_S,
+    CountingReader,
+    RenderedCases,
+    untimed_scanner,
+)
 from tests.unit.barcode.images import LICENCE_PAYLOAD, bare_zxing_reads
 
 # Budget large enough that every step runs, however loaded the machine is.
@@ -90,14 +96,49 @@ def _reads_until_given_up(pixels: np.ndarray, give_up_s: float) -> int:
     return reader.calls
 
 
-def test_an_unlocated_picture_starts_no_whole_picture_clean_up_after_the_give_up_time(
-    bad_day_cases: RenderedCases,
+def _lines_card() -> np.ndarray:
+    """A card back with printed lines but no barcode: bar-like to the estimate, never a PDF417
+    to zxing-cpp."""
+    pixels = np.full((synthetic.CARD_SIZE[1], synthetic.CARD_SIZE[0]), synthetic.PAPER, np.uint8)
+    for row in range(10):
+        top = 40 + row * 50
+        pixels[top : top + 14, 60 : 60 + 300 + 90 * (row % 5)] = 110
+    return pixels
+
+
+def test_an_unlocated_picture_starts_no_whole_picture_clean_up_ending_after_the_give_up_time() -> (
+    None
+):
+    given_up = _reads_until_given_up(_lines_card(), GIVE_UP_S)
+    assert given_up < _reads_until_given_up(_lines_card(), FILE_BUDGET_S)
+    # Each clean-up (one read here) starts only when it ends by GIVE_UP_S.
+    assert given_up * READ_S <= GIVE_UP_S + 1e-9
+
+
+@pytest.mark.parametrize("frame", [False, True], ids=["card", "card in a 1080p desk frame"])
+def test_a_defocus_beyond_recovery_is_given_up_after_the_plain_read(
+    bad_day_cases: RenderedCases, frame: bool
 ) -> None:
-    # zxing-cpp never locates a symbol defocused by a whole module.
-    given_up = _reads_until_given_up(bad_day_cases["defocus-1.0"].pixels, GIVE_UP_S)
-    assert given_up < _reads_until_given_up(bad_day_cases["defocus-1.0"].pixels, FILE_BUDGET_S)
-    # Past GIVE_UP_S only the blur and geometry steps under way finish.
-    assert given_up * READ_S <= FILE_BUDGET_S
+    picture = bad_day_cases["defocus-1.0"].pixels
+    if frame:
+        desk = synthetic.in_large_photo(synthetic.FULL_HD)
+        picture = np.asarray(desk(Image.fromarray(picture)))
+    reader = CountingReader()
+    with pytest.raises(NoBarcodeFoundError):
+        untimed_scanner(reader).decode_frame(picture)
+    assert reader.calls == 1  # the start pattern shows a defocus of a whole module
+
+
+def test_a_diagonal_motion_is_undone_first_with_the_length_the_start_pattern_shows(
+    camera_grade_cases: RenderedCases,
+) -> None:
+    # Measured on the edges, a 35-degree smear of 3 modules looks like a defocus of half a
+    # module; its length across the bars took the 7th or 8th try.
+    scanner = untimed_scanner()
+    assert scanner.decode_frame(camera_grade_cases["motion-3-diag"].pixels).payload == (
+        LICENCE_PAYLOAD
+    )
+    assert scanner.last_attempt == "motion-deblur-1"
 
 
 def test_a_located_symbol_gets_the_whole_picture_clean_ups_after_the_give_up_time() -> None:
