@@ -56,6 +56,8 @@ MAJORITY = 2
 #: symbol row is unknown too; a known module's bar or space is what this share agrees on.
 MIN_MODULE_SAMPLES = 2
 MODULE_AGREEMENT = 0.75
+#: Modules at least this wide (pixels): every other pixel row is scanned.
+SPARSE_SCAN_MODULE_PX = 2.5
 #: The fewest pixel rows with both patterns found for the matrix to be read at all.
 MIN_SCANLINES = 6
 #: The least difference (grey levels) between the symbol's ink and paper.
@@ -139,6 +141,18 @@ class _Scanline:
     columns: int
 
 
+@dataclass(frozen=True)
+class _Sight:
+    """One pixel row's samples of a symbol row's data codewords: patterns at each sampling
+    shift (shifts x columns), unknown modules and bars (columns x 17)."""
+
+    scan: _Scanline
+    row: int
+    patterns: np.ndarray
+    hidden: np.ndarray
+    bars: np.ndarray
+
+
 @dataclass
 class _Cell:
     """What the pixel rows of one symbol row saw of one data codeword."""
@@ -169,15 +183,18 @@ def _read(pixels: np.ndarray, unknown_columns: np.ndarray) -> CodewordMatrix | N
     threshold = (dark + light) / 2.0
     if light - dark < MIN_CONTRAST:
         return None
-    values_all, unknown = _evened_band(pixels, unknown_columns, dark, light)
+    # The pixel rows through the symbol have ink (a quiet row between printed lines has none).
+    ink = (known_pixels < threshold).mean(axis=1) >= SYMBOL_INK
+    inked = np.nonzero(ink)[0]
+    values_all, unknown = _evened_band(pixels[inked], unknown_columns, dark, light)
     lookup = cluster_lookup()
-    cells: dict[tuple[int, int], _Cell] = {}
-    rows_seen: dict[int, list[int]] = {}
+    sights: list[_Sight] = []
     frame_votes: Counter[tuple[int, int]] = Counter()
-    scanlines: list[_Scanline] = []
-    for y in range(pixels.shape[0]):
-        values = values_all[y]
-        scan = _scanline(y, values, threshold)
+    stride = 1
+    for index, (y, values) in enumerate(zip(inked, values_all, strict=True)):
+        if index % stride:
+            continue
+        scan = _scanline(int(y), values, threshold)
         if scan is None:
             continue
         patterns, hidden, bars = _sample_row(values, threshold, scan, unknown)
@@ -185,19 +202,12 @@ def _read(pixels: np.ndarray, unknown_columns: np.ndarray) -> CodewordMatrix | N
         row = _row_number(indicators)
         if row is None:
             continue
-        scanlines.append(scan)
-        rows_seen.setdefault(row, []).append(y)
+        # Rows are at least 3 modules high: with modules of several pixels, every other
+        # pixel row still gives each symbol row several sights.
+        stride = 2 if scan.module >= SPARSE_SCAN_MODULE_PX else 1
         frame_votes.update(_frame_facts(row, indicators, scan.columns))
-        cluster = row % 3
-        for column in range(scan.columns):
-            cell = cells.setdefault((row, column), _Cell())
-            if not hidden[column + 1].any():
-                found = _first_found(patterns[:, column + 1], lookup, cluster)
-                if found is not None:
-                    cell.votes[found[1]] += 1
-            cell.bar_counts += bars[column + 1] & ~hidden[column + 1]
-            cell.seen_counts += ~hidden[column + 1]
-    if len(scanlines) < MIN_SCANLINES:
+        sights.append(_Sight(scan, row, patterns[:, 1:-1], hidden[1:-1], bars[1:-1]))
+    if len(sights) < MIN_SCANLINES:
         return None
     frame = _frame(frame_votes)
     if frame is None:
@@ -207,6 +217,8 @@ def _read(pixels: np.ndarray, unknown_columns: np.ndarray) -> CodewordMatrix | N
     erasures: list[int] = []
     guesses: list[int] = []
     candidates: dict[int, tuple[int, ...]] = {}
+    same = [sight for sight in sights if sight.scan.columns == columns and sight.row < rows]
+    cells = _cells(same, lookup)
     for row in range(rows):
         for column in range(columns):
             value, allowed = _resolve(cells.get((row, column)), row % 3)
@@ -218,7 +230,9 @@ def _read(pixels: np.ndarray, unknown_columns: np.ndarray) -> CodewordMatrix | N
             elif allowed is not None:
                 guesses.append(len(codewords))
             codewords.append(value)
-    same = [scan for scan in scanlines if scan.columns == columns]
+    rows_seen: dict[int, list[int]] = {}
+    for sight in same:
+        rows_seen.setdefault(sight.row, []).append(sight.scan.y)
     centres = sorted((row, float(np.mean(ys))) for row, ys in rows_seen.items())
     pitch, top = _row_geometry(centres)
     return CodewordMatrix(
@@ -229,11 +243,31 @@ def _read(pixels: np.ndarray, unknown_columns: np.ndarray) -> CodewordMatrix | N
         erasures=erasures,
         guesses=guesses,
         candidates=candidates,
-        left=float(np.median([scan.left for scan in same])) if same else 0.0,
-        module=float(np.median([scan.module for scan in same])) if same else 1.0,
+        left=float(np.median([sight.scan.left for sight in same])) if same else 0.0,
+        module=float(np.median([sight.scan.module for sight in same])) if same else 1.0,
         top=top,
         row_pitch=pitch,
     )
+
+
+def _cells(
+    sights: list[_Sight], lookup: dict[int, tuple[int, int]]
+) -> dict[tuple[int, int], _Cell]:
+    """What the pixel rows of each symbol row saw of each of its data codewords."""
+    cells: dict[tuple[int, int], _Cell] = {}
+    for sight in sights:
+        cluster = sight.row % 3
+        seen = ~sight.hidden
+        clear: np.ndarray = ~np.any(sight.hidden, axis=1)
+        for column in range(sight.scan.columns):
+            cell = cells.setdefault((sight.row, column), _Cell())
+            if clear[column]:
+                found = _first_found(sight.patterns[:, column], lookup, cluster)
+                if found is not None:
+                    cell.votes[found[1]] += 1
+            cell.bar_counts += sight.bars[column] & seen[column]
+            cell.seen_counts += seen[column]
+    return cells
 
 
 def _row_geometry(centres: list[tuple[int, float]]) -> tuple[float, float]:
@@ -341,9 +375,9 @@ def _sample_row(
 def _evened_band(
     pixels: np.ndarray, unknown_columns: np.ndarray, dark: float, light: float
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The pixels as floats, the columns of the band stretched back to the symbol's contrast
-    where some is left (a glare band's soft edge washes bars out without clipping them), and
-    the columns left unknown (too little contrast)."""
+    """The pixels (the symbol's rows) as floats, the columns of the band stretched back to the
+    symbol's contrast where some is left (a glare band's soft edge washes bars out without
+    clipping them), and the columns left unknown (too little contrast)."""
     values = pixels.astype(np.float64)
     unknown = unknown_columns.copy()
     marked = np.nonzero(unknown_columns)[0]
@@ -353,12 +387,9 @@ def _evened_band(
     for offset in range(-BAND_EDGE_PX, BAND_EDGE_PX + 1):
         near[np.clip(marked + offset, 0, len(near) - 1)] = True
     band = np.nonzero(near)[0]
-    # Measured on the symbol's rows only (a turned view's canvas above and below is no glare).
-    inked = np.nonzero((values[:, ~near] < (dark + light) / 2).mean(axis=1) >= SYMBOL_INK)[0]
-    if len(inked) == 0:
+    if len(values) == 0:
         return values, near
-    rows = values[inked[0] : inked[-1] + 1, band]
-    column_dark, column_light = np.percentile(rows, (2.0, 90.0), axis=0)
+    column_dark, column_light = np.percentile(values[:, band], (2.0, 90.0), axis=0)
     spread = column_light - column_dark
     readable = spread >= BAND_MIN_CONTRAST * (light - dark)
     for index, column in enumerate(band):

@@ -62,6 +62,8 @@ def corrected_codewords(matrix: CodewordMatrix) -> list[int] | None:
             return correct(matrix.codewords, matrix.num_ec, erased, spare=SPARE_EC)
         except UncorrectableError:
             continue
+    # Too many erasures for the correction with spare syndromes: solved exactly, checked by
+    # the values the seen modules allow instead.
     listed: dict[int, tuple[int, ...] | None] = {i: None for i in erasures}
     listed.update(matrix.candidates)
     try:

@@ -189,42 +189,41 @@ def correct_with_candidates(
     """The one codeword that agrees with ``codewords`` outside ``candidates`` and takes one
     of its listed values at each of those indices (``None``: any value, an erasure).
 
-    For more unknown codewords than ``num_ec`` (a glare band half over two codeword columns
-    leaves a few values possible for each): the unknowns beyond ``num_ec`` with the fewest
-    values are tried in every combination (at most ``max_combinations``), the other
-    ``num_ec`` solved from the syndromes for each, and a combination stands when those take
-    listed values too. Raises :class:`UncorrectableError` unless exactly one combination
-    stands and a wrong combination would stand by chance less often than
-    ``max_false_solutions`` (the listed values' share of the field, over the combinations
-    tried)."""
+    The unknowns beyond ``num_ec`` with the fewest values (a glare band half over two codeword
+    columns leaves a few values possible for each) are tried in every combination (at most
+    ``max_combinations``), the others solved from the syndromes for each, and a combination
+    stands when those take listed values too and all syndromes are zero. Raises
+    :class:`UncorrectableError` unless exactly one combination stands and a wrong one would
+    stand by chance less often than ``max_false_solutions`` (the listed values' share of the
+    field, and one in 929 per syndrome left unused, over the combinations tried)."""
     count = len(codewords)
     unknown = sorted(candidates)
     if not 0 < num_ec < count < FIELD or any(not 0 <= i < count for i in unknown):
         raise UncorrectableError("not a PDF417 codeword count")
-    if len(unknown) <= num_ec:
-        raise UncorrectableError("few enough unknowns for the plain correction")
 
     def size(index: int) -> int:
         values = candidates[index]
         return FIELD if values is None else len(values)
 
     by_size = sorted(unknown, key=size)
-    free = by_size[: len(unknown) - num_ec]
-    solved = by_size[len(unknown) - num_ec :]
+    free = by_size[: max(0, len(unknown) - num_ec)]
+    solved = by_size[len(free) :]
+    equations = len(solved)
     combinations = float(np.prod([float(size(i)) for i in free]))
     if combinations > max_combinations:
         raise UncorrectableError("too many combinations of possible values")
     chance = combinations * float(np.prod([size(i) / FIELD for i in solved]))
+    chance *= float(FIELD) ** -(num_ec - equations)
     if chance > max_false_solutions:
         raise UncorrectableError("too few listed values to check a solution by")
     received = [0 if i in candidates else value for i, value in enumerate(codewords)]
-    powers = [
-        [pow(GENERATOR, j * (count - 1 - i), FIELD) for i in range(count)]
-        for j in range(1, num_ec + 1)
-    ]
-    inverse = np.array(_solve_square([[row[i] for i in solved] for row in powers]), np.int64)
-    known = np.array(syndromes(received, num_ec), dtype=np.int64)
-    free_columns = np.array([[row[i] for i in free] for row in powers], dtype=np.int64)
+    if not unknown:
+        return _checked(received, num_ec)
+    degrees = count - 1 - np.arange(count)
+    powers = _POWERS[(np.arange(1, equations + 1)[:, None] * degrees[None, :]) % (FIELD - 1)]
+    inverse = np.array(_solve_square(powers[:, solved].tolist()), dtype=np.int64)
+    known = np.array(syndromes(received, num_ec)[:equations], dtype=np.int64)
+    free_columns = powers[:, free]
     # H_solved u_solved = -(known + H_free u_free), so u_solved = base + gain u_free.
     base = (-inverse @ known) % FIELD
     gain = (-inverse @ free_columns) % FIELD
@@ -246,13 +245,15 @@ def correct_with_candidates(
         if len(solutions) > 1:
             break
     if len(solutions) != 1:
-        raise UncorrectableError("no single combination of possible values is a codeword")
+        raise UncorrectableError("no single combination of possible values solves the word")
     word = list(received)
     for index, value in zip([*free, *solved], solutions[0], strict=True):
         word[index] = int(value)
     return _checked(word, num_ec)
 
 
+# 3**k in GF(929) for k = 0 .. 927.
+_POWERS = np.array([pow(GENERATOR, k, FIELD) for k in range(FIELD - 1)], dtype=np.int64)
 # Combinations of possible values evaluated at once (memory: this times num_ec integers).
 _CHUNK = 1 << 15
 

@@ -13,6 +13,7 @@ from kiosk_app.barcode.codewords import read_matrix
 from kiosk_app.barcode.decode import Scanner
 from kiosk_app.barcode.errors import NoBarcodeFoundError
 from kiosk_app.bench import synthetic
+from kiosk_app.bench.camera_grade import licence_payloads
 from tests.support.decoding import NO_TIME_LIMIT_S
 from tests.unit.barcode.images import LICENCE_PAYLOAD
 
@@ -83,3 +84,15 @@ def test_a_glare_band_anywhere_is_read_exactly_or_not_at_all(centre: float, degr
     except NoBarcodeFoundError:
         return
     assert decoded.payload == LICENCE_PAYLOAD
+
+
+# Corpus licences whose glare bands leave the most unknowns: more than the spare syndromes
+# allow (solved checked by the listed values), and more than the EC codewords (combinations).
+@pytest.mark.parametrize(("licence", "name"), [(3, "glare-band"), (6, "glare-band-tilt20")])
+def test_the_corpus_licences_hardest_glare_bands_are_read(licence: int, name: str) -> None:
+    payload = licence_payloads(licence + 1)[licence]
+    degrade = next(d for n, _kind, d in synthetic.bad_day_degradations() if n == name)
+    pixels = np.asarray(degrade(synthetic.card(payload)))
+    scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
+    assert scanner.decode_frame(pixels).payload == payload
+    assert scanner.last_attempt == "glare-erasures"

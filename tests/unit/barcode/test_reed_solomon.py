@@ -127,7 +127,7 @@ def test_more_unknowns_than_ec_are_solved_from_their_possible_values(seed: int) 
     rng = random.Random(seed)
     data = [rng.randrange(FIELD) for _ in range(120)]
     word = data + list(compute_error_correction_code_words(data, 4))  # 32 EC codewords
-    unknown = rng.sample(range(len(word)), 32 + rng.randint(1, 8))
+    unknown = rng.sample(range(len(word)), 32 + rng.randint(-4, 8))
     received = [0 if index in unknown else value for index, value in enumerate(word)]
     listed = _listed(rng, word, unknown, rng.randint(2, 4))
     assert correct_with_candidates(received, 32, listed) == word
@@ -147,7 +147,7 @@ def test_a_true_value_missing_from_its_list_is_refused() -> None:
 @pytest.mark.parametrize(
     ("unknowns", "size", "erased"),
     [
-        (32, 3, 0),  # no more unknowns than EC codewords: the plain correction's case
+        (32, 3, 32),  # as many erasures as EC codewords: nothing left to check by
         (60, 4, 0),  # too many combinations to try
         (34, 8, 30),  # erased unknowns (any value) leave too little to check a solution by
     ],
