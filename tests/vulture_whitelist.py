@@ -18,12 +18,15 @@ from kiosk_app.simulator.server import _TrackingServer
 from kiosk_app.storage.watchlist import Entry
 from kiosk_app.ui.camera_preview import CameraPreview
 from kiosk_app.ui.main_window import MainWindow
+from kiosk_app.ui.widgets import FlowLayout
 
 # Qt calls these overrides (every eventFilter of the package shares the name).
 WedgeScanner.eventFilter
 CameraPreview.paintEvent
 MainWindow.dragEnterEvent
 MainWindow.dropEvent
+FlowLayout.takeAt
+FlowLayout.expandingDirections
 
 # http.server / socketserver read these class attributes and call these hooks.
 SimulatorRequestHandler.protocol_version

@@ -12,7 +12,15 @@ from __future__ import annotations
 from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QDialog, QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from kiosk_app.flow.billing import PriorCheck
 from kiosk_app.flow.customer import BilledAgain, CardRouting
@@ -128,8 +136,11 @@ class CardRoutingPanel(QWidget):
         self.again_button.clicked.connect(self._again)
         row = QHBoxLayout(self.earlier_box)
         row.addWidget(self.earlier_icon)
-        row.addWidget(self.earlier_text, 1)
-        row.addWidget(self.again_button)
+        # The button a third of the row (its words wrap if need be), so a large text size
+        # does not squeeze the sentence onto many lines.
+        self.again_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        row.addWidget(self.earlier_text, 2)
+        row.addWidget(self.again_button, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.route_line)

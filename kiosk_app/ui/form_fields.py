@@ -167,7 +167,7 @@ class ProvincePicker(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(6)
         for index, code in enumerate(self.codes):
-            button = big_button(code)
+            button = big_button(code, wrap=False)
             button.setObjectName("ProvinceButton")
             button.setCheckable(True)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # one Tab stop: the picker

@@ -45,7 +45,7 @@ class Keypad(QWidget):
         self.retranslate()
 
     def _key(self, key: str, text: str) -> QPushButton:
-        button = big_button(text)
+        button = big_button(text, wrap=False)
         button.setObjectName("Key")
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the field keeps the focus
         button.setAutoRepeat(key == ERASE)

@@ -100,15 +100,13 @@ class ReadyScreen(QWidget):
             corner.addWidget(self.sample_button)
         corner.addWidget(self.language_button)
 
-        # The instruction and the live inputs; the under-age banner takes its place.
+        # The instruction beside the corner, the live inputs under both (the whole width: a
+        # large text size wraps them onto fewer lines); the under-age banner takes their place.
         self.head = QWidget()
         head = QHBoxLayout(self.head)
         head.setContentsMargins(0, 0, 0, 0)
         head.addWidget(icon_label("scan", 72), 0, Qt.AlignmentFlag.AlignTop)
-        words = QVBoxLayout()
-        words.addWidget(self.title)
-        words.addWidget(self.inputs)
-        head.addLayout(words, 1)
+        head.addWidget(self.title, 1)
         self.camera = ReadyCamera()  # shown when the kiosk has a camera
         self.camera.camera_shown.connect(self._update_guide)
         self.guide = ReadyGuide(self.camera)
@@ -129,6 +127,7 @@ class ReadyScreen(QWidget):
         layout.setContentsMargins(*SCREEN_MARGINS)
         layout.setSpacing(READY_SPACING_PX)
         layout.addLayout(top)
+        layout.addWidget(self.inputs)
         layout.addWidget(self.age_banner)
         layout.addWidget(self.counting_alarm)
         layout.addLayout(body, 1)
@@ -201,7 +200,7 @@ class ReadyScreen(QWidget):
         self._default_check = default_check
         for kind in sorted(checks, key=CLERK_CHECKS.index):
             button = big_button("")
-            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             policy = button.sizePolicy()
             policy.setRetainSizeWhenHidden(True)
             button.setSizePolicy(policy)
@@ -297,6 +296,7 @@ class ReadyScreen(QWidget):
             self.age_banner.clear()
             self.age_banner.hide()
             self.head.show()
+            self.inputs.show()
             return
         self.age_banner.show_verdict(
             Verdict.FAILED,
@@ -306,6 +306,7 @@ class ReadyScreen(QWidget):
             translate_message(under_age_reason(licence.under_age)),
         )
         self.head.hide()
+        self.inputs.hide()
         self.age_banner.show()
 
     def _update_guide(self) -> None:

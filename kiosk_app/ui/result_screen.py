@@ -37,6 +37,7 @@ from kiosk_app.ui.widgets import (
     LicencePanel,
     MatchRow,
     VerdictBanner,
+    WrappingScroll,
     big_button,
     copy_to_clipboard,
     is_language_change,
@@ -195,13 +196,9 @@ class ResultScreen(QWidget):
         self.home_button = big_button("", "Home", icon="home")
         self.home_button.clicked.connect(self.new_customer_requested)
 
-        # The local read scrolls too: on a small screen neither column squeezes the banner.
-        self.panel_scroll = panel_scroll = touch_scroll(QScrollArea())
-        panel_scroll.setObjectName("PanelScroll")
-        panel_scroll.setWidgetResizable(True)
-        panel_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        panel_scroll.setWidget(self.panel)
+        # The local read scrolls too: on a small screen neither column squeezes the banner, and
+        # a large text size scrolls its lines rather than cutting them.
+        self.panel_scroll = panel_scroll = WrappingScroll(self.panel, "PanelScroll")
         body = QHBoxLayout()
         body.addWidget(scroll, 3)
         body.addWidget(panel_scroll, 2)

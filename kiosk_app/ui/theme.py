@@ -131,8 +131,8 @@ def stylesheet(
     The verdict's title uses ``verdict_scale`` (default ``scale``): a large screen shows a
     bigger verdict, readable from further away, while the rest grows less. ``text_scale`` (the
     admin's text size) multiplies every font size but the verdict's, already the largest, and
-    buttons' (half as much), and leaves spacing and targets to ``scale``. ``high_contrast`` lays
-    ``resources/high-contrast.qss`` over it (its later rules win).
+    buttons' and large type's (half as much), and leaves spacing and targets to ``scale``.
+    ``high_contrast`` lays ``resources/high-contrast.qss`` over it (its later rules win).
     """
     sheet = resource_bytes("style.qss").decode("utf-8")
     if high_contrast:
@@ -151,7 +151,9 @@ def stylesheet(
         if "VerdictTitle" not in line and text_scale != 1.0:
             grow = button_text if "Button" in selector else text_scale
             # Font sizes first, marked (upper-case unit) so the pass below leaves them.
-            line = _FONT_PX.sub(partial(_scaled_font, factor=factor * grow), line)
+            line = _FONT_PX.sub(
+                partial(_scaled_font, factor=factor, grow=grow, large_grow=button_text), line
+            )
         line = _PX.sub(partial(_scaled_px, factor=factor), line)
         lines.append(line.replace(_FONT_MARK, "px"))
         if "}" in line:
@@ -163,8 +165,15 @@ _FONT_PX = re.compile(r"(font-size\s*:\s*)(\d+)px")
 _FONT_MARK = "PX"
 
 
-def _scaled_font(match: re.Match[str], factor: float) -> str:
-    return f"{match.group(1)}{round(int(match.group(2)) * factor)}{_FONT_MARK}"
+# Type this large (titles, the licence's name, EXPIRED) is large already: the admin's text size
+# grows it half as much, as buttons' words, so a title keeps to a line or two.
+LARGE_TYPE_PX = 26
+
+
+def _scaled_font(match: re.Match[str], factor: float, grow: float, large_grow: float) -> str:
+    size = int(match.group(2))
+    scaled = size * factor * (min(grow, large_grow) if size >= LARGE_TYPE_PX else grow)
+    return f"{match.group(1)}{round(scaled)}{_FONT_MARK}"
 
 
 _PX = re.compile(r"(min-height|min-width|height|width)?(:\s*)?(\b\d+)px")

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
+    QLayoutItem,
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QStyle,
+    QStyleOptionButton,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +36,10 @@ translate = QCoreApplication.translate
 
 BANNER_ICON_PX = 88
 LONG_VERDICT_CHARS = 18
+# Between the chips of a FlowLayout.
+FLOW_SPACING_PX = 8
+# QPushButton's room between its icon and its text.
+ICON_TEXT_GAP_PX = 4
 
 
 def is_language_change(event: QEvent) -> bool:
@@ -54,9 +62,113 @@ def set_style_property(widget: QWidget, name: str, value: str) -> bool:
     return True
 
 
-def big_button(text: str, name: str = "", icon: str | None = None) -> QPushButton:
-    """A touch-sized push button (>= 44 px, styled by ``name``)."""
-    button = QPushButton(text)
+class WrappingButton(QPushButton):
+    """A push button whose words go onto more lines, and the button higher, when it is given
+    less width than they need on one line (a narrow slot, a large text size, a long
+    translation): a button's label is never cut nor elided.
+
+    ``text()`` is the words as set, on one line; the size hint's width is the one-line width,
+    the least width the widest word's, and the hint's height that of the lines the current
+    width needs (a button of fixed height grows as its words wrap).
+    """
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._words = ""
+        # A new number of lines changes the height the button asks for. It is found while a
+        # layout sets the geometry, when Qt drops a new geometry request: ask afterwards.
+        self._regeometry = QTimer(self)
+        self._regeometry.setSingleShot(True)
+        self._regeometry.setInterval(0)
+        self._regeometry.timeout.connect(self.updateGeometry)
+        # Not of fixed height: a row of buttons is as high as its highest (wrapped) one, where
+        # fixed ones would hold it to the lowest.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setText(text)
+
+    def text(self) -> str:
+        """The words, on one line."""
+        return self._words
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt name
+        """New words, wrapped for the current width."""
+        self._words = text
+        self._wrap()
+
+    def _outer(self, lines: list[str]) -> QSize:
+        """The button's size around ``lines`` (as QPushButton sizes one line of text)."""
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        metrics = self.fontMetrics()
+        text = "\n".join(lines)
+        option.text = text
+        size = metrics.size(Qt.TextFlag.TextShowMnemonic, text or "XXXX")
+        width, height = (size.width() if text else 0), size.height()
+        if not self.icon().isNull():
+            width += self.iconSize().width() + ICON_TEXT_GAP_PX
+            height = max(height, self.iconSize().height())
+        if self.menu() is not None:
+            option.rect.setSize(QSize(width, height))
+            width += self.style().pixelMetric(
+                QStyle.PixelMetric.PM_MenuButtonIndicator, option, self
+            )
+        return self.style().sizeFromContents(
+            QStyle.ContentsType.CT_PushButton, option, QSize(width, height), self
+        )
+
+    def _lines(self, width: int) -> list[str]:
+        """The words broken into lines (at spaces) that fit a button ``width`` wide."""
+        words = self._words.split(" ")
+        lines: list[str] = []
+        for word in words:
+            joined = f"{lines[-1]} {word}" if lines else word
+            if lines and self._outer([joined]).width() > width:
+                lines.append(word)
+            elif lines:
+                lines[-1] = joined
+            else:
+                lines.append(word)
+        return lines
+
+    def _wrap(self) -> None:
+        lines = (
+            self._lines(self.width())
+            if self._outer([self._words]).width() > self.width()
+            else [self._words]
+        )
+        shown = "\n".join(lines)
+        if shown != super().text():
+            super().setText(shown)
+            self._regeometry.start()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """One line's width; the height of the lines shown at the current width."""
+        one_line = self._outer([self._words])
+        return QSize(one_line.width(), self._outer(super().text().split("\n")).height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """The widest word's width (every word on a line of its own)."""
+        words = self._words.split(" ")
+        return QSize(max(self._outer([w]).width() for w in words), self.sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """A new width: the words wrap again."""
+        super().resizeEvent(event)
+        self._wrap()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new font (the stylesheet's scale or text size): the words wrap again."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._wrap()
+
+
+def big_button(
+    text: str, name: str = "", icon: str | None = None, wrap: bool = True
+) -> QPushButton:
+    """A touch-sized push button (>= 44 px, styled by ``name``) whose words wrap rather than
+    being cut (:class:`WrappingButton`); ``wrap=False`` for a key of a grid (a letter, a code)."""
+    button = WrappingButton(text) if wrap else QPushButton(text)
     if name:
         button.setObjectName(name)
     if icon:
@@ -251,6 +363,77 @@ class MatchRow(QFrame):
         self.setAccessibleName("")
 
 
+class FlowLayout(QLayout):
+    """Widgets left to right at their size hints, going on to a new line where the width ends
+    (a row of chips that wraps rather than widening its column)."""
+
+    def __init__(self, spacing: int = FLOW_SPACING_PX) -> None:
+        super().__init__()
+        self._items: list[QLayoutItem] = []
+        self.setSpacing(spacing)
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 - Qt override
+        """Qt's hook for addWidget."""
+        self._items.append(item)
+
+    def count(self) -> int:
+        """How many items."""
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt override
+        """The item at ``index`` (None past the end)."""
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt override
+        """Remove and return the item at ``index``."""
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:  # noqa: N802 - Qt override
+        """Never more than the items need."""
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
+        """Its height depends on its width (the lines it takes)."""
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
+        """The height of the lines at ``width``."""
+        return self._place(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 - Qt override
+        """Place the items in lines."""
+        super().setGeometry(rect)
+        self._place(rect, move=True)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """Every item on one line."""
+        shown = [item.sizeHint() for item in self._items if not item.isEmpty()]
+        width = sum(size.width() for size in shown) + self.spacing() * max(len(shown) - 1, 0)
+        return QSize(width, max((size.height() for size in shown), default=0))
+
+    def minimumSize(self) -> QSize:  # noqa: N802 - Qt override
+        """The widest item (one item a line)."""
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        return size
+
+    def _place(self, rect: QRect, move: bool) -> int:
+        x, y, line_height = rect.x(), rect.y(), 0
+        for item in self._items:
+            if item.isEmpty():
+                continue
+            hint = item.sizeHint()
+            if x > rect.x() and x + hint.width() > rect.right() + 1:
+                x, y, line_height = rect.x(), y + line_height + self.spacing(), 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + self.spacing()
+            line_height = max(line_height, hint.height())
+        return y + line_height - rect.y()
+
+
 class LicencePanel(QFrame):
     """The local parse of the scanned barcode: name, birth date, age badges, expiry."""
 
@@ -284,10 +467,10 @@ class LicencePanel(QFrame):
         age_row.addWidget(self.majority)
         age_row.addStretch(1)
         layout.addLayout(age_row)
-        badge_row = QHBoxLayout()
+        # The chips go onto a second line in a narrow column (a large text size).
+        badge_row = FlowLayout()
         for badge in self.badges:
             badge_row.addWidget(badge)
-        badge_row.addStretch(1)
         layout.addLayout(badge_row)
         layout.addWidget(self.born)
         layout.addWidget(self.expiry)

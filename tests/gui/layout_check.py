@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QProgressBar,
+    QPushButton,
     QScrollArea,
     QWidget,
 )
@@ -59,9 +60,15 @@ def _text_cut(widget: QWidget) -> str | None:
         elif widget.sizeHint().width() > widget.width() + SLACK_PX:
             return f"needs {widget.sizeHint().width()} px of width, has {widget.width()}"
     if isinstance(widget, QAbstractButton) and widget.text():
-        hint = widget.sizeHint()
+        # What the words need as shown (on one line or wrapped): QPushButton's own measure of
+        # its text, not a subclass's preferred size.
+        hint = (
+            QPushButton.sizeHint(widget) if isinstance(widget, QPushButton) else widget.sizeHint()
+        )
         if hint.width() > widget.width() + SLACK_PX:
             return f"button needs {hint.width()} px, has {widget.width()}"
+        if hint.height() > widget.height() + SLACK_PX:
+            return f"button needs {hint.height()} px of height, has {widget.height()}"
     return None
 
 

@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QGuiApplication
 
+from kiosk_app.flow.customer import BUSY_NOTICE
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.screenshots import SHOTS
+from kiosk_app.ui.theme import TEXT_SIZES
 from tests.support.gui import SCALED_SIZE_VARIABLE, walk_screens
 from tests.support.qt import run_sample, settle
 
@@ -38,6 +40,15 @@ def walk_and_check(
             settle(window)
             assert (window.width(), window.height()) == size
             problems.extend(f"{name} [{language}] {p}" for p in layout_problems(window))
+            # A notice over the screen (the longest one the flow shows) fits its words too.
+            window.show_notice(BUSY_NOTICE)
+            settle(window)
+            problems.extend(
+                f"{name} [{language}] notice: {p}"
+                for p in layout_problems(window)
+                if "#Notice" in p
+            )
+            window.notice.hide()
             if name.startswith("ready"):
                 # Only the licence read may scroll (it never squeezes); nothing else on Ready.
                 bars = [b for b in vertical_scroll_bars(window) if "#PanelScroll" not in b]
@@ -73,31 +84,50 @@ def test_every_screen_state_fits_under_this_scale_factor(
     assert not problems, "\n".join(problems)
 
 
-# The admin's text sizes and themes, at the laptop size a desk most often has: (text size, high
-# contrast) -> every control fits with its text whole (True), or only stays inside the window
-# (False: at 150 % some French buttons and the licence panel's lines are cut, see the user guide).
-DISPLAY_SETTINGS = {(125, False): True, (100, True): True, (150, False): False, (150, True): False}
+# The admin's text sizes and themes on the kiosk's panel and the most common laptop screen:
+# every control fits with its text whole (the standard look at 100 % is walked above).
+DISPLAY_SIZES = [(1024, 600), (1366, 768)]
+# Where some text is still cut: the Ready screen holding a licence has more lines than the
+# height allows (under-age verdict, the earlier check's sentence, a wrapped check button).
+STILL_CUT = {
+    ((1024, 600), 100, True),
+    ((1024, 600), 125, False),
+    ((1024, 600), 125, True),
+    ((1024, 600), 150, False),
+    ((1024, 600), 150, True),
+    ((1366, 768), 150, False),
+    ((1366, 768), 150, True),
+}
+DISPLAY_SETTINGS = [
+    pytest.param(
+        size,
+        text_size,
+        high_contrast,
+        id=f"{size[0]}x{size[1]}-{text_size}%{'-high-contrast' if high_contrast else ''}",
+        marks=[pytest.mark.xfail(reason="text still cut", strict=True)]
+        if (size, text_size, high_contrast) in STILL_CUT
+        else [],
+    )
+    for size in DISPLAY_SIZES
+    for text_size in TEXT_SIZES
+    for high_contrast in (False, True)
+    if (text_size, high_contrast) != (100, False)
+]
 
 
-@pytest.mark.parametrize(
-    ("text_size", "high_contrast"),
-    list(DISPLAY_SETTINGS),
-    ids=[f"{size}%{'-high-contrast' if high else ''}" for size, high in DISPLAY_SETTINGS],
-)
-def test_every_screen_state_fits_1366x768_at_each_text_size_and_theme(
-    qtbot: Any, fresh_simulator: Any, tmp_path: Path, text_size: int, high_contrast: bool
+@pytest.mark.parametrize(("size", "text_size", "high_contrast"), DISPLAY_SETTINGS)
+def test_every_screen_state_fits_at_each_text_size_and_theme(
+    qtbot: Any,
+    fresh_simulator: Any,
+    tmp_path: Path,
+    size: tuple[int, int],
+    text_size: int,
+    high_contrast: bool,
 ) -> None:
     problems, seen = walk_and_check(
-        qtbot,
-        fresh_simulator,
-        (1366, 768),
-        tmp_path,
-        text_size=text_size,
-        high_contrast=high_contrast,
+        qtbot, fresh_simulator, size, tmp_path, text_size=text_size, high_contrast=high_contrast
     )
     assert len(seen) == len(SHOTS) + 3
-    if not DISPLAY_SETTINGS[(text_size, high_contrast)]:
-        problems = [p for p in problems if "outside the window" in p]
     assert not problems, "\n".join(problems)
 
 

@@ -114,7 +114,7 @@ def test_the_billed_again_question_has_finger_sized_buttons(
     dialog = window.confirm_dialog
     assert dialog is not None
     qtbot.waitUntil(dialog.isVisible, timeout=TIMEOUT_MS)
-    buttons = [t for t in touch_targets(dialog) if "PushButton" in t.name]
+    buttons = [t for t in touch_targets(dialog) if "Button#" in t.name]
     assert len(buttons) == 2
     assert not _problems("billed again", dialog)
     dialog.reject()
