@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import zxingcpp
 
-from kiosk_app.barcode import deblur, enhance, glare, start_pattern
+from kiosk_app.barcode import deblur, enhance, glare, start_pattern, unbend
 from kiosk_app.barcode.deblur import (
     MOTION_LENGTH_FACTORS,
     RECTIFIED_SIGMA_FACTORS,
@@ -351,6 +351,8 @@ _LADDER: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("glare-fill", "glare-filled", {}),
     ("glare-erasures", "glare-erased", {}),
     *_motion_steps(0, _LIKELY_MOTIONS),
+    # Skipped at no cost unless the symbol's rows curve (a bent card).
+    ("unbend", "unbent", {}),
     ("upscale-turn", "enlarged-turned", {}),
     ("upscale", "enlarged", {}),
     ("rectify", "rectified", {}),
@@ -389,6 +391,7 @@ _VIEW_RECIPES: dict[str, tuple[str, Callable[[View], View | None]]] = {
     "rectified": ("symbol", enhance.rectified),
     "glare-filled": ("symbol", enhance.fill_glare),
     "glare-erased": ("symbol", glare.erasure_read),
+    "unbent": ("symbol", unbend.unbent),
     # A defocused card at an angle: the blur is measured and undone on the rectified symbol
     # (deconvolving the symbol box before rectifying reads too, at a larger picture's cost).
     **{
