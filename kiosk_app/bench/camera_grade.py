@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import io
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,7 +107,9 @@ class Refusal:
     cpu_seconds: float
 
 
-def refusal_figures(budget: float = FILE_BUDGET_S) -> list[Refusal]:
+def refusal_figures(
+    budget: float = FILE_BUDGET_S, clock: Callable[[], float] = time.perf_counter
+) -> list[Refusal]:
     """Time to "not a licence" and to "no barcode" on a few pictures of each kind."""
     pictures = {
         "not-licence clean": synthetic.card(BOARDING_PASS),
@@ -117,10 +119,14 @@ def refusal_figures(budget: float = FILE_BUDGET_S) -> list[Refusal]:
         "no barcode: text only": _text_only_card(),
         "no barcode: 12 MP desk": synthetic.in_large_photo()(_text_only_card()),
     }
-    return _outcomes(pictures, budget)
+    return _outcomes(pictures, budget, clock)
 
 
-def give_up_figures(budget: float = FILE_BUDGET_S, licences: int = 3) -> list[Refusal]:
+def give_up_figures(
+    budget: float = FILE_BUDGET_S,
+    clock: Callable[[], float] = time.perf_counter,
+    licences: int = 3,
+) -> list[Refusal]:
     """Time to give up on unreadable 1080p pictures (see the module doc): the target is
     :data:`~kiosk_app.barcode.decode.GIVE_UP_S`."""
     pictures = {
@@ -133,15 +139,18 @@ def give_up_figures(budget: float = FILE_BUDGET_S, licences: int = 3) -> list[Re
     }
     for index, payload in enumerate(licence_payloads(licences)):
         pictures[f"defocus 1 module, licence {index + 1}"] = _defocused_frame(payload)
-    return _outcomes(pictures, budget)
+    return _outcomes(pictures, budget, clock)
 
 
-def _outcomes(pictures: dict[str, Image.Image], budget: float) -> list[Refusal]:
-    """How each picture's decode ended, and how long it took (opening the PNG included)."""
+def _outcomes(
+    pictures: dict[str, Image.Image], budget: float, clock: Callable[[], float]
+) -> list[Refusal]:
+    """How each picture's decode ended, and how long it took (opening the PNG included); the
+    scanner's budget runs on ``clock``."""
     figures = []
     for name, image in pictures.items():
         data = _png(np.asarray(image))
-        scanner = Scanner(budget_s=budget)
+        scanner = Scanner(budget_s=budget, clock=clock)
         started, cpu_started = time.perf_counter(), time.thread_time()
         try:
             scanner.decode_bytes(data)
@@ -176,7 +185,9 @@ class SweepCell:
     total: int
 
 
-def defocus_sweep(licences: int, budget: float = FILE_BUDGET_S) -> list[SweepCell]:
+def defocus_sweep(
+    licences: int, budget: float = FILE_BUDGET_S, clock: Callable[[], float] = time.perf_counter
+) -> list[SweepCell]:
     """Where reading a defocused card stops: each licence's card at each module size of
     :data:`SWEEP_MODULE_PX` (the card scaled with it), defocused by each sigma of
     :data:`SWEEP_SIGMA_MODULES` (in modules) with sensor noise, read by the kiosk's scanner;
@@ -197,7 +208,8 @@ def defocus_sweep(licences: int, budget: float = FILE_BUDGET_S) -> list[SweepCel
             read = wrong = 0
             for payload, base in zip(payloads, cards, strict=True):
                 try:
-                    got = Scanner(budget_s=budget).decode_grey(np.asarray(degrade(base))).payload
+                    scanner = Scanner(budget_s=budget, clock=clock)
+                    got = scanner.decode_grey(np.asarray(degrade(base))).payload
                 except BarcodeError:
                     continue
                 read += got == payload
