@@ -27,11 +27,12 @@ def test_the_defaults_are_the_standard_look() -> None:
 
 
 def test_the_text_size_grows_the_fonts_not_the_spacing_nor_the_verdict() -> None:
-    # Button words grow half as much as the rest: they stay on one line.
+    # Button words and large type (26 px and more) grow half as much as the rest.
     body, verdict = theme.layout_scales(1366, 768)
     assert (body, verdict) == (0.95, 0.95)
     large = theme.stylesheet(body, verdict, text_scale=1.5)
-    assert "QLabel#ScreenTitle { font-size: 57px;" in large  # 40 px x 0.95 x 1.5
+    assert "QLabel#ScreenTitle { font-size: 48px;" in large  # 40 px x 0.95 x 1.25
+    assert "QLabel#GuideStep { font-size: 28px;" in large  # 20 px x 0.95 x 1.5
     assert "QLabel#VerdictTitle { font-size: 57px;" in large  # 60 px x 0.95: as it was
     assert "min-height: 53px; min-width: 53px; padding: 6px 21px;" in large  # 56, 22 x 0.95
     assert "font-size: 26px; font-weight: 600;" in large  # buttons: 22 px x 0.95 x 1.25
