@@ -6,6 +6,8 @@ with the reason; when it reports dead code, delete the code instead. Arguments a
 requires (``exc_type``, ``signum``...) are listed in ``ignore_names`` in pyproject.toml.
 """
 
+from PySide6.QtWidgets import QStyleOptionComboBox
+
 import kiosk_app
 from kiosk_app.api.deadline import _WatchedHTTPPool
 from kiosk_app.app.capture.folder import FileState
@@ -27,6 +29,10 @@ MainWindow.dragEnterEvent
 MainWindow.dropEvent
 FlowLayout.takeAt
 FlowLayout.expandingDirections
+
+# A style option's fields, read by the Qt style it is handed to (tests/support/touch.py).
+QStyleOptionComboBox.editable
+QStyleOptionComboBox.subControls
 
 # http.server / socketserver read these class attributes and call these hooks.
 SimulatorRequestHandler.protocol_version

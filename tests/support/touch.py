@@ -1,11 +1,12 @@
 """Touch targets, measured on real widgets: every control a finger can hit, with its size.
 
 ``touch_targets(root)`` lists the visible buttons, fields, combo boxes (and their lists'
-rows), spin boxes, sliders, tabs, scroll bars (across, and the handle along), item views' rows
-and an open menu's items under ``root``; ``too_small`` keeps those under ``MIN_TOUCH_PX`` in
-either direction. ``areas_without_drag`` lists the scroll areas a finger cannot drag.
-``drag(area, dy)`` drags a scroll area's content as a finger would (press, move in steps,
-hold, release), through the window's QWindow like a real pointer.
+rows), spin boxes and date fields (their step or calendar buttons too), sliders, tabs, scroll
+bars (across, and the handle along), item views' rows and an open menu's items under ``root``;
+``too_small`` keeps those under ``MIN_TOUCH_PX`` in either direction. ``areas_without_drag``
+lists the scroll areas a finger cannot drag. ``drag(area, dy)`` drags a scroll area's content
+as a finger would (press, move in steps, hold, release), through the window's QWindow like a
+real pointer.
 """
 
 from __future__ import annotations
@@ -21,12 +22,14 @@ from PySide6.QtWidgets import (
     QAbstractSlider,
     QAbstractSpinBox,
     QComboBox,
+    QDateTimeEdit,
     QHeaderView,
     QLineEdit,
     QMenu,
     QScrollBar,
     QSpinBox,
     QStyle,
+    QStyleOptionComboBox,
     QStyleOptionSlider,
     QStyleOptionSpinBox,
     QTabBar,
@@ -80,15 +83,33 @@ def _handle_length(bar: QScrollBar) -> int:
     return rect.height() if bar.orientation().name == "Vertical" else rect.width()
 
 
-def step_button_rect(spin: QSpinBox, up: bool) -> QRect:
-    """Where a spin box's up (+) or down (-) button is, in the spin box."""
+def step_button_rect(spin: QAbstractSpinBox, up: bool) -> QRect:
+    """Where a spin box's (or a date field's) up (+) or down (-) button is, in it."""
     option = QStyleOptionSpinBox()
     spin.initStyleOption(option)
     control = QStyle.SubControl.SC_SpinBoxUp if up else QStyle.SubControl.SC_SpinBoxDown
     return spin.style().subControlRect(QStyle.ComplexControl.CC_SpinBox, option, control, spin)
 
 
-def _step_buttons(spin: QSpinBox, name: str) -> list[Target]:
+def calendar_button_rect(edit: QDateTimeEdit) -> QRect:
+    """Where a date field's calendar button is (Qt draws the field as an editable combo box)."""
+    option = QStyleOptionComboBox()
+    option.initFrom(edit)
+    option.editable = True
+    option.frame = edit.hasFrame()
+    option.subControls = (
+        QStyle.SubControl.SC_ComboBoxFrame
+        | QStyle.SubControl.SC_ComboBoxEditField
+        | QStyle.SubControl.SC_ComboBoxArrow
+    )
+    arrow = QStyle.SubControl.SC_ComboBoxArrow
+    return edit.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option, arrow, edit)
+
+
+def _step_buttons(spin: QAbstractSpinBox, name: str) -> list[Target]:
+    if isinstance(spin, QDateTimeEdit) and spin.calendarPopup():
+        rect = calendar_button_rect(spin)
+        return [Target(f"{name} calendar", rect.width(), rect.height())]
     if spin.buttonSymbols() is QAbstractSpinBox.ButtonSymbols.NoButtons:
         return []
     return [
@@ -128,7 +149,7 @@ def touch_targets(root: QWidget) -> list[Target]:
             if widget.maximum() > widget.minimum():
                 length = _handle_length(widget)
                 targets.append(Target(f"{name} handle", across, length))
-        elif isinstance(widget, QSpinBox):
+        elif isinstance(widget, (QSpinBox, QDateTimeEdit)):
             targets.append(Target(name, widget.width(), widget.height()))
             targets.extend(_step_buttons(widget, name))
         elif isinstance(widget, (QAbstractButton, QLineEdit, QAbstractSpinBox, QAbstractSlider)):
