@@ -5,10 +5,12 @@ and the keyboard: Enter presses the focused button, Esc goes back where that is 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
@@ -32,24 +34,27 @@ from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.app.session import Session
 from kiosk_app.config import Settings
 from kiosk_app.flow.customer import BilledAgain
-from kiosk_app.flow.models import CanadaFormData, FieldProblem
+from kiosk_app.flow.models import CanadaFormData, FieldProblem, LicenceSummary
 from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
 from kiosk_app.text import QT_TRANSLATE_NOOP
 from kiosk_app.ui import theme
 from kiosk_app.ui.accessibility import FocusRingFollower, announce, first_tab_stop
-from kiosk_app.ui.billing_widgets import ConfirmBilledDialog
-from kiosk_app.ui.canada_form import CanadaFormScreen
-from kiosk_app.ui.error_screen import ErrorScreen
 from kiosk_app.ui.geometry import MIN_WINDOW_SIZE, SCREEN_MARGINS
 from kiosk_app.ui.i18n import current_language, install_language
-from kiosk_app.ui.listed_screen import ListedScreen
 from kiosk_app.ui.messages import translate_message
-from kiosk_app.ui.picture_picker import PicturePicker, picture_folders
 from kiosk_app.ui.ready_screen import ReadyScreen
-from kiosk_app.ui.result_screen import ResultScreen, rehearsal_view
 from kiosk_app.ui.widgets import BANNER_ICON_PX, forget_clipboard, label
-from kiosk_app.ui.working_screen import WorkingScreen
+
+if TYPE_CHECKING:
+    from kiosk_app.flow.models import ErrorReport, ResultView
+    from kiosk_app.flow.watchlist import WatchAlert
+    from kiosk_app.ui.billing_widgets import ConfirmBilledDialog
+    from kiosk_app.ui.canada_form import CanadaFormScreen
+    from kiosk_app.ui.error_screen import ErrorScreen
+    from kiosk_app.ui.listed_screen import ListedScreen
+    from kiosk_app.ui.result_screen import ResultScreen
+    from kiosk_app.ui.working_screen import WorkingScreen
 
 TEST_MODE_TEXT = QT_TRANSLATE_NOOP("Window", "TEST MODE — results are not real")
 NOTICE_MS = 6000
@@ -99,23 +104,14 @@ class MainWindow(QMainWindow):
         )
 
         session = self.session
+        # Only the Ready screen before the first paint; the others once it is done (or as soon
+        # as something asks for one: see _later_screens).
         self.ready = ReadyScreen(session.enabled_checks(), None, session.demo_samples())
-        self.working = WorkingScreen()
-        self.result = ResultScreen()
-        self.canada_form = CanadaFormScreen()
-        self.error = ErrorScreen()
-        self.listed = ListedScreen()
+        self.ready.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # holds the focus, no Tab stop
         self.stack = QStackedWidget()
-        self.screens: dict[Stage, QWidget] = {
-            Stage.READY: self.ready,
-            Stage.WORKING: self.working,
-            Stage.RESULT: self.result,
-            Stage.CANADA_FORM: self.canada_form,
-            Stage.ERROR: self.error,
-            Stage.LISTED: self.listed,
-        }
-        for screen in self.screens.values():
-            self.stack.addWidget(screen)
+        self.stack.addWidget(self.ready)
+        self._screens: dict[Stage, QWidget] = {Stage.READY: self.ready}
+        self._later: _LaterScreens | None = None
 
         self.test_band = label(
             QCoreApplication.translate("Window", TEST_MODE_TEXT), "TestModeBand", wrap=False
@@ -145,29 +141,27 @@ class MainWindow(QMainWindow):
         self.picker: QDialog | None = None  # the Open button's dialog, while it is open
         self.focus_ring = FocusRingFollower(self)
         self.focus_ring.set_high_contrast(self.high_contrast)
-        for screen in self.screens.values():
-            screen.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # holds the focus, no Tab stop
 
     def _connect(self) -> None:
         s = self.session
         s.stage_changed.connect(self._show_stage)
         s.licence_changed.connect(self.ready.set_licence)
-        s.licence_changed.connect(self.working.set_licence)
+        s.licence_changed.connect(self._show_working_licence)
         s.licence_changed.connect(self._drop_old_result)
         s.scan_loaded.connect(self.ready.set_scan_loaded)
         s.checks_refused.connect(self.ready.set_refused_checks)
         s.card_routed.connect(self.ready.set_card)
         s.confirm_requested.connect(self.confirm_billed_again)
-        s.working.connect(self.working.set_task)
-        s.canada_form_requested.connect(self.canada_form.prefill)
+        s.working.connect(self._show_task)
+        s.canada_form_requested.connect(self._prefill_canada_form)
         s.canada_form_problem.connect(self._show_form_problem)
-        s.result_ready.connect(self.result.show_result)
+        s.result_ready.connect(self._show_result)
         s.result_ready.connect(self._announce_result)
-        s.error_raised.connect(self.error.show_error)
+        s.error_raised.connect(self._show_error)
         s.error_raised.connect(self._announce_error)
-        s.listed.connect(self.listed.show_alert)
+        s.listed.connect(self._show_alert)
         s.notice.connect(self.show_notice)
-        s.retry_countdown.connect(self.result.set_countdown)
+        s.retry_countdown.connect(self._show_countdown)
         s.wiped.connect(self._clear_screens)
         s.wiped.connect(self.notice.hide)
         s.wiped.connect(self._close_picker)
@@ -180,19 +174,90 @@ class MainWindow(QMainWindow):
         self.ready.sample_requested.connect(s.try_sample)
         self.ready.language_requested.connect(self.switch_language)
         s.wiped.connect(self._restore_default_language)
-        self.working.cancel_requested.connect(s.cancel)
-        self.result.new_customer_requested.connect(s.wipe)
-        self.result.other_check_requested.connect(s.back_to_ready)
-        self.result.retry_now_requested.connect(s.retry_canada_now)
-        self.canada_form.submitted.connect(self._submit_canada)
-        self.canada_form.back_requested.connect(s.back_to_ready)
-        self.error.start_again_requested.connect(s.wipe)
-        self.error.service_read_requested.connect(s.read_by_service)
-        self.listed.continue_requested.connect(s.continue_listed)
-        self.listed.new_customer_requested.connect(s.wipe)
+
+    def _later_screens(self) -> _LaterScreens:
+        """The screens after Ready, made (and wired to the session) on first use."""
+        if self._later is None:
+            self._later = later = _LaterScreens.make()
+            for stage, screen in later.by_stage().items():
+                self.stack.addWidget(screen)
+                screen.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # holds the focus, no Tab stop
+                self._screens[stage] = screen
+            later.result.banner.set_icon_px(round(BANNER_ICON_PX * self.scales[1]))
+            s = self.session
+            later.working.cancel_requested.connect(s.cancel)
+            later.result.new_customer_requested.connect(s.wipe)
+            later.result.other_check_requested.connect(s.back_to_ready)
+            later.result.retry_now_requested.connect(s.retry_canada_now)
+            later.canada_form.submitted.connect(self._submit_canada)
+            later.canada_form.back_requested.connect(s.back_to_ready)
+            later.error.start_again_requested.connect(s.wipe)
+            later.error.service_read_requested.connect(s.read_by_service)
+            later.listed.continue_requested.connect(s.continue_listed)
+            later.listed.new_customer_requested.connect(s.wipe)
+        return self._later
+
+    def _screen(self, stage: Stage) -> QWidget:
+        """The screen of ``stage`` (the later ones are made when first asked for)."""
+        return self._screens.get(stage) or self.screens[stage]
+
+    @property
+    def screens(self) -> dict[Stage, QWidget]:
+        """Every screen by its stage (made now if they were not yet)."""
+        self._later_screens()
+        return self._screens
+
+    @property
+    def working(self) -> WorkingScreen:
+        """The Working screen."""
+        return self._later_screens().working
+
+    @property
+    def result(self) -> ResultScreen:
+        """The Result screen."""
+        return self._later_screens().result
+
+    @property
+    def canada_form(self) -> CanadaFormScreen:
+        """The Canadian licence form."""
+        return self._later_screens().canada_form
+
+    @property
+    def error(self) -> ErrorScreen:
+        """The Error screen."""
+        return self._later_screens().error
+
+    @property
+    def listed(self) -> ListedScreen:
+        """The watchlist alert screen."""
+        return self._later_screens().listed
+
+    # The session's signals for the later screens: a signal sent before they exist makes them.
+    def _show_working_licence(self, licence: LicenceSummary | None) -> None:
+        self.working.set_licence(licence)
+
+    def _show_task(self, text: str) -> None:
+        self.working.set_task(text)
+
+    def _prefill_canada_form(self, data: CanadaFormData) -> None:
+        self.canada_form.prefill(data)
+
+    def _show_result(self, view: ResultView) -> None:
+        self.result.show_result(view)
+
+    def _show_error(self, report: ErrorReport) -> None:
+        self.error.show_error(report)
+
+    def _show_alert(self, alert: WatchAlert) -> None:
+        self.listed.show_alert(alert)
+
+    def _show_countdown(self, seconds: int) -> None:
+        self.result.set_countdown(seconds)
 
     def confirm_billed_again(self, request: BilledAgain) -> None:
         """Ask the clerk before running again a check the card had (billed again)."""
+        from kiosk_app.ui.billing_widgets import ConfirmBilledDialog
+
         if self.confirm_dialog is not None:
             self.confirm_dialog.reject()
         dialog = ConfirmBilledDialog(request, self)
@@ -232,7 +297,7 @@ class MainWindow(QMainWindow):
     def current_stage(self) -> Stage:
         """The stage whose screen is showing."""
         current = self.stack.currentWidget()
-        return next(stage for stage, screen in self.screens.items() if screen is current)
+        return next(stage for stage, screen in self._screens.items() if screen is current)
 
     def show_notice(self, text: str) -> None:
         """A short message over the top of the screens (hidden after a few seconds)."""
@@ -257,6 +322,8 @@ class MainWindow(QMainWindow):
         renaming, deleting or new folders through it). Both open without blocking: the choice
         arrives as a signal, so the event loop (camera, wedge, idle wipe) runs meanwhile.
         """
+        from kiosk_app.ui.picture_picker import PicturePicker, picture_folders
+
         self._close_picker()
         picker: QDialog
         if self.kiosk_mode:
@@ -311,9 +378,24 @@ class MainWindow(QMainWindow):
         super().resizeEvent(event)
         self._restyle()
 
-    def _restyle(self, force: bool = False) -> None:
-        """The stylesheet for the window's size, the admin's text size and theme."""
-        scales = theme.layout_scales(self.width(), self.height())
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 - Qt override
+        """Before a show, style for the size the window is about to have: its widgets are
+        then polished once, not polished again by the resize that follows the show."""
+        if visible and not self.isVisible():
+            self._restyle(size=self._size_to_come())
+        super().setVisible(visible)
+
+    def _size_to_come(self) -> QSize:
+        screen = self.screen()
+        if self.windowState() & Qt.WindowState.WindowFullScreen and screen is not None:
+            return screen.geometry().size()
+        return self.size()
+
+    def _restyle(self, force: bool = False, size: QSize | None = None) -> None:
+        """The stylesheet for the window's size (or ``size``), the admin's text size and
+        theme."""
+        size = size or self.size()
+        scales = theme.layout_scales(size.width(), size.height())
         if scales != self.scales or force:
             self.scales = scales
             self.setStyleSheet(
@@ -321,7 +403,8 @@ class MainWindow(QMainWindow):
                     *scales, high_contrast=self.high_contrast, text_scale=self.text_size / 100
                 )
             )
-            self.result.banner.set_icon_px(round(BANNER_ICON_PX * scales[1]))
+            if self._later is not None:
+                self._later.result.banner.set_icon_px(round(BANNER_ICON_PX * scales[1]))
         if self.notice.isVisible():
             self._place_notice()
 
@@ -364,12 +447,15 @@ class MainWindow(QMainWindow):
         if not self._rehearsed:
             self._rehearsed = True
             self._focus_screen(self.current_stage())  # not Qt's first control: Enter is inert
-            QTimer.singleShot(0, self._rehearse)
+            _AfterFirstPaint(self.ready, self._rehearse)
 
     def _rehearse(self) -> None:
-        # Laying out, polishing and rasterising the Result screen's reusable rows for the
-        # first time costs the GUI thread tens of milliseconds; pay it here, not when the
-        # clerk's result arrives. The rehearsal shows made-up values and is cleared at once.
+        from kiosk_app.ui.result_screen import rehearsal_view
+
+        # Making the other screens, then laying out, polishing and rasterising the Result
+        # screen's reusable rows for the first time costs the GUI thread tens of milliseconds;
+        # pay it once the Ready screen is painted, not when the clerk's result arrives. The
+        # rehearsal shows made-up values and is cleared at once.
         if self.session.stage is not Stage.READY:
             return
         self.result.show_result(rehearsal_view())
@@ -403,7 +489,7 @@ class MainWindow(QMainWindow):
         self.canada_form.show_problems(self.session.submit_canada(data))
 
     def _show_stage(self, stage: Stage) -> None:
-        self.stack.setCurrentWidget(self.screens[stage])
+        self.stack.setCurrentWidget(self._screen(stage))
         self._focus_screen(stage)
 
     def _refocus(self) -> None:
@@ -412,7 +498,7 @@ class MainWindow(QMainWindow):
 
     def _focus_screen(self, stage: Stage) -> None:
         """Put the focus on the screen just shown: never left on a control of a hidden one."""
-        screen = self.screens[stage]
+        screen = self._screen(stage)
         focused = self.focusWidget()
         if stage in FOCUS_FIRST_CONTROL:
             if focused is not None and screen.isAncestorOf(focused) and focused.isVisible():
@@ -437,12 +523,68 @@ class MainWindow(QMainWindow):
         if self.confirm_dialog is not None:
             self.confirm_dialog.reject()
         self.notice.clear()
-        self.working.set_task("")
         forget_clipboard()
+        if self._later is not None:
+            self._later.clear()
+        self.ready.set_licence(None)
+        self.ready.set_scan_loaded(False)
+
+
+class _AfterFirstPaint(QObject):
+    """Calls ``then`` once, on the event loop's next turn after ``widget`` is first painted."""
+
+    def __init__(self, widget: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """On the first Paint: schedule ``then`` and go (never consumes the event)."""
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._then)
+            self.deleteLater()
+        return False
+
+
+@dataclass(frozen=True)
+class _LaterScreens:
+    """The screens a customer reaches after Ready."""
+
+    working: WorkingScreen
+    result: ResultScreen
+    canada_form: CanadaFormScreen
+    error: ErrorScreen
+    listed: ListedScreen
+
+    @classmethod
+    def make(cls) -> _LaterScreens:
+        """New screens (their modules are loaded now, not before the first window)."""
+        from kiosk_app.ui.canada_form import CanadaFormScreen
+        from kiosk_app.ui.error_screen import ErrorScreen
+        from kiosk_app.ui.listed_screen import ListedScreen
+        from kiosk_app.ui.result_screen import ResultScreen
+        from kiosk_app.ui.working_screen import WorkingScreen
+
+        return cls(
+            WorkingScreen(), ResultScreen(), CanadaFormScreen(), ErrorScreen(), ListedScreen()
+        )
+
+    def by_stage(self) -> dict[Stage, QWidget]:
+        """Each screen by the stage that shows it."""
+        return {
+            Stage.WORKING: self.working,
+            Stage.RESULT: self.result,
+            Stage.CANADA_FORM: self.canada_form,
+            Stage.ERROR: self.error,
+            Stage.LISTED: self.listed,
+        }
+
+    def clear(self) -> None:
+        """Forget the customer on every one of them."""
+        self.working.set_task("")
         self.result.clear()
         self.error.clear()
         self.listed.clear()
         self.canada_form.clear()
-        self.ready.set_licence(None)
-        self.ready.set_scan_loaded(False)
         self.working.set_licence(None)

@@ -40,7 +40,8 @@ LOADED_BY_THE_FIRST_WINDOW = frozenset(
 )
 # The kiosk's own modules that wait for the first window: the service client, the backend
 # and the keyring (built on a worker after it), the decoder and the camera (loaded with the
-# hardware inputs after it), the admin screens (opened by the admin gesture).
+# hardware inputs after it), the admin screens (opened by the admin gesture), the screens after
+# Ready (made once it is painted) and the dialogs of the Ready screen's buttons.
 AFTER_THE_FIRST_WINDOW = (
     "kiosk_app.api.client",
     "kiosk_app.app.admin",
@@ -54,6 +55,13 @@ AFTER_THE_FIRST_WINDOW = (
     "kiosk_app.ui.admin.navigation",
     "kiosk_app.ui.admin.settings_dialog",
     "kiosk_app.ui.camera_preview",
+    "kiosk_app.ui.canada_form",
+    "kiosk_app.ui.document_rows",
+    "kiosk_app.ui.error_screen",
+    "kiosk_app.ui.listed_screen",
+    "kiosk_app.ui.picture_picker",
+    "kiosk_app.ui.result_screen",
+    "kiosk_app.ui.working_screen",
 )
 # Loaded by the interpreter, PySide6 or the editable install, not by the kiosk.
 NOT_PACKAGES = frozenset(
