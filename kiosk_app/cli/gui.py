@@ -138,7 +138,28 @@ def _samples(simulator: Any) -> dict[str, Any] | None:
 
 
 def run_gui(args: argparse.Namespace) -> int:
-    """Launch the kiosk window (the default action)."""
+    """Launch the kiosk window (the default action).
+
+    The start makes many objects that live as long as the kiosk (modules, classes, the
+    window) and little garbage: the cyclic collector, which would walk them about 130 times
+    before the first window, waits until the window is up (:func:`collect_from_now_on`).
+    """
+    gc.disable()
+    try:
+        return _run_gui(args)
+    finally:
+        gc.enable()  # a start that failed before the window: collect as ever
+
+
+def collect_from_now_on() -> None:
+    """The window is up: what the start made leaves the collector's generations for good
+    (``gc.freeze``: it is never garbage, and a later collection need not walk it again), and
+    the collector runs again."""
+    gc.freeze()
+    gc.enable()
+
+
+def _run_gui(args: argparse.Namespace) -> int:
     # Qt Multimedia lists each optional library it did not find (PipeWire, VA-API) at every
     # start: noise in a desk's journal, not a fault. Qt reads this before any Qt import;
     # an admin's own QT_LOGGING_RULES wins.
@@ -185,6 +206,9 @@ def run_gui(args: argparse.Namespace) -> int:
         )
         window.session.counting_expected = True  # no store means it could not be opened
         window.core.add_hardware_after_start()
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, collect_from_now_on)  # the event loop's first turn: window shown
         return run_window(window, fullscreen=settings.kiosk_mode)
 
 
