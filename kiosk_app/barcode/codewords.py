@@ -4,8 +4,10 @@ zxing-cpp decodes a symbol or gives up; it never says which codewords it could n
 reader samples the codewords itself, for a symbol whose bars are upright in the picture (a
 deskewed view) and some of whose columns of pixels are unknown (a saturated glare band):
 
-1. every pixel row is scanned for the start pattern (from the left) and the stop pattern
-   (from the right), which give the row's module width (sub-pixel edges);
+1. every pixel row through ink is scanned for the start pattern (from the left) and the stop
+   pattern (from the right), which give the row's module width (sub-pixel edges); columns
+   near the unknown ones that keep some contrast (a glare band's soft edge) are stretched
+   back to the symbol's contrast first;
 2. the row's left and right row indicators are looked up in the three cluster tables
    (``pdf417gen``'s encoding table, inverted): the cluster and the indicator's value give the
    symbol row the pixel row belongs to, and the indicators together the symbol's row count,
@@ -14,7 +16,8 @@ deskewed view) and some of whose columns of pixels are unknown (a saturated glar
    cluster gives its value, and each symbol row takes the value most of its pixel rows agree
    on. A codeword with modules under the unknown columns takes the one value of its cluster
    that matches the modules that are known, when exactly one does (a *guess*); else, as
-   any codeword no value is agreed for, it is an *erasure*.
+   any codeword no value is agreed for, it is an *erasure*, with the few values of its
+   cluster its known modules allow listed when there are few.
 
 What is read here is only a proposal: the Reed-Solomon correction
 (:mod:`kiosk_app.barcode.reed_solomon`) decides, with spare syndromes, whether it is the

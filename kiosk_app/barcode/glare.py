@@ -12,7 +12,10 @@ So:
    (:func:`kiosk_app.barcode.codewords.read_matrix`): codewords under the band are erasures,
    or guesses when the modules that were seen leave one value of the row's cluster;
 3. Reed-Solomon over GF(929) corrects the erasures (and errors among the guesses) with
-   syndromes to spare (:func:`kiosk_app.barcode.reed_solomon.correct`);
+   syndromes to spare (:func:`kiosk_app.barcode.reed_solomon.correct`); when the band leaves
+   more erasures than that allows (half over two codewords of each row), the values their
+   seen modules allow are what checks an exact solution
+   (:func:`kiosk_app.barcode.reed_solomon.correct_with_candidates`);
 4. the corrected codewords are drawn as a clean symbol (``pdf417gen``'s renderer) for
    zxing-cpp to decode: its high-level decoder (text, byte and numeric compaction, macro
    blocks) turns them into the payload, and it checks the error correction once more.
