@@ -7,7 +7,9 @@ deskewed view) and some of whose columns of pixels are unknown (a saturated glar
 1. every pixel row through ink is scanned for the start pattern (from the left) and the stop
    pattern (from the right), which give the row's module width (sub-pixel edges); columns
    near the unknown ones that keep some contrast (a glare band's soft edge) are stretched
-   back to the symbol's contrast first;
+   back to the symbol's contrast first. When the start pattern is hidden, a row is measured
+   from its stop pattern and the codeword boundaries left of it, with the column count its
+   right row indicator gives;
 2. the row's left and right row indicators are looked up in the three cluster tables
    (``pdf417gen``'s encoding table, inverted): the cluster and the indicator's value give the
    symbol row the pixel row belongs to, and the indicators together the symbol's row count,
@@ -27,7 +29,7 @@ symbol's codeword sequence.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -191,25 +193,24 @@ def _read(pixels: np.ndarray, unknown_columns: np.ndarray) -> CodewordMatrix | N
     inked = np.nonzero(ink)[0]
     values_all, unknown = _evened_band(pixels[inked], unknown_columns, dark, light)
     lookup = cluster_lookup()
-    sights: list[_Sight] = []
-    frame_votes: Counter[tuple[int, int]] = Counter()
-    stride = 1
-    for index, (y, values) in enumerate(zip(inked, values_all, strict=True)):
-        if index % stride:
-            continue
-        scan = _scanline(int(y), values, threshold)
-        if scan is None:
-            continue
-        patterns, hidden, bars = _sample_row(values, threshold, scan, unknown)
-        indicators = [_first_found(patterns[:, 0], lookup), _first_found(patterns[:, -1], lookup)]
-        row = _row_number(indicators)
-        if row is None:
-            continue
-        # Rows are at least 3 modules high: with modules of several pixels, every other
-        # pixel row still gives each symbol row several sights.
-        stride = 2 if scan.module >= SPARSE_SCAN_MODULE_PX else 1
-        frame_votes.update(_frame_facts(row, indicators, scan.columns))
-        sights.append(_Sight(scan, row, patterns[:, 1:-1], hidden[1:-1], bars[1:-1]))
+    rows_through = list(zip(inked, values_all, strict=True))
+
+    def from_patterns(y: int, values: np.ndarray) -> _Scanline | None:
+        return _scanline(y, values, threshold)
+
+    sights, frame_votes = _sights(rows_through, threshold, unknown, lookup, from_patterns)
+    if len(sights) < MIN_SCANLINES:
+        # The start pattern hidden (a band over the symbol's left edge): each row is measured
+        # from its stop pattern and the codeword boundaries left of it.
+        counted = _columns_from_right_indicators(rows_through, threshold, unknown, lookup)
+        if counted is None:
+            return None
+        columns_seen: int = counted
+
+        def from_stop(y: int, values: np.ndarray) -> _Scanline | None:
+            return _scanline_from_stop(y, values, threshold, columns_seen, unknown)
+
+        sights, frame_votes = _sights(rows_through, threshold, unknown, lookup, from_stop)
     if len(sights) < MIN_SCANLINES:
         return None
     frame = _frame(frame_votes)
@@ -251,6 +252,107 @@ def _read(pixels: np.ndarray, unknown_columns: np.ndarray) -> CodewordMatrix | N
         top=top,
         row_pitch=pitch,
     )
+
+
+def _sights(
+    rows_through: list[tuple[np.intp, np.ndarray]],
+    threshold: float,
+    unknown: np.ndarray,
+    lookup: dict[int, tuple[int, int]],
+    measure: Callable[[int, np.ndarray], _Scanline | None],
+) -> tuple[list[_Sight], Counter[tuple[int, int]]]:
+    """Each pixel row's sight of its symbol row (rows ``measure`` finds the symbol's frame in
+    and whose row indicators name the row), and the votes of the indicators' facts."""
+    sights: list[_Sight] = []
+    frame_votes: Counter[tuple[int, int]] = Counter()
+    stride = 1
+    for index, (y, values) in enumerate(rows_through):
+        if index % stride:
+            continue
+        scan = measure(int(y), values)
+        if scan is None:
+            continue
+        patterns, hidden, bars = _sample_row(values, threshold, scan, unknown)
+        indicators = [
+            None if hidden[column].any() else _first_found(patterns[:, column], lookup)
+            for column in (0, -1)
+        ]
+        row = _row_number(indicators)
+        if row is None:
+            continue
+        # Rows are at least 3 modules high: with modules of several pixels, every other
+        # pixel row still gives each symbol row several sights.
+        stride = 2 if scan.module >= SPARSE_SCAN_MODULE_PX else 1
+        frame_votes.update(_frame_facts(row, indicators, scan.columns))
+        sights.append(_Sight(scan, row, patterns[:, 1:-1], hidden[1:-1], bars[1:-1]))
+    return sights, frame_votes
+
+
+def _columns_from_right_indicators(
+    rows_through: list[tuple[np.intp, np.ndarray]],
+    threshold: float,
+    unknown: np.ndarray,
+    lookup: dict[int, tuple[int, int]],
+) -> int | None:
+    """The data column count the right row indicators of cluster 0 agree on (they carry it),
+    each read just left of its row's stop pattern."""
+    votes: Counter[int] = Counter()
+    for _y, values in rows_through:
+        stop = _stop_pattern(values, threshold)
+        if stop is None:
+            continue
+        module = (stop[1] - stop[0]) / sum(STOP_PATTERN)
+        scan = _Scanline(0, stop[0] - 3 * CODEWORD_MODULES * module, module, 0)
+        patterns, hidden, _bars = _sample_row(values, threshold, scan, unknown)
+        found = None if hidden[-1].any() else _first_found(patterns[:, -1], lookup)
+        if found is not None and found[0] == 0:
+            votes[found[1] % 30 + 1] += 1
+    ranked = votes.most_common(2)
+    if not ranked or ranked[0][1] < MIN_SCANLINES:
+        return None
+    if len(ranked) > 1 and ranked[0][1] < MAJORITY * ranked[1][1]:
+        return None
+    return ranked[0][0] if ranked[0][0] <= MAX_COLUMNS else None
+
+
+def _stop_pattern(values: np.ndarray, threshold: float) -> tuple[float, float] | None:
+    """(left, right) edges of the row's rightmost stop pattern."""
+    edges = _edges(values, threshold)
+    return _find_pattern(edges, STOP_PATTERN, bool(values[0] >= threshold), from_left=False)
+
+
+def _scanline_from_stop(
+    y: int, values: np.ndarray, threshold: float, columns: int, unknown: np.ndarray
+) -> _Scanline | None:
+    """The row measured from its stop pattern alone: walking left, each codeword boundary (a
+    space to bar edge) is snapped to where the module width so far puts it, the width refitted
+    on every boundary found; boundaries in unknown columns are passed over."""
+    edges = _edges(values, threshold)
+    enters_bar_first = bool(values[0] >= threshold)
+    stop = _find_pattern(edges, STOP_PATTERN, enters_bar_first, from_left=False)
+    if stop is None:
+        return None
+    into_bars = edges[(np.arange(len(edges)) % 2 == 0) == enters_bar_first]
+    module = (stop[1] - stop[0]) / sum(STOP_PATTERN)
+    found = [(0, stop[0])]
+    boundary = stop[0]
+    for step in range(1, columns + 3):
+        expected = boundary - CODEWORD_MODULES * module
+        nearest = into_bars[np.argmin(np.abs(into_bars - expected))] if len(into_bars) else None
+        pixel = int(np.clip(expected, 0, len(unknown) - 1))
+        if nearest is None or abs(nearest - expected) > module / 2 or unknown[pixel]:
+            boundary = expected
+            continue
+        boundary = float(nearest)
+        found.append((step, boundary))
+        steps = np.array([k for k, _x in found], dtype=np.float64)
+        places = np.array([x for _k, x in found])
+        if len(found) >= 2:
+            module = -float(np.polyfit(steps, places, 1)[0]) / CODEWORD_MODULES
+    if len(found) < 3:
+        return None
+    modules = (columns + FRAME_CODEWORDS) * CODEWORD_MODULES + 1
+    return _Scanline(y, stop[1] - modules * module, module, columns)
 
 
 def _cells(

@@ -153,3 +153,21 @@ def test_no_symbol_no_matrix() -> None:
     text = text.copy()
     text[50:60, 20:380] = INK
     assert read_matrix(text, np.zeros(400, dtype=bool)) is None
+
+
+@pytest.mark.parametrize("hidden_modules", [(5, 20), (10, 34), (0, 40)])
+def test_a_symbol_whose_start_pattern_is_hidden_is_read_from_its_stop_patterns(
+    hidden_modules: tuple[int, int],
+) -> None:
+    pixels, codewords = _symbol(random.Random(8), 6, 3, 3)
+    left, right = (24 + 3 * module for module in hidden_modules)
+    washed, unknown = _hidden(pixels, left, right)
+    matrix = read_matrix(washed, unknown)
+    assert matrix is not None
+    assert (matrix.columns, matrix.ec_level) == (6, 3)
+    assert abs(matrix.left - 24) < 1.5 and abs(matrix.module - 3) < 0.05
+    for index, value in enumerate(matrix.codewords):
+        if index in matrix.erasures:
+            assert index % matrix.columns == 0  # only the first data column reaches the band
+        else:
+            assert value == codewords[index]

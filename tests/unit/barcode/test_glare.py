@@ -96,3 +96,14 @@ def test_the_corpus_licences_hardest_glare_bands_are_read(licence: int, name: st
     scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
     assert scanner.decode_frame(pixels).payload == payload
     assert scanner.last_attempt == "glare-erasures"
+
+
+# Over the start pattern or the left row indicator (the symbol's bars begin at 0.244 of the
+# card): each row is measured from its stop pattern.
+@pytest.mark.parametrize(("centre", "degrees"), [(0.28, 0.0), (0.32, -12.0), (0.3, 20.0)])
+def test_a_band_over_the_symbol_s_left_edge_is_read_from_the_stop_patterns(
+    centre: float, degrees: float
+) -> None:
+    scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
+    assert scanner.decode_frame(_banded(centre, degrees)).payload == LICENCE_PAYLOAD
+    assert scanner.last_attempt == "glare-erasures"
