@@ -29,7 +29,7 @@ START_PATTERN = (8, 1, 1, 1, 1, 1, 1, 3, 1)
 QUIET_MODULES = 2
 # A defocus (Gaussian sigma) wider than this, in modules, is not read: the defocus sweep
 # (`python -m kiosk_app.bench decode --defocus-sweep`) reads up to 0.75-0.85 at 2-4 px a module,
-# none at 0.9; the fit's sigma is within about 0.03 of the true one on the benchmark sets.
+# none at 0.9; the fit's sigma is within about 0.04 of the true one on the benchmark sets.
 RECOVERABLE_SIGMA_MODULES = 0.92
 # Module sizes (pixels) and blur widths (in modules: Gaussian sigma, or a box's length over
 # three so that both grids cover the same widths) searched, coarse then fine.
