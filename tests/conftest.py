@@ -13,7 +13,11 @@ from pathlib import Path
 
 import pytest
 
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from tests.support.processes import ON_X_VARIABLE
+
+# Offscreen, but for a run its parent started on a private X server (real windows, where the
+# geometry matters: tests/gui/test_stable_layout_x11.py).
+os.environ["QT_QPA_PLATFORM"] = "xcb" if os.environ.get(ON_X_VARIABLE) else "offscreen"
 # Qt Multimedia warns at load time that optional libraries (pipewire, VA-API) are absent;
 # that is the machine, not a defect, and Qt warnings fail tests.
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false;qt.multimedia.symbolsresolver=false")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.processes import xvfb
+from tests.support.processes import x_window_geometry, xvfb
 
 XVFB = shutil.which("Xvfb")
 XDOTOOL = shutil.which("xdotool")
@@ -39,19 +39,6 @@ def _kiosk_window(env: dict[str, str]) -> str | None:
     )
     ids = found.stdout.split()
     return ids[0] if ids else None
-
-
-def _geometry(env: dict[str, str], window: str) -> tuple[int, int, int, int]:
-    assert XDOTOOL
-    out = subprocess.run(
-        [XDOTOOL, "getwindowgeometry", "--shell", window],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    values = dict(line.split("=", 1) for line in out.split())
-    return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)])
@@ -78,7 +65,7 @@ def test_kiosk_covers_the_whole_screen_without_a_window_manager(
             while time.monotonic() < deadline and app.poll() is None:
                 window = _kiosk_window(env)
                 if window is not None:
-                    geometry = _geometry(env, window)
+                    geometry = x_window_geometry(display, window)
                     if geometry == (0, 0, width, height):
                         break
                 time.sleep(POLL_S)

@@ -8,7 +8,12 @@
 * no screen's primary action sits over a different action of a screen that can follow it
   (``kiosk_app.flow.stages.TRANSITIONS``; Ready follows every screen, at the idle wipe): a
   double tap, or a tap after the screen changed, never does something else — New customer
-  on Result is not where the language button is on Ready.
+  on Result is not where the language button is on Ready. The ways back to Ready count as
+  two actions: those keeping the card (Cancel, Back) and those forgetting it (New customer,
+  Start again). They share the bottom row's back cell, so a Cancel tap as the result comes
+  lands on New customer: that test is an expected failure until they are apart.
+
+``test_stable_layout_x11.py`` runs these checks again on real X windows.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -34,10 +40,15 @@ from kiosk_app.flow.stages import TRANSITIONS, Stage
 from kiosk_app.kinds import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from kiosk_app.ui.main_window import MainWindow
-from tests.support.gui import DESK_SIZES, WindowFactory, walk_screens, window_at
+from tests.support.gui import (
+    DESK_SIZES,
+    WindowFactory,
+    check_kiosk_geometry,
+    walk_screens,
+    window_at,
+)
 from tests.support.qt import TIMEOUT_MS, settle, wait_stage
 
-SIZES = DESK_SIZES
 # Button styles that mark a screen's primary action.
 PRIMARY_STYLES = frozenset({"Primary", "Home", "Danger"})
 # The moves the check leaves out, and why: the Error screen has no control that opens the
@@ -65,14 +76,19 @@ class Action:
     primary: bool
 
 
-def _leave_buttons(window: MainWindow) -> set[QWidget]:
-    # Every screen's way back to Ready: one kind of action, wherever it is.
+# The ways back to Ready, by what they do to the card held: Cancel (the check stops) and Back
+# (the form is left) keep it; New customer and Start again forget it.
+KEEPS_CARD = "back to Ready, card kept"
+FORGETS_CARD = "back to Ready, card forgotten"
+
+
+def _leave_kinds(window: MainWindow) -> dict[QWidget, str]:
     return {
-        window.working.cancel_button,
-        window.result.home_button,
-        window.error.home_button,
-        window.canada_form.back_button,
-        window.listed.home_button,
+        window.working.cancel_button: KEEPS_CARD,
+        window.canada_form.back_button: KEEPS_CARD,
+        window.result.home_button: FORGETS_CARD,
+        window.error.home_button: FORGETS_CARD,
+        window.listed.home_button: FORGETS_CARD,
     }
 
 
@@ -91,7 +107,7 @@ def _visible_rect(widget: QWidget, window: QWidget) -> QRect:
 def screen_actions(window: MainWindow) -> list[Action]:
     """The controls the clerk can tap on the screen showing."""
     screen = window.stack.currentWidget()
-    leave = _leave_buttons(window)
+    leave = _leave_kinds(window)
     checks = set(window.ready.check_buttons.values())
     actions = []
     for widget in screen.findChildren(QWidget):
@@ -101,15 +117,17 @@ def screen_actions(window: MainWindow) -> list[Action]:
         if rect.isEmpty():
             continue
         name = f"{type(widget).__name__} {getattr(widget, 'text', lambda: '')()!r}"
-        kind = "leave" if widget in leave else f"{id(widget)}"
+        kind = leave.get(widget, f"{id(widget)}")
         primary = widget.objectName() in PRIMARY_STYLES or widget in checks
         actions.append(Action(name, kind, rect, primary))
     return actions
 
 
-def _overlaps(first: list[Action], second: list[Action]) -> list[str]:
+def _overlaps(first: list[Action], second: list[Action]) -> list[tuple[str, set[str]]]:
+    """(what sits over what, the two kinds) for each primary action of ``first`` over a
+    different action of ``second``."""
     return [
-        f"{p.name} at {p.rect.getRect()} over {q.name} at {q.rect.getRect()}"
+        (f"{p.name} at {p.rect.getRect()} over {q.name} at {q.rect.getRect()}", {p.kind, q.kind})
         for p in first
         if p.primary
         for q in second
@@ -117,16 +135,18 @@ def _overlaps(first: list[Action], second: list[Action]) -> list[str]:
     ]
 
 
-def test_no_primary_action_sits_over_a_different_action_of_the_next_screen(
-    qtbot: Any, fresh_simulator: Any, desk_size: tuple[int, int], tmp_path: Path
-) -> None:
+def _moves(
+    qtbot: Any, simulator: Any, size: tuple[int, int], tmp_path: Path
+) -> list[tuple[str, set[str]]]:
+    """Every primary action over a different action of a screen that can follow, walked."""
     states: dict[Stage, dict[str, list[Action]]] = defaultdict(dict)
 
     def visit(window: MainWindow, name: str) -> None:
         settle(window)
+        check_kiosk_geometry(window, size)
         states[window.current_stage()][name] = screen_actions(window)
 
-    walk_screens(qtbot, fresh_simulator, desk_size, tmp_path, visit)
+    walk_screens(qtbot, simulator, size, tmp_path, visit)
     assert set(states) >= set(SCREENS)  # every screen was measured
     problems = []
     for source, target in TRANSITIONS:
@@ -135,25 +155,47 @@ def test_no_primary_action_sits_over_a_different_action_of_the_next_screen(
         for first_name, first in states[source].items():
             for second_name, second in states[target].items():
                 problems += [
-                    f"{first_name} -> {second_name}: {overlap}"
-                    for overlap in _overlaps(first, second)
+                    (f"{first_name} -> {second_name}: {overlap}", kinds)
+                    for overlap, kinds in _overlaps(first, second)
                 ]
+    return problems
+
+
+def test_no_primary_action_sits_over_a_different_action_of_the_next_screen(
+    qtbot: Any, fresh_simulator: Any, desk_size: tuple[int, int], tmp_path: Path
+) -> None:
+    problems = [
+        text
+        for text, kinds in _moves(qtbot, fresh_simulator, desk_size, tmp_path)
+        if kinds != {KEEPS_CARD, FORGETS_CARD}  # the back cell's, checked below
+    ]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.xfail(
+    reason="Cancel and Back share the back cell with New customer and Start again", strict=True
+)
+def test_no_way_back_that_keeps_the_card_sits_where_one_forgets_it(
+    qtbot: Any, fresh_simulator: Any, tmp_path: Path
+) -> None:
+    problems = [
+        text
+        for text, kinds in _moves(qtbot, fresh_simulator, DESK_SIZES[0], tmp_path)
+        if kinds == {KEEPS_CARD, FORGETS_CARD}
+    ]
     assert not problems, "\n".join(problems)
 
 
 def test_new_customer_is_not_where_the_language_button_is(
-    qtbot: Any, make_window: WindowFactory
+    qtbot: Any, make_window: WindowFactory, desk_size: tuple[int, int]
 ) -> None:
-    window = make_window()
-    for size in SIZES:
-        window.resize(*size)
-        settle(window)
-        language = _visible_rect(window.ready.language_button, window)
-        home = window.result.home_button
-        window.stack.setCurrentWidget(window.result)  # laid out as it shows
-        settle(window)
-        assert not _visible_rect(home, window).intersects(language), size
-        window.stack.setCurrentWidget(window.ready)
+    window = window_at(make_window, desk_size)
+    language = _visible_rect(window.ready.language_button, window)
+    home = window.result.home_button
+    window.stack.setCurrentWidget(window.result)  # laid out as it shows
+    settle(window)
+    assert not _visible_rect(home, window).intersects(language)
+    window.stack.setCurrentWidget(window.ready)
 
 
 def _check_slots(window: MainWindow) -> dict[CheckKind, QRect]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from datetime import date
@@ -10,6 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from kiosk_app.api.client import VerificationClient
@@ -28,6 +30,7 @@ from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.screenshots import ScreenshotDriver, simulator_faults
 from tests.support.clock import FakeClock
+from tests.support.processes import ON_X_VARIABLE, x_window_geometry
 from tests.support.qt import show_started_window
 from tests.unit.api.fake_servers import ScriptedServer
 
@@ -35,6 +38,8 @@ WindowFactory = Callable[..., MainWindow]
 
 
 SCALED_SIZE_VARIABLE = "LAYOUT_TEST_LOGICAL_SIZE"
+# How often the X server's geometry of a window is read again while it settles.
+X_POLL_MS = 50
 
 # The service's captions and words a French screen must not show.
 SERVICE_ENGLISH_WORDS = (
@@ -268,6 +273,7 @@ def walk_screens(
     core = KioskCore(settings, make_backend(settings), samples=dict(SAMPLES_BY_KEY))
     window = MainWindow(core)
     qtbot.addWidget(window)
+    window.setGeometry(0, 0, *size)  # the kiosk's place: the driver sets the size alone
     try:
         ScreenshotDriver(
             window,
@@ -282,13 +288,42 @@ def walk_screens(
 
 
 def window_at(make_window: WindowFactory, size: tuple[int, int]) -> MainWindow:
-    """A shown window (``make_window``) resized to ``size`` and laid out."""
+    """A shown window (``make_window``) at the kiosk's geometry for ``size`` and laid out."""
+    window = make_window()
+    place_as_kiosk(window, size)
+    return window
+
+
+def place_as_kiosk(window: MainWindow, size: tuple[int, int]) -> None:
+    """``window`` over the screen from its top-left corner at ``size``, as the kiosk sets its
+    geometry, and laid out (checked on a real X server: :func:`check_kiosk_geometry`)."""
     from tests.support.qt import settle
 
-    window = make_window()
-    window.resize(*size)
+    window.setGeometry(0, 0, *size)
     settle(window)
-    return window
+    check_kiosk_geometry(window, size)
+
+
+def check_kiosk_geometry(window: QWidget, size: tuple[int, int]) -> None:
+    """In a run on a real X server (``ON_X_VARIABLE``): the X server's own geometry of
+    ``window`` is the kiosk's, the top-left corner at ``size`` (``xdotool``). Offscreen: no
+    X server to ask."""
+    from tests.support.qt import TIMEOUT_MS
+
+    if os.environ.get(ON_X_VARIABLE):
+        assert_x_geometry(window, (0, 0, *size), TIMEOUT_MS)
+
+
+def assert_x_geometry(window: QWidget, expected: tuple[int, int, int, int], wait_ms: int) -> None:
+    """The X server has ``window`` at ``expected`` (x, y, width, height), within ``wait_ms``."""
+    display, window_id = os.environ["DISPLAY"], str(int(window.winId()))
+    seen = x_window_geometry(display, window_id)
+    for _ in range(wait_ms // X_POLL_MS):
+        if seen == expected:
+            break
+        QTest.qWait(X_POLL_MS)
+        seen = x_window_geometry(display, window_id)
+    assert seen == expected, f"the X server has the window at {seen}, not {expected}"
 
 
 # The desk screens the touch and layout tests measure: a panel PC, a laptop, a monitor.

@@ -24,6 +24,27 @@ def process_gone(pid: int) -> bool:
         return stat.read().split(") ", 1)[1].startswith("Z")
 
 
+# Set (to the X display) in a pytest run its parent started on a private Xvfb: Qt then draws
+# real X windows (xcb) instead of offscreen ones.
+ON_X_VARIABLE = "LAYOUT_TEST_ON_X"
+
+
+def x_window_geometry(display: str, window: str) -> tuple[int, int, int, int]:
+    """(x, y, width, height) of X window ``window`` (an id) on ``display``, as the X server has
+    it (``xdotool getwindowgeometry``)."""
+    env = dict(os.environ, DISPLAY=display)
+    out = subprocess.run(
+        ["xdotool", "getwindowgeometry", "--shell", window],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+    ).stdout
+    values = dict(line.split("=", 1) for line in out.split())
+    return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+
 # The niceness of the processes that stand for hardware (the X server, a scanner typing): a
 # real scanner is not starved of CPU by a loaded test machine, and a scan whose keys arrive
 # late is cut in two by the wedge's gap timer. Lowering niceness needs root (as in CI);
