@@ -202,9 +202,12 @@ def fill_glare(view: View) -> View | None:
     return view.then(filled, np.eye(3))
 
 
-def glare_band_columns(pixels: np.ndarray) -> np.ndarray | None:
+def glare_band_columns(
+    pixels: np.ndarray, saturated_grey: int = SATURATED_GREY
+) -> np.ndarray | None:
     """The columns (bool, one per column) of a glare band saturating the symbol of ``pixels``
-    (bars upright) in every row, with its soft edges; ``None`` when there is no such band."""
+    (bars upright) in every row, with its soft edges; ``None`` when there is no such band.
+    Pixels at ``saturated_grey`` or brighter count as saturated."""
     dark = int(np.percentile(pixels[::4, ::4], 2))
     light = int(np.percentile(pixels[::4, ::4], 90))
     # The symbol's rows and columns (its ink): a band is judged there, with ink on both sides
@@ -215,7 +218,7 @@ def glare_band_columns(pixels: np.ndarray) -> np.ndarray | None:
     if len(inked_rows) == 0 or len(inked) == 0:
         return None
     rows = pixels[inked_rows[0] : inked_rows[-1] + 1]
-    saturated = (rows >= SATURATED_GREY).mean(axis=0) >= GLARE_ROW_FRACTION
+    saturated = (rows >= saturated_grey).mean(axis=0) >= GLARE_ROW_FRACTION
     saturated[: inked[0]] = False
     saturated[inked[-1] :] = False
     if not saturated.any() or saturated.mean() > GLARE_MAX_FRACTION:

@@ -44,6 +44,11 @@ __all__ = ["SPARE_EC", "corrected_codewords", "erasure_read"]
 #: the symbol's count less this): the syndromes they leave check the result, so a word too
 #: damaged to correct is refused rather than turned into another codeword.
 SPARE_EC = 2
+#: Grey from which a pixel counts as clipped by the band: below the glare fill's
+#: (:data:`~kiosk_app.barcode.enhance.SATURATED_GREY`), as noise of 4 grey levels on a
+#: clipped highlight leaves over a tenth of its pixels under that, and a band this step does
+#: not see is not read; paper stays darker.
+BAND_GREY = 245
 #: Pixels per module of the clean re-render, its rows' height in modules, and its quiet zone
 #: (pixels).
 RENDER_MODULE_PX = 2
@@ -78,7 +83,7 @@ def corrected_codewords(matrix: CodewordMatrix) -> list[int] | None:
 def erasure_read(view: View) -> View | None:
     """A clean render of the symbol in ``view`` (bars upright) read through a glare band;
     ``None`` without a band or when its codewords cannot be recovered."""
-    band = enhance.glare_band_columns(view.pixels)
+    band = enhance.glare_band_columns(view.pixels, BAND_GREY)
     if band is None:
         return None
     matrix = read_matrix(view.pixels, band)

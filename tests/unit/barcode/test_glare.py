@@ -107,3 +107,17 @@ def test_a_band_over_the_symbol_s_left_edge_is_read_from_the_stop_patterns(
     scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
     assert scanner.decode_frame(_banded(centre, degrees)).payload == LICENCE_PAYLOAD
     assert scanner.last_attempt == "glare-erasures"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_noisier_band_is_still_found_and_read(seed: int) -> None:
+    # Twice the sensor noise: over a tenth of the band's pixels fall below the glare fill's
+    # saturated grey, so the fill sees no band; the erasure step does.
+    degrade = synthetic.chain(
+        synthetic.glare_band(centre=0.44), synthetic.camera_noise(), synthetic.camera_noise(seed)
+    )
+    pixels = np.asarray(degrade(synthetic.card(LICENCE_PAYLOAD)))
+    assert enhance.fill_glare(enhance.source_view(pixels)) is None
+    scanner = Scanner(budget_s=NO_TIME_LIMIT_S)
+    assert scanner.decode_frame(pixels).payload == LICENCE_PAYLOAD
+    assert scanner.last_attempt == "glare-erasures"
