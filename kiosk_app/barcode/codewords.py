@@ -424,14 +424,21 @@ def _find_pattern(
     count = len(pattern)
     if len(edges) <= count:
         return None
-    windows = np.lib.stride_tricks.sliding_window_view(np.diff(edges), count)
-    module = windows.sum(axis=1) / sum(pattern)
-    ideal = np.array(pattern, dtype=np.float64)[None, :] * module[:, None]
-    tolerance = PATTERN_TOLERANCE_MODULES * module[:, None] + PATTERN_TOLERANCE_FRACTION * ideal
-    matches = np.all(np.abs(windows - ideal) <= tolerance, axis=1)
+    widths = np.diff(edges)
+    module = (edges[count:] - edges[:-count]) / sum(pattern)
+    # Both patterns begin with their widest bar: only windows that do are measured whole.
+    shortest_first = pattern[0] * (1 - PATTERN_TOLERANCE_FRACTION) - PATTERN_TOLERANCE_MODULES
+    starts = widths[: len(module)] >= shortest_first * module
     # Edge i enters a bar when i is even and the row starts light.
-    matches[(np.arange(len(matches)) % 2 == 0) != enters_bar_first] = False
-    found = np.nonzero(matches)[0]
+    starts &= (np.arange(len(module)) % 2 == 0) == enters_bar_first
+    candidates = np.nonzero(starts)[0]
+    if len(candidates) == 0:
+        return None
+    windows = widths[candidates[:, None] + np.arange(count)[None, :]]
+    ideal = np.array(pattern, dtype=np.float64)[None, :] * module[candidates][:, None]
+    tolerance = PATTERN_TOLERANCE_MODULES * module[candidates][:, None]
+    tolerance = tolerance + PATTERN_TOLERANCE_FRACTION * ideal
+    found = candidates[np.all(np.abs(windows - ideal) <= tolerance, axis=1)]
     if len(found) == 0:
         return None
     i = int(found[0] if from_left else found[-1])
