@@ -57,11 +57,12 @@ RENDER_QUIET_PX = 20
 
 
 def corrected_codewords(matrix: CodewordMatrix) -> list[int] | None:
-    """The symbol's codewords with the erasures (and errors) corrected, or ``None`` when the
-    damage leaves fewer than :data:`SPARE_EC` error correction codewords to spare.
+    """The symbol's codewords with the erasures (and errors) corrected, or ``None``.
 
-    The guesses are erased too when the erasures leave room for them (nothing is assumed);
-    else they count as read values, any wrong one an error."""
+    First the correction with :data:`SPARE_EC` error correction codewords to spare, the
+    guesses erased too when the erasures leave room for them (nothing is assumed), else
+    counted as read values (any wrong one an error); then, for more erasures, the exact
+    solution the values listed for them must check."""
     erasures = matrix.erasures
     cautious = sorted({*erasures, *matrix.guesses})
     attempts = [cautious, erasures] if len(cautious) <= matrix.num_ec - SPARE_EC else [erasures]
