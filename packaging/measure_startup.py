@@ -23,7 +23,7 @@ import time
 
 PROBE_PREFIX = "startup-probe: first window shown after"
 CPU_PATTERN = re.compile(r"(\d+) ms of CPU\)")
-TARGET_MS = 1500
+TARGET_MS = 500
 TIMEOUT_S = 60
 
 
@@ -62,20 +62,31 @@ def fresh_env(scratch: str) -> dict[str, str]:
     return env
 
 
+def split_gui_args(argv: list[str]) -> tuple[list[str], list[str]]:
+    """This script's arguments, and the GUI's (everything after the first ``--``).
+
+    Split by hand: argparse gives a trailing ``nargs="*"`` positional nothing once the
+    executable is read, and then refuses what follows ``--``."""
+    if "--" not in argv:
+        return argv, []
+    at = argv.index("--")
+    return argv[:at], argv[at + 1 :]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure and print; exit status 0 even above target (figures, not a gate)."""
+    own, gui_args = split_gui_args(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("executable")
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("gui_args", nargs="*", help="arguments for the GUI (after --)")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(own)
     timings: list[float] = []
     cpu: list[float] = []
     probe_line = None
     with tempfile.TemporaryDirectory() as scratch:
         env = fresh_env(scratch)
         for _ in range(args.runs):
-            elapsed, line = run_once([args.executable, *args.gui_args], env)
+            elapsed, line = run_once([args.executable, *gui_args], env)
             if line is None:
                 return report_without_probe(args.executable, env, args.runs)
             timings.append(elapsed)

@@ -55,6 +55,24 @@ def _measure_startup() -> ModuleType:
     return module
 
 
+def test_measure_startup_passes_the_gui_its_arguments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gui = tmp_path / "gui"  # a stand-in GUI that reports its arguments in its probe line
+    gui.write_text(
+        "#!/bin/sh\n"
+        'echo "startup-probe: first window shown after 5 ms since process start '
+        '(1 ms after Qt import, 3 ms of CPU) args: $*"\n'
+    )
+    gui.chmod(0o755)
+    measure = _measure_startup()
+    assert measure.main([str(gui), "--runs", "2", "--", "--kiosk-mode", "--runs"]) == 0
+    out = capsys.readouterr().out
+    assert "median of 2" in out and "CPU time to the first window: median 3 ms" in out
+    assert out.rstrip().endswith("args: --kiosk-mode --runs")
+    assert f"(target {measure.TARGET_MS} ms)" in out
+
+
 def test_probe_is_not_installed_without_the_variable(
     qapp: QApplication, monkeypatch: pytest.MonkeyPatch
 ) -> None:
