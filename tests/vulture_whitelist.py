@@ -28,6 +28,7 @@ CameraPreview.paintEvent
 MainWindow.dragEnterEvent
 MainWindow.dropEvent
 FlowLayout.takeAt
+FlowLayout.itemAt
 FlowLayout.expandingDirections
 
 # A style option's fields, read by the Qt style it is handed to (tests/support/touch.py).

@@ -33,10 +33,10 @@ translate = QCoreApplication.translate
 
 NEEDS_SCAN = (CheckKind.SIGNATURE, CheckKind.DVS_PARSE)
 CHECK_SPACING_PX = 8
-READY_SPACING_PX = 12
+READY_SPACING_PX = 8
 # Each check's share of the row of check buttons, by the length of its longest title
 # (French, "again (billed)" included): fixed, so a check has its slot whatever the card.
-CHECK_SLOT_SHARES = {CheckKind.SIGNATURE: 31, CheckKind.DVS_PARSE: 27, CheckKind.CANADA: 42}
+CHECK_SLOT_SHARES = {CheckKind.SIGNATURE: 30, CheckKind.DVS_PARSE: 29, CheckKind.CANADA: 41}
 
 
 class ReadyScreen(QWidget):
@@ -122,7 +122,8 @@ class ReadyScreen(QWidget):
         top.setSpacing(16)
         top.addWidget(self.head, 1)
         top.addLayout(corner)
-        top.setAlignment(corner, Qt.AlignmentFlag.AlignTop)
+        # At the right, also while the under-age banner hides the instruction.
+        top.setAlignment(corner, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(*SCREEN_MARGINS)
         layout.setSpacing(READY_SPACING_PX)

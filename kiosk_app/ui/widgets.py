@@ -603,13 +603,20 @@ class WrappingScroll(QScrollArea):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """The column's text or width changed: hold it to the height its text needs."""
-        if watched is self.widget() and event.type() in (
+        column = self.widget()
+        if watched is column and event.type() in (
             QEvent.Type.LayoutRequest,
             QEvent.Type.Resize,
             QEvent.Type.Show,
             QEvent.Type.StyleChange,
         ):
             self.hold_height()
+            layout = column.layout()
+            if event.type() in (QEvent.Type.Resize, QEvent.Type.Show) and layout is not None:
+                # Resized while hidden (a new scroll bar), a column keeps its lines' old
+                # geometry once shown: lay it out at its size now.
+                layout.invalidate()
+                layout.activate()
         return super().eventFilter(watched, event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override

@@ -87,16 +87,14 @@ def test_every_screen_state_fits_under_this_scale_factor(
 # The admin's text sizes and themes on the kiosk's panel and the most common laptop screen:
 # every control fits with its text whole (the standard look at 100 % is walked above).
 DISPLAY_SIZES = [(1024, 600), (1366, 768)]
-# Where some text is still cut: the Ready screen holding a licence has more lines than the
-# height allows (under-age verdict, the earlier check's sentence, a wrapped check button).
+# Where some text is still cut on the 600-px panel: the Ready screen's under-age verdict has
+# less height than its words need, and in high contrast the Canadian form scrolls sideways.
 STILL_CUT = {
     ((1024, 600), 100, True),
     ((1024, 600), 125, False),
     ((1024, 600), 125, True),
     ((1024, 600), 150, False),
     ((1024, 600), 150, True),
-    ((1366, 768), 150, False),
-    ((1366, 768), 150, True),
 }
 DISPLAY_SETTINGS = [
     pytest.param(
