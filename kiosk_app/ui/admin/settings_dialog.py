@@ -64,7 +64,7 @@ from kiosk_app.ui.admin.record_panel import RecordPanel
 from kiosk_app.ui.admin.usage_panel import UsagePanel
 from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.touch import touch_combo, touch_scroll
-from kiosk_app.ui.widgets import big_button, label
+from kiosk_app.ui.widgets import FlowLayout, big_button, label
 
 MIN_FIELD_PX: Final = 44
 # lupdate finds strings only under this name (translate, tr), not under an alias.
@@ -498,7 +498,8 @@ class SettingsDialog(QDialog):
         self.close_button = big_button(self.tr("Close"))
         self.close_button.clicked.connect(self.reject)
 
-        actions = QHBoxLayout()
+        # A second line of buttons rather than cut words on a narrow screen or in large text.
+        actions = FlowLayout()
         for button in (
             self.save_button,
             self.test_button,
@@ -507,7 +508,6 @@ class SettingsDialog(QDialog):
             self.watchlist_button,
         ):
             actions.addWidget(button)
-        actions.addStretch(1)
         leave = QHBoxLayout()
         for button in (self.exit_kiosk_button, self.quit_button):
             leave.addWidget(button)
