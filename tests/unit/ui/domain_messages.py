@@ -4,9 +4,9 @@ Those layers cannot call Qt's ``tr``; the UI translates their text in the ``mess
 context, so each sentence must be marked with ``QT_TRANSLATE_NOOP`` (``kiosk_app.text``)
 where it is written, for lupdate, and translated. :func:`domain_messages` collects what looks
 clerk-facing from the source (AST): ``default_message`` / ``default_hint`` class attributes,
-literal first arguments of ``...Error(...)`` calls, ``advice=`` literals and ``ADVICE_*``
-constants, province names and the check titles; :func:`marked_sentences` collects every
-marked sentence of the package.
+literal first arguments of ``...Error(...)`` calls (but for :data:`INTERNAL_ERRORS`),
+``advice=`` literals and ``ADVICE_*`` constants, province names and the check titles;
+:func:`marked_sentences` collects every marked sentence of the package.
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ DOMAIN_FILES = (
     PACKAGE / "flow" / "models.py",
     PACKAGE / "config.py",
 )
+
+# Raised and caught inside one layer, never shown: their words are for a maintainer.
+INTERNAL_ERRORS = frozenset({"UncorrectableError"})  # kiosk_app.barcode.glare catches it
 
 
 def _literal(node: ast.AST | None) -> str | None:
@@ -52,7 +55,7 @@ def _sentences(tree: ast.AST) -> set[str]:
                 found.update(v for v in map(_literal, node.value.values) if v)
         if isinstance(node, ast.Call):
             name = _name(node.func)
-            if name.endswith("Error") and node.args:
+            if name.endswith("Error") and name not in INTERNAL_ERRORS and node.args:
                 text = _literal(node.args[0])
                 if text and " " in text:
                     found.add(text)

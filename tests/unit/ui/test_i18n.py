@@ -18,7 +18,13 @@ from kiosk_app.api.transport import ADDRESS_SENTENCES
 from kiosk_app.barcode.consistency_rules import RULES
 from kiosk_app.text import CONTEXT
 
-from .domain_messages import domain_messages, marked_sentences
+from .domain_messages import (
+    DOMAIN_FILES,
+    INTERNAL_ERRORS,
+    PACKAGE,
+    domain_messages,
+    marked_sentences,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 TS_FILE = ROOT / "resources" / "translations" / "kiosk_fr.ts"
@@ -130,3 +136,13 @@ def test_every_address_sentence_is_marked_and_reaches_the_ts_file(label: str) ->
 def test_every_secret_sentence_is_marked_and_reaches_the_ts_file(label: str) -> None:
     assert (CONTEXT, SECRET_SENTENCES[label]) in MARKED
     assert (CONTEXT, SECRET_SENTENCES[label]) in TRANSLATED
+
+
+def test_an_internal_error_is_caught_in_its_layer_and_never_reaches_a_clerk() -> None:
+    for name in INTERNAL_ERRORS:
+        raised = [p for p in DOMAIN_FILES if f"raise {name}(" in p.read_text(encoding="utf-8")]
+        caught = [
+            p for p in PACKAGE.rglob("*.py") if f"except {name}" in p.read_text(encoding="utf-8")
+        ]
+        assert raised, f"{name} is raised nowhere: drop it from INTERNAL_ERRORS"
+        assert {p.parent for p in caught} == {p.parent for p in raised}, name
