@@ -8,13 +8,15 @@
 # It installs what it needs: apt packages (binutils for PyInstaller, the system libraries Qt
 # loads, dpkg-dev, icu-devtools, a C/C++ compiler) and a build venv (build/venv) holding the
 # package with its `package` extra, installed non-editable, with NumPy rebuilt from source
-# without BLAS (once per NumPy version, cached in build/wheels: about 6 minutes on 2 cores).
+# without BLAS (about 6 minutes on 2 cores, once per NumPy version, Python and machine: the
+# wheel is kept in ~/.cache/kiosk-app/wheels, so a fresh clone on the same machine reuses it).
 # Re-running is cheap: apt and pip only act on what is missing.
 #
 #   bash packaging/build-linux.sh            bundle + self-test + .deb + measurements
 #   SKIP_DEB=1 bash packaging/build-linux.sh bundle + self-test only
 #   PYTHON=python3.12 ...                    interpreter for the build venv (default python3)
 #   KIOSK_DIST=/tmp/out ...                  output directory instead of dist/ (tests use it)
+#   XDG_CACHE_HOME=/path ...                 cache folder instead of ~/.cache (the NumPy wheel)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -64,23 +66,50 @@ install_build_venv() {
 # arithmetic and one 8x8 solve, which NumPy's own fallback routines do. The same version as
 # the wheel pip resolved, rebuilt from its source release with BLAS and LAPACK off.
 install_numpy_without_blas() {
-  local version tag wheels
+  local version tag machine wheels
   version="$("$VENV/bin/python" -c 'import numpy; print(numpy.__version__)')"
   tag="$("$VENV/bin/python" -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1]}")')"
+  machine="$(uname -m)"
   if numpy_has_no_blas; then
     echo "== NumPy $version: built without BLAS"
     return 0
   fi
-  wheels="$BUILD/wheels/numpy-$version-$tag-noblas"
+  wheels="$(wheel_cache)/numpy-$version-$tag-$machine-noblas"
   if ! compgen -G "$wheels/numpy-$version-$tag-*.whl" >/dev/null; then
     echo "== NumPy $version without BLAS: building from source (minutes)"
-    "$VENV/bin/python" -m pip wheel -q --no-deps --no-cache-dir --no-binary numpy \
-      -Csetup-args=-Dblas=none -Csetup-args=-Dlapack=none -w "$wheels" "numpy==$version"
+    build_numpy_wheel "$version" "$wheels"
   fi
   echo "== NumPy $version without BLAS: installing $(basename "$wheels"/numpy-"$version"-"$tag"-*.whl)"
   "$VENV/bin/python" -m pip install -q --no-deps --force-reinstall \
     "$wheels"/numpy-"$version"-"$tag"-*.whl
   numpy_has_no_blas || { echo "NumPy still links a BLAS library" >&2; return 1; }
+}
+
+# The folder of wheels built from source, shared by every checkout of this user on this
+# machine; build/wheels where the user's cache folder cannot be made.
+wheel_cache() {
+  local cache="${XDG_CACHE_HOME:-$HOME/.cache}/kiosk-app/wheels"
+  if mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ]; then
+    echo "$cache"
+  else
+    mkdir -p "$BUILD/wheels"
+    echo "$BUILD/wheels"
+  fi
+}
+
+# Built into a scratch folder beside the cache entry and renamed into place whole, so a build
+# that stops half-way, or another checkout building at the same time, never leaves a partial
+# wheel where the next build would take it.
+build_numpy_wheel() {
+  local version="$1" wheels="$2" scratch
+  scratch="$(mktemp -d "$wheels.building.XXXXXX")"
+  if ! "$VENV/bin/python" -m pip wheel -q --no-deps --no-cache-dir --no-binary numpy \
+      -Csetup-args=-Dblas=none -Csetup-args=-Dlapack=none -w "$scratch" "numpy==$version"; then
+    rm -rf "$scratch"
+    return 1
+  fi
+  # Another build may have put its wheel in place meanwhile: the same wheel, keep that one.
+  mv -T "$scratch" "$wheels" 2>/dev/null || rm -rf "$scratch"
 }
 
 numpy_has_no_blas() {
