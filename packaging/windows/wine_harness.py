@@ -460,7 +460,11 @@ def unzip(archive: zipfile.ZipFile, target: Path, strip_top: bool = False) -> No
 
 def download_wheels(wine: Wine, project_wheel: Path) -> None:
     """The win_amd64 wheels of the project with its package extra, at the constraints'
-    versions, and pip's own wheel, into the cache (pip skips those already there)."""
+    versions, and pip's own wheel, into the cache (pip skips those already there). An earlier
+    project wheel there goes first: pip would take it, of the same name, for this one, and
+    resolve the dependencies it had."""
+    for old in wine.wheels.glob("kiosk_app-*.whl"):
+        old.unlink()
     with timed("win_amd64 wheels download"):
         _host_pip(
             ["download", "-d", str(wine.wheels), *WHEEL_PLATFORM, "-c", str(CONSTRAINTS),
