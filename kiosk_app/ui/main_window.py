@@ -539,10 +539,11 @@ class _AfterFirstPaint(QObject):
         widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """On the first Paint: schedule ``then`` and go (never consumes the event)."""
+        """On the first Paint: schedule ``then`` and go (never consumes the event). The call
+        is dropped if ``widget`` is deleted first (a window closed right after its first paint)."""
         if event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
-            QTimer.singleShot(0, self._then)
+            QTimer.singleShot(0, watched, self._then)
             self.deleteLater()
         return False
 
