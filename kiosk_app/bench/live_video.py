@@ -91,7 +91,12 @@ class CaptureClock(QObject):
     def on_frame(self, frame: QVideoFrame) -> None:
         """Connected to ``frame_ready``."""
         start = frame.startTime()
-        self.looped = self.looped or start < self._last_start
+        if start < 0:  # a frame without a timestamp says nothing about where the video is
+            return
+        # Started over: back before the card after having reached it. A frame delivered a
+        # little out of order within the card's pass is not a new pass.
+        card = self._video.card_start_us
+        self.looped = self.looped or (self._last_start >= card > start)
         self._last_start = start
         if self.card_seen is None and start >= self._video.card_start_us:
             self.card_seen = time.monotonic()

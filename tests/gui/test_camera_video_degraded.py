@@ -15,13 +15,20 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QSize
+from PySide6.QtMultimedia import QVideoFrame, QVideoFrameFormat
 from pytestqt.qtbot import QtBot
 
 from kiosk_app.app.capture.camera import CameraSource
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.bench import synthetic
 from kiosk_app.bench.camera_grade import licence_payloads, live_frame
-from kiosk_app.bench.live_video import LIVE_VIDEO_CASES, CaptureClock, write_degraded_video
+from kiosk_app.bench.live_video import (
+    LIVE_VIDEO_CASES,
+    CaptureClock,
+    DemoVideo,
+    write_degraded_video,
+)
 from tests.support.capture import FPS, FakeCameraBackend, record_demo_video
 
 PAYLOAD = licence_payloads(1)[0]
@@ -78,3 +85,15 @@ def test_webcam_quality_video_of_a_degraded_card_is_captured_while_first_shown(
     finally:
         source.stop()
         qtbot.waitUntil(pool.is_idle, timeout=10_000)
+
+
+def test_the_capture_clock_ends_the_pass_only_when_the_video_starts_over(qtbot: QtBot) -> None:
+    clock = CaptureClock(DemoVideo(Path("demo.avi"), card_start_us=1_000_000))
+    frame = QVideoFrame(QVideoFrameFormat(QSize(2, 2), QVideoFrameFormat.PixelFormat.Format_Y8))
+    for start in (0, 500_000, 1_000_000, 2_000_000, -1, 1_900_000, 3_000_000):
+        frame.setStartTime(start)  # no timestamp (-1) or a little out of order: same pass
+        clock.on_frame(frame)
+    assert clock.card_seen is not None and not clock.looped and not clock.done
+    frame.setStartTime(0)
+    clock.on_frame(frame)
+    assert clock.looped and clock.done
