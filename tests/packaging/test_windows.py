@@ -378,13 +378,12 @@ def finished_check(log_dir: Path, app: subprocess.Popen[bytes]) -> tuple[str, st
             return match.group(1), match.group(2)
         assert app.poll() is None, f"kiosk-app.exe ended ({app.returncode}): {log[-2000:]}"
         time.sleep(POLL_S)
-    log = "".join(p.read_text("utf-8", "replace") for p in log_dir.glob("*.log"))
-    raise AssertionError(f"no check finished {VERDICT_TIMEOUT_S} s after the scan: {log[-2000:]}")
+    raise AssertionError(f"no check finished {VERDICT_TIMEOUT_S} s after the scan")
 
 
 @pytest.mark.skip(
-    reason="under Wine 8 the typed scan reaches the signature check, but about 1 run in 4 "
-    "with bytes the service cannot read (verdict Undefined, not Passed): not yet understood"
+    reason="on main no check finishes after the scan under Wine (3 of 3 runs from a fresh "
+    "clone, quiet machine); the window opens and keeps the focus; not yet understood"
 )
 def test_a_wedge_scan_typed_into_the_wine_window_reaches_a_check(
     wine: Any, bundle: Path, tmp_path: Path

@@ -16,9 +16,7 @@ a few milliseconds apart, a person's 80 ms or more. While a burst may be forming
   than that starts a new burst (releases and modifiers never lengthen the gap). The gap is
   measured between the key events' own times (``QKeyEvent.timestamp()``, when the keys were
   pressed), not when the kiosk got round to each, so a busy event loop (a stall mid-scan)
-  never cuts a scan; a timer that fired late (the loop was busy: keys may still be queued)
-  waits one more gap, again each time it fires late, so a burst ends only after a gap the
-  event loop spent free and no key came in it. Once a
+  never cuts a scan; a timer that fired late waits one more gap for keys still queued. Once a
   burst's AAMVA header has declared a length not yet reached, it may pause up to
   ``STALL_GRACE_MS`` (a scanner or USB hub stalling mid-scan) without being cut in two;
 * a burst of at least ``min_length`` characters is a **scan**: none of its events reaches any
@@ -272,7 +270,7 @@ class WedgeScanner(CaptureSource):
         self._target: QObject | None = None
         self._last_press_at = float("-inf")
         self._last_press_stamp: int | None = None  # the last press's own time (ms), if any
-        self._timer_due_at = float("-inf")  # when the end-of-burst timer is due (clock time)
+        self._timer_rearmed = False
         self._tail_until = float("-inf")
         self._in_tail = False
         self._started_at = float("-inf")
@@ -351,12 +349,13 @@ class WedgeScanner(CaptureSource):
         if press:
             self._last_press_at = now
             self._last_press_stamp = stamp
+            self._timer_rearmed = False
             self._on_press(event)
         else:
             self._on_release(event)
         self._count_chars()
         if press or self._timer.isActive():
-            self._arm_timer(now)
+            self._timer.start(self._gap_ms())
         return True
 
     def flush(self) -> None:
@@ -387,19 +386,14 @@ class WedgeScanner(CaptureSource):
             return float(stamp - last)
         return (now - self._last_press_at) * 1000.0
 
-    def _arm_timer(self, now: float) -> None:
-        gap = self._gap_ms()
-        self._timer_due_at = now + gap / 1000.0
-        self._timer.start(gap)
-
     def _gap_timer_fired(self) -> None:
-        """The end-of-burst timer. Fired far later than it was due, it means the event loop was
-        busy (a stall at start-up, say, while libraries load): keys typed meanwhile may still
-        be queued, and their own times decide; so it waits one more gap, as often as it fires
-        late, and the burst ends only when a whole gap passed with the loop free."""
-        now = self._clock()
-        if (now - self._timer_due_at) * 1000.0 > LATE_TIMER_MS:
-            self._arm_timer(now)
+        """The end-of-burst timer. Fired far later than asked, it means the event loop was
+        busy: keys typed meanwhile may still be queued, and their own times decide; so it waits
+        one more gap (once) before ending the burst."""
+        late_ms = (self._clock() - self._last_press_at) * 1000.0 - self._gap_ms()
+        if late_ms > LATE_TIMER_MS and not self._timer_rearmed:
+            self._timer_rearmed = True
+            self._timer.start(self._gap_ms())
             return
         self.flush()
 

@@ -251,28 +251,6 @@ def test_an_end_of_burst_timer_fired_late_waits_for_keys_still_queued(
     assert wedge.exact == [SIGNED]
 
 
-STALLED_MS = 500  # the loop turning late this long: the 50 ms timer fires some ten times
-
-
-def test_an_end_of_burst_timer_late_again_after_waiting_keeps_waiting(
-    qtbot: Any, edit: QLineEdit, wedge: Any
-) -> None:
-    """Stalls one after the other (libraries loading at start-up while a scan is typed): the
-    timer fires late, waits a gap, fires late again, and waits again; the keys queued
-    meanwhile still finish the scan. Only a gap the loop spent free ends the burst."""
-    events = scanner_events(text(SIGNED))
-    next_ms = deliver_timed(events[:40], wedge.clock.advance, SCAN_GAP)
-    # The real 50 ms timer fires several times meanwhile, each time late by the kiosk's clock
-    # (every reading of it is 100 ms after the last): the burst is kept.
-    wedge.clock.advance(0.3)  # the loop was busy; the timer is now far overdue
-    wedge.clock.step_per_read = 0.1
-    qtbot.wait(STALLED_MS)
-    wedge.clock.step_per_read = 0.0
-    assert wedge.exact == [] and wedge.repaired == [] and edit.text() == ""  # not typed
-    deliver_timed(events[40:], wedge.clock.advance, SCAN_GAP, start_ms=next_ms)
-    qtbot.waitUntil(lambda: wedge.exact == [SIGNED], timeout=5000)  # a free gap ends it
-
-
 def test_the_same_stall_ends_a_burst_that_is_not_a_licence(
     qtbot: Any, edit: QLineEdit, wedge: Any
 ) -> None:
