@@ -24,6 +24,18 @@ def process_gone(pid: int) -> bool:
         return stat.read().split(") ", 1)[1].startswith("Z")
 
 
+# How long a child the tests start (a kiosk command, the GUI up to its first window) may run.
+CHILD_TIMEOUT_S = 120
+
+
+def run_child(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run ``command`` with exactly ``env``, its output captured as text; never raises on a
+    non-zero status (the test reads ``returncode``)."""
+    return subprocess.run(
+        command, capture_output=True, text=True, env=env, timeout=CHILD_TIMEOUT_S, check=False
+    )
+
+
 # Set (to the X display) in a pytest run its parent started on a private Xvfb: Qt then draws
 # real X windows (xcb) instead of offscreen ones.
 ON_X_VARIABLE = "LAYOUT_TEST_ON_X"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from kiosk_app.config import (
 )
 from kiosk_app.kinds import CheckKind
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+from tests.support.processes import run_child
 
 BAD_VALUES: list[tuple[str, Any]] = [
     ("idle_timeout_s", "sixty"),
@@ -122,14 +122,7 @@ def test_the_gui_starts_with_a_bad_settings_file(tmp_path: Path, content: bytes)
 
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "settings.json").write_bytes(content)
-    done = subprocess.run(
-        [sys.executable, "-m", "kiosk_app"],
-        capture_output=True,
-        text=True,
-        env={**_env(tmp_path), PROBE_ENV: "1"},
-        timeout=120,
-        check=False,
-    )
+    done = run_child([sys.executable, "-m", "kiosk_app"], {**_env(tmp_path), PROBE_ENV: "1"})
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert PROBE_PREFIX in done.stdout
@@ -141,13 +134,8 @@ def test_the_command_line_runs_with_a_bad_settings_file(tmp_path: Path, simulato
     payload = tmp_path / "payload.bin"
     payload.write_bytes(SAMPLES_BY_KEY["signature-valid"].payload)
     command = ["check", "signature", "--barcode-file", str(payload), "--token", "test"]
-    done = subprocess.run(
-        [sys.executable, "-m", "kiosk_app", *command, *_urls(simulator.base_url)],
-        capture_output=True,
-        text=True,
-        env=_env(tmp_path),
-        timeout=120,
-        check=False,
+    done = run_child(
+        [sys.executable, "-m", "kiosk_app", *command, *_urls(simulator.base_url)], _env(tmp_path)
     )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
@@ -159,13 +147,8 @@ def _urls(url: str) -> list[str]:
 
 
 def test_a_bad_environment_value_is_one_sentence_not_a_traceback(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "kiosk_app"],
-        capture_output=True,
-        text=True,
-        env={**_env(tmp_path), "KIOSK_IDLE_TIMEOUT_S": "soon"},
-        timeout=120,
-        check=False,
+    done = run_child(
+        [sys.executable, "-m", "kiosk_app"], {**_env(tmp_path), "KIOSK_IDLE_TIMEOUT_S": "soon"}
     )
     assert done.returncode == 2
     assert "Traceback" not in done.stderr

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 from kiosk_app.cli.startup_probe import PROBE_ENV, PROBE_PREFIX
+from tests.support.processes import run_child
 
 # The GUI in a child up to its first window (the probe ends it), then the collector's state.
 COLLECTOR_AFTER_THE_WINDOW = (
@@ -37,14 +37,7 @@ def _desk_env(tmp_path: Path) -> dict[str, str]:
 
 def test_demo_shows_its_window_without_qt_multimedia_library_noise(tmp_path: Path) -> None:
     env = _desk_env(tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-m", "kiosk_app", "--demo"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    done = run_child([sys.executable, "-m", "kiosk_app", "--demo"], env)
     assert done.returncode == 0, done.stderr
     assert PROBE_PREFIX in done.stdout
     # Missing optional libraries (PipeWire, VA-API) are the machine, not a fault.
@@ -54,14 +47,7 @@ def test_demo_shows_its_window_without_qt_multimedia_library_noise(tmp_path: Pat
 def test_the_collector_runs_again_once_the_window_is_up(tmp_path: Path) -> None:
     # It waits during the start; once the window is shown, what the start made is frozen out
     # of its generations and the collector runs again.
-    done = subprocess.run(
-        [sys.executable, "-c", COLLECTOR_AFTER_THE_WINDOW],
-        capture_output=True,
-        text=True,
-        env=_desk_env(tmp_path),
-        timeout=120,
-        check=False,
-    )
+    done = run_child([sys.executable, "-c", COLLECTOR_AFTER_THE_WINDOW], _desk_env(tmp_path))
     assert done.returncode == 0, done.stderr
     assert PROBE_PREFIX in done.stdout
     assert "collector on: True start frozen: True" in done.stdout
