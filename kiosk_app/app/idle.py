@@ -121,7 +121,7 @@ class IdleWatch(QObject):
         if session.busy:
             self._timer.start()  # a check in progress holds the wipe off
             return
-        if session.stage is Stage.READY and not session.holds_customer_data():
+        if session.stage is Stage.READY and not session.flow.holds_customer_data():
             return
         log.info("idle timeout: wiping the customer")
         self.wipes += 1

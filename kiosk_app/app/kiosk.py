@@ -170,7 +170,7 @@ class KioskCore(QObject):
             previous = current.built() if isinstance(current, LateBackend) else current
             backend = Backend.from_settings(settings, previous=previous)
         self.session.backend = backend
-        self.session.recent.window_min = settings.repeat_window_min
+        self.session.flow.recent.window_min = settings.repeat_window_min
         self.session.refresh_quota()
         self.session.reroute()
         self.test_mode = is_test_mode(settings)
@@ -189,7 +189,7 @@ class KioskCore(QObject):
         self.session.refresh_quota()
         self.session.report_metrics()  # the counting probe too: a full disk shows at once
         retention = self.settings.compliance_retention_days
-        prune = partial(prune_old_rows, self.session.record, retention)
+        prune = partial(prune_old_rows, self.session.flow.record, retention)
         self.pool.submit(prune, name="compliance-prune")
         self.inputs_changed.emit(self.input_statuses())
         self.idle.poke()
@@ -269,5 +269,5 @@ class KioskCore(QObject):
         done = self.pool.shutdown(timeout_ms)
         self.session.backend.close()
         if done:  # a worker still running may yet write its row
-            self.session.record.close()
+            self.session.flow.record.close()
         return done

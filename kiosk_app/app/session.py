@@ -5,7 +5,8 @@ The rules live in :class:`kiosk_app.flow.customer.CustomerFlow` (no Qt, unit-tes
 :class:`WorkerPool` (tickets, cancel), ticks the Canadian retry with a ``QTimer``, turns the
 flow's events into typed signals (``stage_changed`` carries the :class:`Stage` itself),
 connects capture sources, and writes the metrics after each check. Screens call its slots and
-listen to its signals; it never blocks the GUI thread.
+listen to its signals; it never blocks the GUI thread. What the flow holds (usage, record,
+route, watchlist screening...) is read from ``session.flow`` itself.
 """
 
 from __future__ import annotations
@@ -21,25 +22,21 @@ from kiosk_app.app.capture.folder import picture_name
 from kiosk_app.app.metrics import MetricsReporter
 from kiosk_app.app.workers import WorkerPool
 from kiosk_app.config import Settings
-from kiosk_app.flow.billing import PriorCheck, QuotaGate, RecentChecks
+from kiosk_app.flow.billing import RecentChecks
 from kiosk_app.flow.customer import BilledAgain, CardRouting, CustomerFlow, FlowEvents
 from kiosk_app.flow.models import (
     CanadaFormData,
-    DemoSample,
     ErrorReport,
     FieldProblem,
     LicenceSummary,
     ResultView,
     SampleLike,
 )
-from kiosk_app.flow.planning import refused_checks
-from kiosk_app.flow.routing import Route
 from kiosk_app.flow.stages import Stage
 from kiosk_app.flow.watchlist import WatchAlert, Watchlist
 from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.compliance import ComplianceRecord
 from kiosk_app.storage.usage import UsageStore
-from kiosk_app.storage.watchlist import Entry, Screening
 
 if TYPE_CHECKING:
     from kiosk_app.app.backend import Backend
@@ -149,26 +146,6 @@ class Session(QObject):
         self._backend = self.flow.backend = backend
 
     @property
-    def usage(self) -> UsageStore | None:
-        """The usage store (None: counting unavailable; the check still runs)."""
-        return self.flow.usage
-
-    @property
-    def record(self) -> ComplianceRecord:
-        """The compliance record (written only while the setting is on)."""
-        return self.flow.record
-
-    @property
-    def recent(self) -> RecentChecks:
-        """The keyed-hash memory of recent checks."""
-        return self.flow.recent
-
-    @property
-    def quota(self) -> QuotaGate:
-        """This month's billable count and the quota's decisions."""
-        return self.flow.quota
-
-    @property
     def stage(self) -> Stage:
         """The current stage."""
         return self.flow.stage
@@ -194,41 +171,6 @@ class Session(QObject):
         """Whether the held scan is the barcode's exact bytes (None: no scan held)."""
         scan = self.flow.scan
         return scan.byte_exact if scan else None
-
-    def refused_checks(self) -> frozenset[CheckKind]:
-        """The checks the held scan cannot feed (the signature check on a repaired payload)."""
-        return refused_checks(self.flow.scan)
-
-    @property
-    def retry_pending(self) -> bool:
-        """True while a Canadian retry is scheduled."""
-        return self.flow.retry_pending
-
-    @property
-    def route(self) -> Route | None:
-        """The routing decision for the card held (None: no card)."""
-        return self.flow.route
-
-    def holds_card(self, payload: bytes) -> bool:
-        """True when ``payload`` is the card of the current customer (read again: no check)."""
-        scan = self.flow.scan
-        return scan is not None and scan.payload == payload
-
-    def prior_check(self, kind: CheckKind) -> PriorCheck | None:
-        """A billed ``kind`` check this card already had: this customer, or within the window."""
-        return self.flow.prior_check(kind)
-
-    def holds_customer_data(self) -> bool:
-        """True while anything of the current customer is referenced (the wipe clears it)."""
-        return self.flow.holds_customer_data()
-
-    def enabled_checks(self) -> list[CheckKind]:
-        """The checks the administrator turned on, in display order."""
-        return self.flow.enabled_checks()
-
-    def demo_samples(self) -> list[DemoSample]:
-        """The samples offered by "Try a sample" (empty unless in demo mode)."""
-        return self.flow.demo_samples()
 
     # --- inputs and actions (slots) ----------------------------------------------------------
 
@@ -275,10 +217,6 @@ class Session(QObject):
         """Show the Canadian form, pre-filled from a Canadian licence when one was scanned."""
         self.flow.open_canada_form(prefill)
 
-    def validate_canada(self, form: CanadaFormData) -> list[FieldProblem]:
-        """Every problem of the form at once (the inline messages), none when it is good."""
-        return self.flow.validate_canada(form)
-
     def submit_canada(self, form: CanadaFormData) -> list[FieldProblem]:
         """Validate and run the registry check; returns the problems (empty when started)."""
         return self.flow.submit_canada(form)
@@ -297,21 +235,6 @@ class Session(QObject):
     def continue_listed(self) -> bool:
         """The clerk goes on with a customer on the watchlist (see ``CustomerFlow``)."""
         return self.flow.continue_listed()
-
-    def note_listed(self, entry: Entry) -> None:
-        """The admin put the customer on screen on the watchlist (see ``CustomerFlow``)."""
-        self.flow.note_listed(entry)
-
-    @property
-    def watch(self) -> Screening | None:
-        """What the watchlist said of the card held (its hashes; None: nothing looked up)."""
-        return self.flow.watch
-
-    @property
-    def element_values(self) -> tuple[str, ...]:
-        """The held card's values (for refusing them in an admin's note; memory only)."""
-        scan = self.flow.scan
-        return scan.element_values if scan else ()
 
     @Slot()
     def back_to_ready(self) -> None:
@@ -336,5 +259,5 @@ class Session(QObject):
         """Probe the counting and write the Prometheus metrics from a worker (at start, after
         each check and every minute)."""
         self.metrics.report(
-            self.settings, self.usage, self.pool, self.counting_expected, self.record
+            self.settings, self.flow.usage, self.pool, self.counting_expected, self.flow.record
         )

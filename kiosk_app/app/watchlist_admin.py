@@ -65,21 +65,22 @@ class WatchlistAdmin(QObject):
 
     def present(self) -> Fingerprint | None:
         """The hashes of the customer on screen (None: no card, or it could not be hashed)."""
-        watch = self._session.watch
+        watch = self._session.flow.watch
         return watch.fingerprint if watch is not None else None
 
     def present_status(self) -> str:
         """One sentence about the customer on screen (a marked sentence)."""
         if not self._session.has_scan:
             return NO_CARD
-        watch = self._session.watch
+        watch = self._session.flow.watch
         if watch is None or watch.fingerprint is None:
             return NO_KEY
         return CARD_LISTED if watch.hits else CARD_ON_SCREEN
 
     def note_problem(self, note: str, reason: Reason) -> str | None:
         """Why the note cannot be kept (the card on screen's values are refused), or None."""
-        return note_problem(note, reason, self._session.element_values)
+        scan = self._session.flow.scan
+        return note_problem(note, reason, scan.element_values if scan else ())
 
     def load(self, on_result: Callable[[list[ListedEntry]], None], on_error: ErrorCallback) -> int:
         """Read the entries in force."""
@@ -98,7 +99,7 @@ class WatchlistAdmin(QObject):
         watchlist, session = self.watchlist, self._session
 
         def added(entry: Entry) -> None:
-            session.note_listed(entry)
+            session.flow.note_listed(entry)
             on_result(entry)
 
         return self._for_present(

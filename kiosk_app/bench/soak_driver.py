@@ -330,7 +330,8 @@ class SoakDriver:
 
         keys = sorted(EXPECTED_VERDICT)
         sample = plan.sample
-        while self.window.session.holds_card(SAMPLES_BY_KEY[sample].payload):
+        held = self.window.session.flow.scan
+        while held is not None and held.payload == SAMPLES_BY_KEY[sample].payload:
             sample = keys[(keys.index(sample) + 1) % len(keys)]
         return replace(plan, sample=sample)
 
@@ -400,7 +401,7 @@ class SoakDriver:
     # --- repeats of the card held ------------------------------------------------
 
     def _repeats_counted(self) -> int:
-        usage = self.window.session.usage
+        usage = self.window.session.flow.usage
         return usage.repeats_today() if usage is not None else 0
 
     def _same_card_again(self, plan: Plan) -> str | None:
@@ -411,11 +412,11 @@ class SoakDriver:
 
         session, window = self.window.session, self.window
         sent, notices = self.handle.request_count, self._events["notice"]
-        route = session.route
+        route = session.flow.route
         automatic = route.check if route is not None and route.automatic else None
         # The automatic check is turned on for this read when it is the one that answered
         # (else it would rightly run now: it has not answered for this customer).
-        avoided = automatic is not None and session.prior_check(automatic) is not None
+        avoided = automatic is not None and session.flow.prior_check(automatic) is not None
         repeats = self._repeats_counted()
         # A sample's card again: its picture (the wedge types its line ends as Return keys).
         again = replace(plan, path="picture" if plan.path == "sample" else plan.path)
@@ -533,7 +534,9 @@ class SoakDriver:
             button = screen.home_button
             if not self.wait("new customer", partial(self._click, button), self._ready_and_quiet):
                 return f"New customer did not return to Ready; on {window.current_stage()}"
-            return None if not window.session.holds_customer_data() else "New customer kept data"
+            return (
+                None if not window.session.flow.holds_customer_data() else "New customer kept data"
+            )
         if (
             ending == "other"
             and stage is Stage.RESULT
@@ -567,7 +570,7 @@ class SoakDriver:
         idle.set_timeout_ms(self._idle_ms)
         if not done:
             return "the idle timer did not wipe"
-        return "the idle wipe kept data" if self.window.session.holds_customer_data() else None
+        return "the idle wipe kept data" if self.window.session.flow.holds_customer_data() else None
 
     def _recover(self) -> None:
         self.handle.set_faults(self._faults("none"))

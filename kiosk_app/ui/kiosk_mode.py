@@ -145,7 +145,7 @@ class KioskMode(QObject):
 
             session = self.window.core.session
             self._services = AdminServices(
-                usage_store=session.usage, parent=self, record=session.record
+                usage_store=session.flow.usage, parent=self, record=session.flow.record
             )
         return self._services
 

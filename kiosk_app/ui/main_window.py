@@ -106,7 +106,7 @@ class MainWindow(QMainWindow):
         session = self.session
         # Only the Ready screen before the first paint; the others once it is done (or as soon
         # as something asks for one: see _later_screens).
-        self.ready = ReadyScreen(session.enabled_checks(), None, session.demo_samples())
+        self.ready = ReadyScreen(session.flow.enabled_checks(), None, session.flow.demo_samples())
         self.ready.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # holds the focus, no Tab stop
         self.stack = QStackedWidget()
         self.stack.addWidget(self.ready)
@@ -473,7 +473,7 @@ class MainWindow(QMainWindow):
     def apply_settings(self, settings: Settings) -> None:
         """Follow the admin's new settings: check buttons, default check, test-mode band,
         text size and theme."""
-        self.ready.set_checks(self.session.enabled_checks())
+        self.ready.set_checks(self.session.flow.enabled_checks())
         self.ready.set_card(self.ready.routing)
         self.test_band.setVisible(self.core.test_mode)
         if (settings.text_size, settings.high_contrast) != (self.text_size, self.high_contrast):

@@ -100,7 +100,7 @@ def test_a_full_demo_session_is_recorded_without_anyone_in_it(
         qtbot.waitUntil(lambda: _settled(window), timeout=TIMEOUT_MS)
         window.session.wipe()
     qtbot.waitUntil(window.core.pool.is_idle, timeout=TIMEOUT_MS)
-    record = window.core.session.record
+    record = window.core.session.flow.record
     assert record.write_problem is None
 
     # Today's export (the days around it, so a run across midnight UTC still finds them all).

@@ -189,7 +189,7 @@ def test_scheduled_retry_runs_by_itself(
     qtbot.waitUntil(lambda: simulator.request_count == before + 1, timeout=5000)
     wait_stage(qtbot, window, Stage.RESULT)
     window.session.wipe()
-    assert not window.session.retry_pending
+    assert not window.session.flow.retry_pending
 
 
 def test_test_token_shows_a_permanent_band(qtbot: Any, make_window: WindowFactory) -> None:
@@ -223,7 +223,7 @@ def test_new_customer_wipes_everything(qtbot: Any, make_window: WindowFactory) -
     run_sample(qtbot, window, "signature-valid")
     qtbot.mouseClick(window.result.home_button, _left())
     assert window.current_stage() is Stage.READY
-    assert not window.session.holds_customer_data()
+    assert not window.session.flow.holds_customer_data()
     assert window.result.view is None and not window.result.match_rows()
     assert window.result.panel.name.text() == "" and not window.ready.panel.isVisible()
     assert not window.ready.check_buttons[CheckKind.SIGNATURE].isEnabled()

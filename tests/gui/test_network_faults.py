@@ -63,7 +63,7 @@ def test_start_again_after_a_fault_returns_to_ready_without_customer_data(
     wait_stage(qtbot, window, Stage.ERROR)
     qtbot.mouseClick(window.error.home_button, _left())
     assert window.current_stage() is Stage.READY
-    assert not window.session.holds_customer_data()
+    assert not window.session.flow.holds_customer_data()
 
 
 def _left() -> Any:

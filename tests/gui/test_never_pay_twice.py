@@ -211,7 +211,7 @@ def test_the_same_card_for_the_next_customer_within_the_window_then_after_it(
 
     window.session.wipe()
     clock.advance(5 * 60)  # the window has passed: the memory has forgotten the card
-    assert len(window.session.recent) == 0
+    assert len(window.session.flow.recent) == 0
     window.session.submit_payload(CARD)
     wait_stage(qtbot, window, Stage.RESULT)
     qtbot.waitUntil(lambda: made.rows() == 3, timeout=TIMEOUT_MS)
@@ -236,7 +236,7 @@ def test_quota_warn_tells_the_clerk_then_checks(qtbot: QtBot, desk: Any) -> None
     made: Desk = desk(auto_check_on_scan=True, billing_quota_monthly=3)
     window = made.window
     _fill_quota(made, 3)
-    window.session.quota.refresh()  # as the worker after the last check did
+    window.session.flow.quota.refresh()  # as the worker after the last check did
     notices: list[str] = []
     window.session.notice.connect(notices.append)
     window.session.submit_payload(CARD)
@@ -254,7 +254,7 @@ def test_quota_block_stops_the_check_before_anything_is_sent(
     # Counted elsewhere since the kiosk last read the month (the command line, say): the GUI's
     # figure is stale, and the worker's own reading before sending stops the check.
     _fill_quota(made, 3)
-    assert window.session.quota.used == 0
+    assert window.session.flow.quota.used == 0
     notices: list[str] = []
     window.session.notice.connect(notices.append)
     before = simulator.request_count

@@ -191,7 +191,7 @@ def test_idle_timeout_wipes_back_to_ready(qtbot: Any, build: Any) -> None:
     assert window.ready.panel.name.text()
     qtbot.waitUntil(lambda: window.core.idle.wipes == 1, timeout=TIMEOUT_MS)
     assert window.current_stage() is Stage.READY
-    assert not window.session.holds_customer_data()
+    assert not window.session.flow.holds_customer_data()
     assert window.ready.panel.name.text() == ""
     assert SENSITIVE.customer_count() == 0
 
@@ -317,7 +317,7 @@ def test_every_finished_check_is_counted_without_personal_data(
 
 def test_a_failing_usage_store_does_not_break_the_check(qtbot: Any, build: Any) -> None:
     window = build(samples=True)
-    window.session.usage.close()  # every write now fails
+    window.session.flow.usage.close()  # every write now fails
     run_sample(qtbot, window, "signature-valid")
     assert window.current_stage() is Stage.RESULT
     assert window.result.banner.title.text() == "Passed"
@@ -416,7 +416,7 @@ def test_the_memory_of_recent_checks_holds_keyed_hashes_only_and_never_on_disk(
         wait_stage(qtbot, window, Stage.RESULT)
     qtbot.waitUntil(lambda: window.core.idle.wipes == 1, timeout=TIMEOUT_MS)
     window.core.pool.wait_for_done()
-    held = window.session.recent.held()
+    held = window.session.flow.recent.held()
     assert len(held) == 2  # both cards remembered across the wipe...
     values = [v for key in keys for v in customer_values(key)]
     for digest, prior in held:
@@ -435,5 +435,5 @@ def test_the_memory_of_recent_checks_holds_keyed_hashes_only_and_never_on_disk(
             assert digest not in payload and payload not in digest
     blobs = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
     assert not any(digest in blobs for digest, _prior in held)
-    window.session.recent.window_min = 0  # the admin turns it off: nothing is kept
-    assert window.session.recent.held() == []
+    window.session.flow.recent.window_min = 0  # the admin turns it off: nothing is kept
+    assert window.session.flow.recent.held() == []

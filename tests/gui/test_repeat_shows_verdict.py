@@ -80,7 +80,7 @@ def test_keep_the_result_of_this_customer_shows_the_banner_again(
     wait_stage(qtbot, window, Stage.READY)
     _keep_the_result(qtbot, window)
     _shows_the_stored_result(window)
-    assert window.session.recent.window_min > 0
+    assert window.session.flow.recent.window_min > 0
 
 
 def test_keep_the_result_with_nothing_stored_stays_on_ready(
@@ -103,7 +103,7 @@ def test_a_sealed_result_opens_only_with_the_same_cards_key(
     _read(qtbot, window, EXPIRED, Stage.RESULT)
     view = window.result.view
     assert view is not None
-    recent = window.session.recent
+    recent = window.session.flow.recent
     digest = recent.digest(EXPIRED)
     sealed = seal_result(recent.seal_key(EXPIRED), view, digest)
     assert open_result(recent.seal_key(EXPIRED), sealed, digest) == view

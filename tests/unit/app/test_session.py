@@ -20,7 +20,7 @@ from kiosk_app.barcode.errors import NoBarcodeFoundError, RepairedPayloadError
 from kiosk_app.config import Settings
 from kiosk_app.flow.customer import BUSY_NOTICE
 from kiosk_app.flow.models import CanadaFormData, ErrorKind, ScanData
-from kiosk_app.flow.planning import SIGNATURE_NEEDS_EXACT
+from kiosk_app.flow.planning import SIGNATURE_NEEDS_EXACT, refused_checks
 from kiosk_app.flow.reports import report_for
 from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind, Verdict
@@ -92,12 +92,12 @@ def test_canadian_undefined_schedules_a_retry_that_runs(qtbot: Any, parts: Any) 
     counts: list[int] = []
     session.retry_countdown.connect(counts.append)
     assert session.submit_canada(GOOD_FORM) == []
-    qtbot.waitUntil(lambda: session.retry_pending, timeout=5000)
+    qtbot.waitUntil(lambda: session.flow.retry_pending, timeout=5000)
     qtbot.waitUntil(lambda: backend.calls.count("canada") == 2, timeout=5000)
     assert counts[:2] == [1, 0]
     idle(qtbot, pool)
     session.wipe()
-    assert not session.retry_pending and not session.holds_customer_data()
+    assert not session.flow.retry_pending and not session.flow.holds_customer_data()
 
 
 def test_undefined_without_retry_advice_schedules_nothing(qtbot: Any, parts: Any) -> None:
@@ -105,7 +105,7 @@ def test_undefined_without_retry_advice_schedules_nothing(qtbot: Any, parts: Any
     backend.answer = lambda: outcome(Verdict.UNDEFINED, CheckKind.CANADA)
     with qtbot.waitSignal(session.result_ready, timeout=5000) as result:
         session.submit_canada(GOOD_FORM)
-    assert result.args[0].retry_in_s is None and not session.retry_pending
+    assert result.args[0].retry_in_s is None and not session.flow.retry_pending
     idle(qtbot, pool)
 
 
@@ -199,7 +199,7 @@ def test_exact_payload_is_marked_exact(qtbot: Any, parts: Any) -> None:
     session, backend, pool = parts
     with qtbot.waitSignal(session.result_ready, timeout=5000):
         session.submit_payload(b"@payload")
-    assert session.scan_byte_exact is True and session.refused_checks() == frozenset()
+    assert session.scan_byte_exact is True and refused_checks(session.flow.scan) == frozenset()
     assert backend.calls == ["read", "signature"]
     idle(qtbot, pool)
 

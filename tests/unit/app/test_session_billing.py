@@ -111,7 +111,7 @@ def test_a_check_that_does_not_apply_is_refused_locally(qtbot: Any, parts: Any) 
     backend.issuer = Issuer("CAN", "ON", "ID", IssuerSource.IIN)
     session.submit_payload(CARD)
     qtbot.waitUntil(lambda: session.has_scan and pool.is_idle(), timeout=5000)
-    assert session.route is not None and session.route.offered == (CheckKind.DVS_PARSE,)
+    assert session.flow.route is not None and session.flow.route.offered == (CheckKind.DVS_PARSE,)
     assert not session.run_check(CheckKind.SIGNATURE)
     assert not session.run_check(CheckKind.CANADA)
     assert notices[-1] == NOT_FOR_THIS_CARD.format(check="Canadian registry check")
@@ -123,10 +123,10 @@ def test_new_settings_route_the_card_held_again(qtbot: Any, parts: Any) -> None:
     session.settings = Settings()
     session.submit_payload(CARD)
     qtbot.waitUntil(lambda: session.has_scan and pool.is_idle(), timeout=5000)
-    assert session.route is not None and session.route.check is CheckKind.SIGNATURE
+    assert session.flow.route is not None and session.flow.route.check is CheckKind.SIGNATURE
     session.settings = Settings(us_cards="parse")
     session.reroute()
-    assert session.route.check is CheckKind.DVS_PARSE  # type: ignore[comparison-overlap]  # reroute() changed it
+    assert session.flow.route.check is CheckKind.DVS_PARSE  # type: ignore[comparison-overlap]  # reroute() changed it
 
 
 def test_a_canadian_check_answered_through_the_form_asks_before_the_form_again(
@@ -141,7 +141,7 @@ def test_a_canadian_check_answered_through_the_form_asks_before_the_form_again(
     backend.issuer = Issuer("CAN", "ON", "DL", IssuerSource.IIN)
     session.submit_payload(CARD)
     qtbot.waitUntil(lambda: session.has_scan and pool.is_idle(), timeout=5000)
-    assert session.route is not None and CheckKind.CANADA in session.route.offered
+    assert session.flow.route is not None and CheckKind.CANADA in session.flow.route.offered
     assert session.run_check(CheckKind.CANADA) and stage_of(session) is Stage.CANADA_FORM
     assert session.submit_canada(CanadaFormData("A1234", "1989-12-24", "ON", "G")) == []
     qtbot.waitUntil(lambda: stage_of(session) is Stage.RESULT and pool.is_idle(), timeout=5000)
