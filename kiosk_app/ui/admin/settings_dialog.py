@@ -19,17 +19,19 @@ connection on the unsaved destination uses only a token typed on screen
 
 from __future__ import annotations
 
+import math
 import typing
 from enum import Enum
 from typing import Any, Final
 
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QGridLayout,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -63,10 +65,14 @@ from kiosk_app.ui.admin.pin_pad import PinPad
 from kiosk_app.ui.admin.record_panel import RecordPanel
 from kiosk_app.ui.admin.usage_panel import UsagePanel
 from kiosk_app.ui.messages import check_title, translate_message
+from kiosk_app.ui.plain_text import PlainLabel
 from kiosk_app.ui.touch import touch_combo, touch_scroll
 from kiosk_app.ui.widgets import FlowLayout, big_button, label
 
 MIN_FIELD_PX: Final = 44
+# The narrowest a field may get beside its label; where the widest label leaves it less, every
+# label goes above its field.
+FIELD_BESIDE_MIN_PX: Final = 320
 # lupdate finds strings only under this name (translate, tr), not under an alias.
 translate = QCoreApplication.translate
 
@@ -360,12 +366,12 @@ class ChoiceEditor(FieldEditor):
 
 
 class ChecksEditor(FieldEditor):
-    """One check box per check kind."""
+    """One check box per check kind, going onto further lines where the width ends."""
 
     def __init__(self) -> None:
         container = QWidget()
-        row = QHBoxLayout(container)
-        row.setContentsMargins(0, 0, 0, 0)
+        row = FlowLayout()
+        container.setLayout(row)
         self.boxes: dict[CheckKind, QCheckBox] = {}
         for kind in CLERK_CHECKS:
             box = QCheckBox(check_title(kind))
@@ -403,21 +409,96 @@ def editor_for(name: str, info: FieldInfo, title: str) -> FieldEditor:
     return TextEditor(constraint_hint(info))
 
 
+class RowLabel(PlainLabel):
+    """A field's label, as wide as its words on one line: beside its field it never wraps, and
+    above it (a narrow tab) it takes the row's width and wraps only where that ends."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """The words on one line."""
+        margins = self.contentsMargins()
+        # Laid out in fractions of a pixel: rounded up, and a pixel for the last glyph's edge.
+        words = math.ceil(QFontMetricsF(self.font()).horizontalAdvance(self.text())) + 1
+        width = words + margins.left() + margins.right() + 2 * self.margin()
+        return QSize(width, self.heightForWidth(width))
+
+
+class FormPage(QWidget):
+    """A tab's rows (a :class:`QFormLayout`): labels beside their fields where the tab's
+    visible width leaves each field its minimum width (at least ``FIELD_BESIDE_MIN_PX``) after
+    the widest label, every label
+    above its field otherwise (large text, long French labels), so the tab scrolls down and
+    never sideways. The choice follows the width of the scroll area's viewport, not the page's
+    own (which a row too wide for the viewport would widen)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.form = QFormLayout(self)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
+        self._viewport: QWidget | None = None
+
+    def follow(self, viewport: QWidget) -> None:
+        """Choose the rows' arrangement from ``viewport``'s width as it changes."""
+        self._viewport = viewport
+        viewport.installEventFilter(self)
+        self.fit(viewport.width())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """The viewport was resized, or the text's size changed: choose again."""
+        if watched is self._viewport and event.type() == QEvent.Type.Resize:
+            self.fit(self._viewport.width())
+        return False
+
+    def event(self, event: QEvent) -> bool:
+        """Before laying out again (a label's words or font changed): choose again."""
+        if event.type() == QEvent.Type.LayoutRequest and self._viewport is not None:
+            self.fit(self._viewport.width())
+        return super().event(event)
+
+    def fit(self, width: int) -> None:
+        """Labels beside their fields if ``width`` leaves the fields room, above them if not."""
+        form = self.form
+        labels = [
+            item.widget()
+            for row in range(form.rowCount())
+            if (item := form.itemAt(row, QFormLayout.ItemRole.LabelRole)) is not None
+        ]
+        fields = [
+            item.minimumSize().width()
+            for row in range(form.rowCount())
+            if (item := form.itemAt(row, QFormLayout.ItemRole.FieldRole)) is not None
+        ]
+        widest = max((widget.sizeHint().width() for widget in labels if widget), default=0)
+        field = max([FIELD_BESIDE_MIN_PX, *fields])
+        margins = form.contentsMargins()
+        room = width - margins.left() - margins.right() - form.horizontalSpacing()
+        beside = widest + field <= room
+        policy = (
+            QFormLayout.RowWrapPolicy.DontWrapRows
+            if beside
+            else QFormLayout.RowWrapPolicy.WrapAllRows
+        )
+        if form.rowWrapPolicy() != policy:
+            form.setRowWrapPolicy(policy)
+
+
 # --- the dialog ------------------------------------------------------------------------------
 
 
 DIALOG_SIZE = QSize(1000, 760)
 
 
-def fitting_dialog_size(parent: QWidget | None) -> QSize:
-    """The dialog's size: its own, or the kiosk window's when that is smaller."""
+def fitting_dialog_size(parent: QWidget | None, text_size: int = 100) -> QSize:
+    """The dialog's size: its own grown with the admin's ``text_size`` (percent), or the kiosk
+    window's when that is smaller."""
+    text_scale = max(1.0, text_size / 100)
     if parent is None:
-        return QSize(DIALOG_SIZE)
+        return DIALOG_SIZE * text_scale
     window = parent.window().size()
     # The window's stylesheet scales its text (theme.layout_scales): on a large screen the
     # dialog grows with it (never shrinks below its own size: a small screen bounds it).
     scale = max(1.0, theme.layout_scales(window.width(), window.height())[0])
-    return (DIALOG_SIZE * scale).boundedTo(window)
+    return (DIALOG_SIZE * (scale * text_scale)).boundedTo(window)
 
 
 class SettingsDialog(QDialog):
@@ -443,7 +524,7 @@ class SettingsDialog(QDialog):
         self.setObjectName("SettingsDialog")
         self.setWindowTitle(self.tr("Administrator settings"))
         self.setModal(True)
-        self.resize(fitting_dialog_size(parent))
+        self.resize(fitting_dialog_size(parent, settings.text_size))
         # Inside the kiosk the window's stylesheet cascades; on its own, bring the theme.
         own = "" if parent is not None else theme.stylesheet()
         self.setStyleSheet(own + "\nQCheckBox::indicator { width: 28px; height: 28px; }")
@@ -541,23 +622,20 @@ class SettingsDialog(QDialog):
             groups.append(("other", other))
         titles = tab_titles()
         for key, names in groups:
-            page = QWidget()
-            grid = QGridLayout(page)
-            grid.setColumnStretch(1, 2)
-            grid.setColumnStretch(2, 1)
-            for row, name in enumerate(names):
-                self._add_row(grid, row, name, fields[name])
-            grid.setRowStretch(len(names), 1)
+            page = FormPage()
+            for name in names:
+                self._add_row(page.form, name, fields[name])
             scroll = touch_scroll(QScrollArea())
             scroll.setWidgetResizable(True)
             scroll.setWidget(page)
+            page.follow(scroll.viewport())
             index = self.tabs.addTab(scroll, titles[key])
             for name in names:
                 self._tab_of[name] = index
         if "ca_bundle" in self.editors:
             self._secrets_note_row()
 
-    def _add_row(self, grid: QGridLayout, row: int, name: str, info: FieldInfo) -> None:
+    def _add_row(self, form: QFormLayout, name: str, info: FieldInfo) -> None:
         title = field_labels().get(name, name)
         error = label("", "FieldError")
         error.setAccessibleName(self.tr("Problem with %1").replace("%1", title))
@@ -570,16 +648,25 @@ class SettingsDialog(QDialog):
             self.editors[name] = editor
             widget = editor.widget
         widget.setAccessibleName(title)
-        if not isinstance(widget, QCheckBox):
-            grid.addWidget(label(title), row, 0)
-        grid.addWidget(widget, row, 1)
-        grid.addWidget(error, row, 2)
+        # The field with its message and note under it, so the row is no wider than the field.
+        field = QWidget()
+        column = QVBoxLayout(field)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(widget)
+        column.addWidget(error)
         if name in self.managed:
             widget.setEnabled(False)
             note = label(self.tr("Set by your IT department"), "Muted")
             note.setAccessibleName(self.tr("%1 is set by your IT department").replace("%1", title))
             self.managed_notes[name] = note
-            grid.addWidget(note, row, 3)
+            column.addWidget(note)
+        if isinstance(widget, QCheckBox):
+            form.addRow(field)  # the box's own words are its label
+        else:
+            title_label = RowLabel(title)
+            title_label.setWordWrap(True)
+            title_label.setBuddy(widget)
+            form.addRow(title_label, field)
 
     def _secret_edit(self, name: str, title: str) -> QLineEdit:
         edit = QLineEdit()
@@ -598,9 +685,9 @@ class SettingsDialog(QDialog):
         page = self.tabs.widget(self._tab_of["ca_bundle"])
         inner = page.widget() if isinstance(page, QScrollArea) else None
         if inner is not None:
-            grid = inner.layout()
-            if isinstance(grid, QGridLayout):
-                grid.addWidget(note, grid.rowCount(), 0, 1, 3)
+            form = inner.layout()
+            if isinstance(form, QFormLayout):
+                form.addRow(note)
 
     # --- showing -----------------------------------------------------------------------------
 
