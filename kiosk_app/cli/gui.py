@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -170,46 +171,73 @@ def _run_gui(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_FAILED
-    from kiosk_app.app.late_backend import LateBackend
+    from kiosk_app.display_settings import read_display_settings
     from kiosk_app.logging_setup import configure_logging
-    from kiosk_app.ui.launch import application, build_window, open_usage_store, run_window
+    from kiosk_app.ui.launch import application, first_window, run_window
 
     with contextlib.suppress(OSError):  # unwritable log folder: already said by main()
         configure_logging()
     with _demo_simulator(args.demo) as simulator:
-        try:
-            settings = _settings(simulator, args.kiosk)
-        except ValueError as exc:  # pydantic's ValidationError: a KIOSK_* variable
-            print(f"kiosk-app: {_setting_problem(exc)}", file=sys.stderr)
-            return EXIT_INPUT_REJECTED
-        if getattr(args, "camera_video", None):
-            settings.camera_video = str(Path(args.camera_video).resolve())
+        # The window first, painted with the few settings it shows (read without validating
+        # the others); then the settings are validated and the core made (start_core).
+        display = read_display_settings(_given(args.kiosk, simulator))
         app = application()
         from kiosk_app.ui.i18n import install_language
 
-        install_language(settings.language, app)  # before any widget exists
+        install_language(display.language, app)  # before any widget exists
         # Packaging: KIOSK_STARTUP_PROBE=1 quits once the first window is shown and
         # prints how long that took (cold-start figures); a no-op otherwise.
         from kiosk_app.cli.startup_probe import install_startup_probe
 
-        install_startup_probe(app)
-        # The window first: the service client, the decoder and the stored secrets (a
-        # LateBackend), then the camera, serial scanner and watched folder the settings enable,
-        # are made once it is shown. A client the settings make unusable (a missing CA
-        # bundle...) then fails each check with its own sentence.
-        window = build_window(
-            settings,
-            _samples(simulator),
-            kiosk_mode=settings.kiosk_mode,
-            backend=LateBackend(),
-            usage=open_usage_store(),
-        )
-        window.session.counting_expected = True  # no store means it could not be opened
-        window.core.add_hardware_after_start()
+        probe = install_startup_probe(app)
+        window = first_window(display)
+        window.first_painted.connect(partial(start_core, window, args, simulator))
+        if probe is not None:
+            probe.quit_after(window.core_attached)  # the settings are read, as at a desk
         from PySide6.QtCore import QTimer
 
         QTimer.singleShot(0, collect_from_now_on)  # the event loop's first turn: window shown
-        return run_window(window, fullscreen=settings.kiosk_mode)
+        return run_window(window, fullscreen=display.kiosk_mode)
+
+
+def _given(kiosk: bool, simulator: Any) -> dict[str, Any]:
+    """The display settings the command line gives (as :func:`_settings` gives them)."""
+    given: dict[str, Any] = {"kiosk_mode": True} if kiosk else {}
+    if simulator is not None:
+        given["test_mode"] = True
+    return given
+
+
+def start_core(window: Any, args: argparse.Namespace, simulator: Any) -> None:
+    """After the first paint: validate the settings, make the core and hand it to ``window``.
+
+    Settings the environment gives wrong end the kiosk (status 2) with one sentence naming
+    them, as before any window. The service client, the decoder and the stored secrets (a
+    LateBackend), then the camera, serial scanner and watched folder the settings enable, come
+    after this, on workers. A client the settings make unusable (a missing CA bundle...) then
+    fails each check with its own sentence.
+    """
+    from kiosk_app.ui.launch import application
+
+    try:
+        settings = _settings(simulator, args.kiosk)
+    except ValueError as exc:  # pydantic's ValidationError: a KIOSK_* variable
+        print(f"kiosk-app: {_setting_problem(exc)}", file=sys.stderr)
+        window.hide()
+        application().exit(EXIT_INPUT_REJECTED)
+        return
+    if getattr(args, "camera_video", None):
+        settings.camera_video = str(Path(args.camera_video).resolve())
+    from kiosk_app.app.kiosk import KioskCore
+    from kiosk_app.app.late_backend import LateBackend
+    from kiosk_app.ui.launch import open_usage_store
+
+    core = KioskCore(settings, LateBackend(), samples=_samples(simulator), usage=open_usage_store())
+    core.session.counting_expected = True  # no store means it could not be opened
+    core.add_hardware_after_start()
+    window.attach_core(core)
+    core.start()
+    window.release_held_keys()
 
 
 def run_screenshots(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, SignalInstance
 from PySide6.QtWidgets import QWidget
 
 PROBE_ENV: Final = "KIOSK_STARTUP_PROBE"
@@ -80,6 +80,19 @@ class FirstWindowProbe(QObject):
         super().__init__(parent)
         self._fired = False
         self._report_line = report
+        self._waiting = False  # for quit_after's signal
+        self._printed = False
+
+    def quit_after(self, signal: SignalInstance) -> None:
+        """Print the line at the first window as ever, but quit only once ``signal`` is sent
+        (the start's work after the first paint is then done too)."""
+        self._waiting = True
+        signal.connect(self._release)
+
+    def _release(self) -> None:
+        self._waiting = False
+        if self._printed:
+            QCoreApplication.exit(0)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
         """Watch for the first top-level widget being shown; never consume the event."""
@@ -104,16 +117,23 @@ class FirstWindowProbe(QObject):
         # The process's CPU time tells the start's own cost on a busy machine, where the wall
         # time also counts the waits for a core.
         cpu_ms = time.process_time() * 1000.0
-        self._report_line(
+        line = (
             f"{PROBE_PREFIX} {shown} ({since_import:.0f} ms after Qt import, "
             f"{cpu_ms:.0f} ms of CPU)"
         )
+        if self._waiting:
+            print(line, flush=True)
+            self._printed = True
+        else:
+            self._report_line(line)
 
 
-def install_startup_probe(app: QCoreApplication) -> None:
-    """Install the probe on ``app`` when ``KIOSK_STARTUP_PROBE`` is set; otherwise nothing."""
+def install_startup_probe(app: QCoreApplication) -> FirstWindowProbe | None:
+    """Install the probe on ``app`` when ``KIOSK_STARTUP_PROBE`` is set (and return it);
+    otherwise nothing."""
     if not os.environ.get(PROBE_ENV):
-        return
+        return None
     probe = FirstWindowProbe(app)
     app.installEventFilter(probe)
     _installed.append(probe)
+    return probe

@@ -14,9 +14,8 @@ from __future__ import annotations
 import logging
 from datetime import date
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from kiosk_app.config import Settings
 from kiosk_app.flow.age import age_outcome, parse_birth_date
 from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ResultView
 from kiosk_app.flow.verdict_table import ShownVerdict
@@ -30,6 +29,9 @@ from kiosk_app.storage.compliance import (
     day_range,
     write_rows,
 )
+
+if TYPE_CHECKING:
+    from kiosk_app.config import Settings
 
 _log = logging.getLogger(__name__)
 

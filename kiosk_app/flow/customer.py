@@ -30,13 +30,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kiosk_app.api.constants import CANADA_RETRY_AFTER_S
 from kiosk_app.api.errors import InputRejectedError
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.barcode.errors import BarcodeError
-from kiosk_app.config import Settings
 from kiosk_app.flow.billing import (
     CardLedger,
     PriorCheck,
@@ -86,6 +85,9 @@ from kiosk_app.storage.compliance import ComplianceRecord, RecordRow
 from kiosk_app.storage.usage import UsageStore
 from kiosk_app.storage.watchlist import Entry, Screening, most_serious
 from kiosk_app.text import QT_TRANSLATE_NOOP, Message
+
+if TYPE_CHECKING:
+    from kiosk_app.config import Settings
 
 log = logging.getLogger(__name__)
 

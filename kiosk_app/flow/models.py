@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kiosk_app.api.outcome import Outcome
 from kiosk_app.barcode.consistency import Finding
@@ -17,8 +17,10 @@ from kiosk_app.barcode.symbol import SymbolInfo
 from kiosk_app.flow.age import UnderAge
 from kiosk_app.kinds import CheckKind
 from kiosk_app.storage.compliance import AgeOutcome
-from kiosk_app.storage.watchlist import CardIdentity, Screening
 from kiosk_app.text import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from kiosk_app.storage.watchlist import CardIdentity, Screening
 
 CHECK_TITLES: dict[CheckKind, str] = {
     CheckKind.SIGNATURE: QT_TRANSLATE_NOOP("messages", "Verify signature"),

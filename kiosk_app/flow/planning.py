@@ -12,17 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.errors import BarcodeError
 from kiosk_app.barcode.issuer import issuer_from_header, issuer_of
-from kiosk_app.config import Settings
 from kiosk_app.flow.canada import prefill_complete, prefill_of, validate_canada
 from kiosk_app.flow.models import CHECK_TITLES, CanadaFormData, FieldProblem, ScanData
 from kiosk_app.flow.routing import Route, route_card
 from kiosk_app.kinds import CheckKind
 from kiosk_app.text import QT_TRANSLATE_NOOP, Message
+
+if TYPE_CHECKING:
+    from kiosk_app.config import Settings
 
 #: Checks that need the barcode's exact bytes (refused on a scan that is not byte-exact).
 EXACT_BYTES_CHECKS: Final = frozenset({CheckKind.SIGNATURE})

@@ -18,12 +18,15 @@ Texts are English templates in the ``messages`` context (the UI translates them)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kiosk_app.barcode.issuer import Issuer
 from kiosk_app.barcode.jurisdictions import CAN, USA
-from kiosk_app.config import Settings
 from kiosk_app.kinds import CheckKind
 from kiosk_app.text import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from kiosk_app.config import Settings
 
 SIGNATURE, PARSE, CANADA = CheckKind.SIGNATURE, CheckKind.DVS_PARSE, CheckKind.CANADA
 US_SETTING = "us_cards"

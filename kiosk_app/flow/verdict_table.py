@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TYPE_CHECKING
 
 from kiosk_app.api.outcome import KNOWN_CODES, Outcome
-from kiosk_app.config import Settings
 from kiosk_app.flow.age import (
     UnderAge,
     age_outcome,
@@ -31,6 +31,9 @@ from kiosk_app.flow.age import (
 from kiosk_app.flow.models import CanadaFormData, LicenceSummary, ResultView
 from kiosk_app.kinds import CheckKind, Verdict
 from kiosk_app.text import QT_TRANSLATE_NOOP, Message
+
+if TYPE_CHECKING:
+    from kiosk_app.config import Settings
 
 
 @dataclass(frozen=True)

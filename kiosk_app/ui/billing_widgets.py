@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,12 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kiosk_app.flow.billing import PriorCheck
-from kiosk_app.flow.customer import BilledAgain, CardRouting
 from kiosk_app.kinds import CheckKind
 from kiosk_app.ui import theme
 from kiosk_app.ui.messages import check_title, shown_title, translate_message
 from kiosk_app.ui.widgets import big_button, label, set_button_text, set_style_property
+
+if TYPE_CHECKING:
+    from kiosk_app.flow.billing import PriorCheck
+    from kiosk_app.flow.customer import BilledAgain, CardRouting
+
 
 translate = QCoreApplication.translate
 EARLIER_ICON_PX = 32

@@ -38,12 +38,12 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QCursor, QGuiApplication, QKeyEvent, QMouseEvent, QTouchEvent, QWindow
 from PySide6.QtWidgets import QWidget
 
-from kiosk_app.config import Settings
 from kiosk_app.ui.geometry import ScreenFollower, place_normal
 from kiosk_app.ui.main_window import MainWindow
 
 if TYPE_CHECKING:
     from kiosk_app.app.admin import AdminServices
+    from kiosk_app.config import Settings
     from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
     from kiosk_app.ui.admin.navigation import AdminNavigator
     from kiosk_app.ui.admin.pin_pad import PinPad
@@ -124,7 +124,10 @@ class KioskMode(QObject):
         self._cursor_timer.timeout.connect(self._hide_cursor)
         self.screen_follower = ScreenFollower(window)
         window.installEventFilter(self)
-        window.core.settings_applied.connect(self._follow_settings)
+        if window.has_core():
+            window.core.settings_applied.connect(self._follow_settings)
+        else:  # the first window: its core comes after the first paint
+            window.core_attached.connect(self._follow_core)
         if window.windowHandle() is not None:
             self._watch(window.windowHandle())
         if enabled:
@@ -232,9 +235,11 @@ class KioskMode(QObject):
         return self._admin.diagnostics if self._admin is not None else None
 
     def open_admin(self) -> None:
-        """The gesture was made: the PIN pad, then the settings."""
+        """The gesture was made: the PIN pad, then the settings (not before the window has
+        its core: the settings are being read)."""
         self._hold.stop()
-        self.admin.open_admin()
+        if self.window.has_core():
+            self.admin.open_admin()
 
     def open_settings(self) -> None:
         """The admin settings (once the PIN was accepted)."""
@@ -244,6 +249,10 @@ class KioskMode(QObject):
         """Close the PIN pad, the settings and Diagnostics if they are open."""
         if self._admin is not None:
             self._admin.close_admin_screens()
+
+    def _follow_core(self) -> None:
+        self.window.core.settings_applied.connect(self._follow_settings)
+        self._follow_settings(self.window.core.settings)
 
     def _follow_settings(self, settings: Settings) -> None:
         if settings.kiosk_mode and not self._enabled:
@@ -296,7 +305,8 @@ class KioskMode(QObject):
             self._show_cursor()
             self._hold.stop()
             self._cursor_timer.stop()
-            self.services.shutdown()
+            if self._services is not None:
+                self._services.shutdown()
             self._unwatch()
         elif (
             etype == QEvent.Type.WindowStateChange

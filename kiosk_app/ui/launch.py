@@ -12,18 +12,16 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.late_backend import LateBackend
-from kiosk_app.app.stop_signals import StopSignals
-from kiosk_app.app.stopping import CHECK_IN_FLIGHT_WAIT_S
-from kiosk_app.config import Settings
-from kiosk_app.storage.usage import UsageStore, UsageStoreError
+from kiosk_app.display_settings import DisplaySettings
 from kiosk_app.ui.geometry import place_normal
 from kiosk_app.ui.kiosk_mode import attach_kiosk_mode
 from kiosk_app.ui.main_window import MainWindow
 
 if TYPE_CHECKING:
     from kiosk_app.app.backend import Backend
+    from kiosk_app.app.late_backend import LateBackend
+    from kiosk_app.config import Settings
+    from kiosk_app.storage.usage import UsageStore
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +74,8 @@ def build_window(
     built (with the stored secrets) once the window is shown. ``usage`` counts every check
     (None: not counted, e.g. the screenshots driver).
     """
+    from kiosk_app.app.kiosk import KioskCore
+
     if backend is None:
         from kiosk_app.app.backend import Backend
 
@@ -87,8 +87,18 @@ def build_window(
     return window
 
 
+def first_window(display: DisplaySettings) -> MainWindow:
+    """The window before its core: the Ready screen as ``display`` says, kiosk mode attached
+    (give it its core with :meth:`MainWindow.attach_core`, on its ``first_painted``)."""
+    window = MainWindow(None, kiosk_mode=display.kiosk_mode, display=display)
+    attach_kiosk_mode(window, enabled=display.kiosk_mode)
+    return window
+
+
 def open_usage_store() -> UsageStore | None:
     """The usage database, or None when it cannot be opened (counting off, checks go on)."""
+    from kiosk_app.storage.usage import UsageStore, UsageStoreError
+
     try:
         return UsageStore()
     except UsageStoreError as exc:
@@ -97,14 +107,19 @@ def open_usage_store() -> UsageStore | None:
 
 
 def run_window(window: MainWindow, fullscreen: bool = False) -> int:
-    """Show the window, start the inputs and run the event loop until it closes."""
+    """Show the window, start the inputs and run the event loop until it closes (a window
+    without its core yet gets and starts it after its first paint)."""
+    from kiosk_app.app.stop_signals import StopSignals
+    from kiosk_app.app.stopping import CHECK_IN_FLIGHT_WAIT_S
+
     app = application()
     if fullscreen:
         window.showFullScreen()  # kiosk mode then covers the screen itself (ui.geometry)
     else:
         place_normal(window)
         window.show()
-    window.core.start()
+    if window.has_core():
+        window.core.start()
     stops = StopSignals()
     stops.stop_requested.connect(partial(_stop, window))
     stops.install()
@@ -114,7 +129,7 @@ def run_window(window: MainWindow, fullscreen: bool = False) -> int:
         stops.uninstall()
     # A check at the service is awaited here (CHECK_IN_FLIGHT_WAIT_S): its usage row is then
     # completed by its worker; the customer was wiped first.
-    if not window.core.shutdown():
+    if window.has_core() and not window.core.shutdown():
         # Deleting the pool would wait for the worker without limit (QThreadPool's destructor):
         # end here instead. The check's row stays "sent, outcome unknown", counted billable.
         log.warning(
@@ -131,7 +146,8 @@ def _stop(window: MainWindow, signum: int) -> None:
     """SIGTERM/SIGINT (on the GUI thread): wipe the customer, hide the window, end the event
     loop; :func:`run_window` then waits for a check in flight and closes down."""
     log.info("stopping on %s", signal.Signals(signum).name)
-    window.core.session.wipe()
+    if window.has_core():
+        window.core.session.wipe()
     window.hide()
     application().exit(0)
 

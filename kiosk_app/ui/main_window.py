@@ -18,6 +18,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QResizeEvent,
     QShowEvent,
+    QWindow,
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -30,11 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk_app.app.capture.files import IMAGE_SUFFIXES, image_paths_from_mime
-from kiosk_app.app.kiosk import KioskCore
-from kiosk_app.app.session import Session
-from kiosk_app.config import Settings
-from kiosk_app.flow.customer import BilledAgain
-from kiosk_app.flow.models import CanadaFormData, FieldProblem, LicenceSummary
+from kiosk_app.display_settings import DisplaySettings
 from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
 from kiosk_app.text import QT_TRANSLATE_NOOP
@@ -47,7 +44,17 @@ from kiosk_app.ui.ready_screen import ReadyScreen
 from kiosk_app.ui.widgets import BANNER_ICON_PX, forget_clipboard, label
 
 if TYPE_CHECKING:
-    from kiosk_app.flow.models import ErrorReport, ResultView
+    from kiosk_app.app.kiosk import KioskCore
+    from kiosk_app.app.session import Session
+    from kiosk_app.config import Settings
+    from kiosk_app.flow.customer import BilledAgain
+    from kiosk_app.flow.models import (
+        CanadaFormData,
+        ErrorReport,
+        FieldProblem,
+        LicenceSummary,
+        ResultView,
+    )
     from kiosk_app.flow.watchlist import WatchAlert
     from kiosk_app.ui.billing_widgets import ConfirmBilledDialog
     from kiosk_app.ui.canada_form import CanadaFormScreen
@@ -62,9 +69,9 @@ NOTICE_MS = 6000
 # check runs (its answer may already be billed); a result and an error go on to the next
 # customer (the wipe), the form back to Ready. Admin screens are dialogs: Esc closes them.
 ESCAPE_GOES_BACK: dict[Stage, Callable[[Session], None]] = {
-    Stage.RESULT: Session.wipe,
-    Stage.ERROR: Session.wipe,
-    Stage.CANADA_FORM: Session.back_to_ready,
+    Stage.RESULT: lambda session: session.wipe(),
+    Stage.ERROR: lambda session: session.wipe(),
+    Stage.CANADA_FORM: lambda session: session.back_to_ready(),
 }
 # Screens whose first control takes the focus when they show (a form is there to be typed
 # in); Ready gives it to the check for the card held, if any; every other screen takes the
@@ -80,33 +87,54 @@ NOTICE_TOP_PX = 4
 
 
 class MainWindow(QMainWindow):
-    """Shows the session's stage; every screen has one control back to Ready."""
+    """Shows the session's stage; every screen has one control back to Ready.
+
+    Made around a core, or first without one (``core`` None: the Ready screen as ``display``
+    says, painted before the settings are validated and the core is made) and given its core
+    by :meth:`attach_core`; keys typed meanwhile are held and passed on then.
+    """
 
     announced = Signal(str)  # what was just announced to a screen reader
+    core_attached = Signal()
+    first_painted = Signal()  # the Ready screen was painted (once)
 
-    def __init__(self, core: KioskCore, kiosk_mode: bool = False) -> None:
+    core: KioskCore
+    session: Session
+
+    def __init__(
+        self,
+        core: KioskCore | None,
+        kiosk_mode: bool = False,
+        display: DisplaySettings | None = None,
+    ) -> None:
         super().__init__()
-        # The window owns the core: deleted with it, on the GUI thread (a parentless core in a
-        # reference cycle was freed by the cyclic collector on a worker thread: SIGSEGV).
-        core.setParent(self)
-        self.core = core
-        self.session = core.session
+        self._attached = False
+        self._held_keys: _KeyHold | None = None
         self.kiosk_mode = kiosk_mode  # kept in step by KioskMode (kiosk_mode.py), which locks down
         self.setWindowTitle(QCoreApplication.translate("Window", "ID check"))
         self.setObjectName("MainWindow")
         self.setMinimumSize(MIN_WINDOW_SIZE)
         self.setAcceptDrops(True)
         self.scales = (1.0, 1.0)
-        self.text_size = core.settings.text_size
-        self.high_contrast = core.settings.high_contrast
+        if core is not None:
+            settings = core.settings
+            display = DisplaySettings(
+                text_size=settings.text_size,
+                high_contrast=settings.high_contrast,
+                test_mode=core.test_mode,
+                enabled_checks=tuple(core.session.flow.enabled_checks()),
+            )
+        display = display or DisplaySettings()
+        self.text_size = display.text_size
+        self.high_contrast = display.high_contrast
         self.setStyleSheet(
             theme.stylesheet(high_contrast=self.high_contrast, text_scale=self.text_size / 100)
         )
 
-        session = self.session
         # Only the Ready screen before the first paint; the others once it is done (or as soon
         # as something asks for one: see _later_screens).
-        self.ready = ReadyScreen(session.flow.enabled_checks(), None, session.flow.demo_samples())
+        samples = core.session.flow.demo_samples() if core is not None else []
+        self.ready = ReadyScreen(list(display.enabled_checks), None, samples)
         self.ready.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # holds the focus, no Tab stop
         self.stack = QStackedWidget()
         self.stack.addWidget(self.ready)
@@ -116,7 +144,7 @@ class MainWindow(QMainWindow):
         self.test_band = label(
             QCoreApplication.translate("Window", TEST_MODE_TEXT), "TestModeBand", wrap=False
         )
-        self.test_band.setVisible(core.test_mode)
+        self.test_band.setVisible(display.test_mode)
         self.notice = label("", "Notice")
         self.notice.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.notice.hide()
@@ -132,15 +160,53 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.stack, 1)
         self.notice.setParent(central)
         self.setCentralWidget(central)
-        self._connect()
-        self.ready.set_inputs(core.input_statuses())
-        self.ready.camera.follow(core)
         self.ready.set_language(current_language())
         self._rehearsed = False
         self.confirm_dialog: ConfirmBilledDialog | None = None
         self.picker: QDialog | None = None  # the Open button's dialog, while it is open
         self.focus_ring = FocusRingFollower(self)
         self.focus_ring.set_high_contrast(self.high_contrast)
+        if core is not None:
+            self._take_core(core)
+
+    def attach_core(self, core: KioskCore) -> None:
+        """Take the core of a window made without one: the validated settings replace the
+        display settings it was painted with (checks, band, text size, theme, language, the
+        samples of a demo). Then start the core and call :meth:`release_held_keys`."""
+        if self._attached:
+            raise RuntimeError("the window has its core already")
+        self._take_core(core)
+        self.ready.set_samples(self.session.flow.demo_samples())
+        self.apply_settings(core.settings)
+        self._restore_default_language()
+
+    def has_core(self) -> bool:
+        """True once the window has its core."""
+        return self._attached
+
+    def release_held_keys(self) -> None:
+        """Pass on the keys typed before the core came (the wedge sees a scan typed then)."""
+        held, self._held_keys = self._held_keys, None
+        if held is not None:
+            held.release()
+
+    def _take_core(self, core: KioskCore) -> None:
+        # The window owns the core: deleted with it, on the GUI thread (a parentless core in a
+        # reference cycle was freed by the cyclic collector on a worker thread: SIGSEGV).
+        core.setParent(self)
+        self.core = core
+        self.session = core.session
+        self._attached = True
+        self._connect()
+        self.ready.set_inputs(core.input_statuses())
+        self.ready.camera.follow(core)
+        if self.isVisible():
+            self._watch_window()
+        self.core_attached.emit()
+
+    def _watch_window(self) -> None:
+        self.core.wedge.watch(self.windowHandle())
+        self.core.idle.watch(self.windowHandle())
 
     def _connect(self) -> None:
         s = self.session
@@ -283,6 +349,8 @@ class MainWindow(QMainWindow):
 
     def _restore_default_language(self) -> None:
         # Each customer starts in the desk's language (Settings.language).
+        if not self._attached:
+            return
         default = self.core.settings.language
         if current_language() != default:
             self.switch_language(default)
@@ -366,7 +434,9 @@ class MainWindow(QMainWindow):
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
         """A dropped picture starts the flow like Open."""
-        if self.core.files.submit_mime(event.mimeData()):
+        if not self._attached:
+            event.ignore()
+        elif self.core.files.submit_mime(event.mimeData()):
             event.acceptProposedAction()
         else:
             self.show_notice(self.core.files.status)
@@ -422,7 +492,7 @@ class MainWindow(QMainWindow):
             if isinstance(focused, QAbstractButton) and focused.isEnabled():
                 focused.click()
                 return
-        if key == Qt.Key.Key_Escape and plain and not event.isAutoRepeat():
+        if key == Qt.Key.Key_Escape and plain and not event.isAutoRepeat() and self._attached:
             action = ESCAPE_GOES_BACK.get(self.current_stage())
             if action is not None:
                 action(self.session)
@@ -442,12 +512,19 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         """On first show, lay out and render the busy screens once, while nobody waits."""
         super().showEvent(event)
-        self.core.wedge.watch(self.windowHandle())
-        self.core.idle.watch(self.windowHandle())
+        if self._attached:
+            self._watch_window()
+        elif self._held_keys is None and self.windowHandle() is not None:
+            self._held_keys = _KeyHold(self.windowHandle())
         if not self._rehearsed:
             self._rehearsed = True
             self._focus_screen(self.current_stage())  # not Qt's first control: Enter is inert
-            _AfterFirstPaint(self.ready, self._rehearse)
+            _AfterFirstPaint(self.ready, self._after_first_paint)
+
+    def _after_first_paint(self) -> None:
+        self.first_painted.emit()  # a window made without its core gets it here
+        if self._attached:
+            self._rehearse()
 
     def _rehearse(self) -> None:
         from kiosk_app.ui.result_screen import rehearsal_view
@@ -467,7 +544,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         """Stop the sources and timers and wait for every worker before closing (whoever
         holds the window deletes it afterwards, on the GUI thread: :func:`launch.delete_now`)."""
-        self.core.shutdown()
+        if self._attached:
+            self.core.shutdown()
         super().closeEvent(event)
 
     def apply_settings(self, settings: Settings) -> None:
@@ -528,6 +606,31 @@ class MainWindow(QMainWindow):
             self._later.clear()
         self.ready.set_licence(None)
         self.ready.set_scan_loaded(False)
+
+
+class _KeyHold(QObject):
+    """Holds the keys typed into a window until :meth:`release` sends them on, in order."""
+
+    def __init__(self, window: QWindow) -> None:
+        super().__init__(window)
+        self._window = window
+        self._held: list[QEvent] = []
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Keep a copy of each key press and release (with its time stamp); consume it."""
+        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            self._held.append(event.clone())
+            return True
+        return False
+
+    def release(self) -> None:
+        """Send the held keys to the window, as if typed now (they pass the new filters)."""
+        self._window.removeEventFilter(self)
+        held, self._held = self._held, []
+        for event in held:
+            QCoreApplication.sendEvent(self._window, event)
+        self.deleteLater()
 
 
 class _AfterFirstPaint(QObject):

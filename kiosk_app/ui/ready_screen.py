@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from kiosk_app.flow.customer import CardRouting
-from kiosk_app.flow.models import DemoSample, LicenceSummary
 from kiosk_app.flow.verdict_table import VERDICT_RULES, ready_verdict, under_age_reason
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.ui import theme
@@ -28,6 +28,11 @@ from kiosk_app.ui.widgets import (
     label,
     set_button_text,
 )
+
+if TYPE_CHECKING:
+    from kiosk_app.flow.customer import CardRouting
+    from kiosk_app.flow.models import DemoSample, LicenceSummary
+
 
 translate = QCoreApplication.translate
 
@@ -92,13 +97,11 @@ class ReadyScreen(QWidget):
         # forward action (a tap meant for them never lands on a Ready control). The language
         # and the samples sit in the top corner, which no other screen uses.
         tools = action_row([self.open_button])
-        corner = QHBoxLayout()
+        self._corner = corner = QHBoxLayout()
         corner.setSpacing(12)
         self.sample_button: QPushButton | None = None
-        if samples:
-            self.sample_button = self._sample_button(samples)
-            corner.addWidget(self.sample_button)
         corner.addWidget(self.language_button)
+        self.set_samples(samples)
 
         # The instruction beside the corner, the live inputs under both (the whole width: a
         # large text size wraps them onto fewer lines); the under-age banner takes their place.
@@ -147,11 +150,7 @@ class ReadyScreen(QWidget):
         self._title_buttons()
         self.routing_panel.retranslate()
         set_button_text(self.open_button, translate("Ready", "Open picture…"))
-        if self.sample_button is not None:
-            set_button_text(self.sample_button, translate("Ready", "Try a sample"))
-            for action in self.sample_menu.actions():
-                sample = self._samples[str(action.data())]
-                action.setText(f"{sample.title}  ({check_title(sample.check)})")
+        self._title_samples()
         self.set_inputs(self._statuses)
         self.set_scan_loaded(self._loaded)
         self._show_age(self._licence)
@@ -181,6 +180,21 @@ class ReadyScreen(QWidget):
         if is_language_change(event):
             self.retranslate()
         super().changeEvent(event)
+
+    def set_samples(self, samples: list[DemoSample]) -> None:
+        """Offer ``samples`` by a "Try a sample" button before the language (once; none: no
+        button)."""
+        if samples and self.sample_button is None:
+            self.sample_button = self._sample_button(samples)
+            self._corner.insertWidget(0, self.sample_button)
+            self._title_samples()
+
+    def _title_samples(self) -> None:
+        if self.sample_button is not None:
+            set_button_text(self.sample_button, translate("Ready", "Try a sample"))
+            for action in self.sample_menu.actions():
+                sample = self._samples[str(action.data())]
+                action.setText(f"{sample.title}  ({check_title(sample.check)})")
 
     def _sample_button(self, samples: list[DemoSample]) -> QPushButton:
         button = big_button("", icon="sample")

@@ -51,3 +51,17 @@ def test_the_collector_runs_again_once_the_window_is_up(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert PROBE_PREFIX in done.stdout
     assert "collector on: True start frozen: True" in done.stdout
+
+
+def test_a_bad_variable_ends_the_start_with_its_name_after_the_first_window(
+    tmp_path: Path,
+) -> None:
+    # The window is painted first; the settings validated after it name the variable and end
+    # the kiosk (status 2) before any core starts.
+    env = _desk_env(tmp_path)
+    del env[PROBE_ENV]
+    env["KIOSK_IDLE_TIMEOUT_S"] = "never"
+    done = run_child([sys.executable, "-m", "kiosk_app"], env)
+    assert done.returncode == 2, done.stderr
+    assert "invalid setting in the environment: KIOSK_IDLE_TIMEOUT_S." in done.stderr
+    assert "Traceback" not in done.stderr

@@ -20,29 +20,28 @@ from kiosk_app.cli.startup_probe import MODULES_ENV, PROBE_ENV, PROBE_PREFIX
 
 ROOT = Path(__file__).resolve().parents[3]
 CHILD_TIMEOUT_S = 120
-# Third-party packages loaded by the first window: Qt, and pydantic for the settings. Never
-# grow this list: a package that joins the start fails here, to be loaded on first use (in a
-# worker, or when its screen opens) instead.
-LOADED_BY_THE_FIRST_WINDOW = frozenset(
-    {
-        "PySide6",
-        "annotated_types",
-        "dotenv",
-        "platformdirs",
-        "pydantic",
-        "pydantic_core",
-        "pydantic_settings",
-        "shiboken6",
-        "shibokensupport",
-        "typing_extensions",
-        "typing_inspection",
-    }
-)
+# Third-party packages loaded by the first window: Qt, and platformdirs for the settings file's
+# place. Never grow this list: a package that joins the start fails here, to be loaded on first
+# use (in a worker, or when its screen opens) instead. pydantic and pydantic-settings come with
+# the validated settings, after the first paint.
+LOADED_BY_THE_FIRST_WINDOW = frozenset({"PySide6", "platformdirs", "shiboken6", "shibokensupport"})
+NEVER_BEFORE_THE_FIRST_WINDOW = ("pydantic", "pydantic_core", "pydantic_settings")
 # The kiosk's own modules that wait for the first window: the service client, the backend
 # and the keyring (built on a worker after it), the decoder and the camera (loaded with the
 # hardware inputs after it), the admin screens (opened by the admin gesture), the screens after
-# Ready (made once it is painted) and the dialogs of the Ready screen's buttons.
+# Ready (made once it is painted), the dialogs of the Ready screen's buttons, and the validated
+# settings with the core they start (session, flow, wedge, storage: made after the first paint).
 AFTER_THE_FIRST_WINDOW = (
+    "kiosk_app.config",
+    "kiosk_app.app.kiosk",
+    "kiosk_app.app.session",
+    "kiosk_app.app.late_backend",
+    "kiosk_app.app.metrics",
+    "kiosk_app.app.capture.wedge",
+    "kiosk_app.flow.customer",
+    "kiosk_app.flow.planning",
+    "kiosk_app.storage.usage",
+    "kiosk_app.storage.watchlist",
     "kiosk_app.api.client",
     "kiosk_app.app.admin",
     "kiosk_app.app.backend",
@@ -119,6 +118,11 @@ def test_the_start_loads_no_other_commands_module(loaded: list[str]) -> None:
 
 def test_no_new_package_joins_the_start(loaded: list[str]) -> None:
     assert sorted(_third_party(loaded) - LOADED_BY_THE_FIRST_WINDOW) == []
+
+
+@pytest.mark.parametrize("package", NEVER_BEFORE_THE_FIRST_WINDOW)
+def test_the_first_window_is_painted_without(loaded: list[str], package: str) -> None:
+    assert package not in _third_party(loaded)
 
 
 @pytest.mark.parametrize("module", AFTER_THE_FIRST_WINDOW)
