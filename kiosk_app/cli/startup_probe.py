@@ -1,5 +1,6 @@
-"""Cold-start measurement: with ``KIOSK_STARTUP_PROBE=1`` the GUI quits once its first window
-is shown, after printing how long that took since the process started.
+"""Cold-start measurement: with ``KIOSK_STARTUP_PROBE=1`` the GUI prints, once its first window
+is shown, how long that took since the process started, and quits (the kiosk once its core is
+made too: :meth:`FirstWindowProbe.quit_after`).
 
 The GUI calls :func:`install_startup_probe` right after creating its ``QApplication``; without
 the environment variable that call does nothing. ``packaging/measure_startup.py`` runs the
