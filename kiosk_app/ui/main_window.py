@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QPoint,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
@@ -81,9 +90,11 @@ _ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 # The notice lies over the top left of the screens (most of the title; never the top right
 # corner, where the Ready screen's language and samples are), this share of the window wide.
 # Over, not in the layout: nothing the clerk can tap moves when it comes or goes, and taps go
-# through it.
+# through it. On the Working screen it starts beside Cancel, which sits in that corner (the
+# notice shown there says "press Cancel").
 NOTICE_WIDTH_SHARE = 0.55
 NOTICE_TOP_PX = 4
+NOTICE_GAP_PX = 16
 
 
 class MainWindow(QMainWindow):
@@ -376,11 +387,25 @@ class MainWindow(QMainWindow):
         self._notice_timer.start(NOTICE_MS)
 
     def _place_notice(self) -> None:
-        width = round(self.width() * NOTICE_WIDTH_SHARE)
+        left = self._notice_left()
+        width = min(
+            round(self.width() * NOTICE_WIDTH_SHARE), self.width() - left - SCREEN_MARGINS[2]
+        )
         self.notice.ensurePolished()
         height = max(self.notice.heightForWidth(width), self.notice.sizeHint().height())
         top = self.stack.geometry().top() + NOTICE_TOP_PX
-        self.notice.setGeometry(SCREEN_MARGINS[0], top, width, height)
+        self.notice.setGeometry(left, top, width, height)
+
+    def _notice_left(self) -> int:
+        """Where the notice starts: the screens' left margin, or beside Working's Cancel."""
+        later, parent = self._later, self.notice.parentWidget()
+        if later is None or parent is None or self.stack.currentWidget() is not later.working:
+            return SCREEN_MARGINS[0]
+        layout = later.working.layout()
+        if layout is not None:
+            layout.activate()  # Cancel where it is about to be drawn
+        cancel = later.working.cancel_button
+        return cancel.mapTo(parent, QPoint(cancel.width(), 0)).x() + NOTICE_GAP_PX
 
     def open_picture(self) -> None:
         """The Open button: choose a picture of the back of the licence.
@@ -569,6 +594,8 @@ class MainWindow(QMainWindow):
     def _show_stage(self, stage: Stage) -> None:
         self.stack.setCurrentWidget(self._screen(stage))
         self._focus_screen(stage)
+        if self.notice.isVisible():
+            self._place_notice()  # off Cancel, when the Working screen came
 
     def _refocus(self) -> None:
         # Clearing the screens may have put the focus on a field of a hidden one.

@@ -93,9 +93,9 @@ class ReadyScreen(QWidget):
         self.open_button = big_button("", icon="open")
         self.open_button.clicked.connect(self.open_requested)
         # The bottom row holds Open alone, at the left: its right part stays empty, for that is
-        # where the other screens put New customer, Cancel, Start again, Back and their
+        # where the other screens put New customer, Start again, Back and their
         # forward action (a tap meant for them never lands on a Ready control). The language
-        # and the samples sit in the top corner, which no other screen uses.
+        # and the samples sit in the top right corner, which no other screen uses.
         tools = action_row([self.open_button])
         self._corner = corner = QHBoxLayout()
         corner.setSpacing(12)

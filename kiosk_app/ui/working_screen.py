@@ -1,12 +1,21 @@
-"""The Working screen: what is running, a busy bar, and Cancel (back to Ready)."""
+"""The Working screen: Cancel (back to Ready) and what is running, a busy bar, the local read.
+
+Cancel sits in the top left corner, beside the task: the screens that can follow this one
+(Ready, Result, Error, the form, the watchlist alert) show only words there (a title, the
+verdict banner), so a Cancel tap as the answer arrives lands on nothing. In the bottom row's
+far-right cell it would land on New customer and wipe the result just shown
+(``tests/gui/test_stable_layout.py`` measures it).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, Signal
-from PySide6.QtWidgets import QProgressBar, QVBoxLayout, QWidget
+from typing import Final
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QVBoxLayout, QWidget
 
 from kiosk_app.flow.models import LicenceSummary
-from kiosk_app.ui.action_row import action_row
+from kiosk_app.ui.action_row import CELL_SPACING_PX
 from kiosk_app.ui.geometry import SCREEN_MARGINS
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.widgets import (
@@ -18,6 +27,9 @@ from kiosk_app.ui.widgets import (
 )
 
 translate = QCoreApplication.translate
+# Cancel's least width: a target as wide as a thumb is long, short of the form's keypad and
+# fields that start below and to the right of the corner on a 1024x600 panel.
+CANCEL_MIN_WIDTH_PX: Final = 176
 
 
 class WorkingScreen(QWidget):
@@ -36,17 +48,20 @@ class WorkingScreen(QWidget):
         self.progress.setTextVisible(False)
         self.panel = LicencePanel()
         self.cancel_button = big_button("", "Danger")
+        self.cancel_button.setMinimumWidth(CANCEL_MIN_WIDTH_PX)
         self.cancel_button.clicked.connect(self.cancel_requested)
-        buttons = action_row(back=self.cancel_button)
+        head = QHBoxLayout()
+        head.setSpacing(CELL_SPACING_PX)
+        head.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignTop)
+        head.addWidget(self.task, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(*SCREEN_MARGINS)
         layout.setSpacing(16)
-        layout.addWidget(self.task)
+        layout.addLayout(head)
         layout.addWidget(self.detail)
         layout.addWidget(self.progress)
         layout.addWidget(self.panel, 1)
         layout.addStretch(1)
-        layout.addWidget(buttons)
         self.retranslate()
 
     def retranslate(self) -> None:

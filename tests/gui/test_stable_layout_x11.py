@@ -1,6 +1,7 @@
 """The stable-layout checks of ``test_stable_layout.py`` on real X windows: each check's slot,
 New customer apart from the language button, no primary action over another screen's
-different action, nothing moving when a notice comes. Each desk size runs in a pytest of its
+different action, Cancel over nothing a following screen can tap (at each text size and
+theme), nothing moving when a notice comes. Each desk size runs in a pytest of its
 own on a private Xvfb of exactly that size, the window at the kiosk's geometry (the screen's
 top-left corner, the screen's size), which the X server reports back through ``xdotool``
 (``tests.support.gui.check_kiosk_geometry``).
@@ -17,8 +18,9 @@ from tests.support.gui import DESK_SIZES
 from tests.support.processes import ON_X_VARIABLE, run_on_xvfb
 
 CHILD_TIMEOUT_S = 600
-# The tests of test_stable_layout.py, each run once per desk size.
-STABLE_LAYOUT_TESTS = 4
+# The tests of test_stable_layout.py run once per desk size (5), and Cancel's test once per
+# text size and theme (6).
+STABLE_LAYOUT_TESTS = 11
 # A panel PC and a laptop: the 1920x1080 monitor is walked offscreen only.
 KIOSK_SIZES = DESK_SIZES[:2]
 

@@ -17,13 +17,17 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QScroller, QWidget
 
 from kiosk_app.flow.stages import Stage
-from kiosk_app.kinds import CheckKind
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.picture_picker import PicturePicker
 from kiosk_app.ui.theme import MIN_TOUCH_PX
 from tests.support.admin import KioskFactory
-from tests.support.gui import WindowFactory, walk_screens, window_at
-from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, run_sample, settle
+from tests.support.gui import (
+    WindowFactory,
+    open_billed_again_question,
+    walk_screens,
+    window_at,
+)
+from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, settle
 from tests.support.touch import Target, areas_without_drag, drag, too_small, touch_targets
 
 # What the offscreen platform says when a popup menu asks it to raise and grab.
@@ -107,13 +111,7 @@ def test_the_billed_again_question_has_finger_sized_buttons(
 ) -> None:
     window = make_window()
     window.resize(1024, 600)
-    run_sample(qtbot, window, "signature-valid")
-    window.session.back_to_ready()
-    window.ready.check_buttons[CheckKind.SIGNATURE].click()
-    qtbot.waitUntil(lambda: window.confirm_dialog is not None, timeout=TIMEOUT_MS)
-    dialog = window.confirm_dialog
-    assert dialog is not None
-    qtbot.waitUntil(dialog.isVisible, timeout=TIMEOUT_MS)
+    dialog = open_billed_again_question(qtbot, window)
     buttons = [t for t in touch_targets(dialog) if "Button#" in t.name]
     assert len(buttons) == 2
     assert not _problems("billed again", dialog)

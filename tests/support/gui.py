@@ -26,12 +26,13 @@ from kiosk_app.config import Settings
 from kiosk_app.kinds import CheckKind
 from kiosk_app.simulator.known_pictures import demo_samples
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+from kiosk_app.ui.billing_widgets import ConfirmBilledDialog
 from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.screenshots import ScreenshotDriver, simulator_faults
 from tests.support.clock import FakeClock
 from tests.support.processes import ON_X_VARIABLE, x_window_geometry
-from tests.support.qt import show_started_window
+from tests.support.qt import TIMEOUT_MS, run_sample, show_started_window
 from tests.unit.api.fake_servers import ScriptedServer
 
 WindowFactory = Callable[..., MainWindow]
@@ -285,6 +286,18 @@ def walk_screens(
         ).run()
     finally:
         window.close()
+
+
+def open_billed_again_question(qtbot: Any, window: MainWindow) -> ConfirmBilledDialog:
+    """The billed-again question, shown: the signature check run, then pressed again."""
+    run_sample(qtbot, window, "signature-valid")
+    window.session.back_to_ready()
+    window.ready.check_buttons[CheckKind.SIGNATURE].click()
+    qtbot.waitUntil(lambda: window.confirm_dialog is not None, timeout=TIMEOUT_MS)
+    dialog = window.confirm_dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible, timeout=TIMEOUT_MS)
+    return dialog
 
 
 def window_at(make_window: WindowFactory, size: tuple[int, int]) -> MainWindow:
