@@ -128,6 +128,8 @@ def take_reading(driver: SoakDriver, started: float) -> Reading:
     from kiosk_app.redaction import SENSITIVE
 
     driver.spin(SETTLE_S)
+    # Work the kiosk started on its own meanwhile (the picture warm-up) ends before the count.
+    driver.wait("settle", lambda: None, driver.quiet)
     gc.collect()
     longest, step = driver.stalls.new_block()
     pool = driver.window.core.pool.findChild(QThreadPool)
