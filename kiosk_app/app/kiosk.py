@@ -254,7 +254,10 @@ class KioskCore(QObject):
 
     @Slot()
     def _warm_up(self) -> None:
-        self.session.backend.warm_up()
+        # On a worker: starting the decoder's process waits for the child to take its start-up
+        # data (on Windows, until the new process has loaded Python: a second or more).
+        if self.pool.accepting():
+            self.pool.submit(self.session.backend.warm_up, name="picture warm-up")
 
     def shutdown(self, timeout_ms: int = round(CHECK_IN_FLIGHT_WAIT_S * 1000)) -> bool:
         """Stop the sources and every timer, wipe the customer, wait for the workers, close the

@@ -5,7 +5,7 @@ picture decoder and the licence parser (most of a second of CPU), and asks the k
 API token and auth key (a Secret Service over D-Bus may take longer still): the first window
 does not wait for any of it. Until the build is done, the session holds a :class:`LateBackend`
 whose blocking calls, made on workers like every backend call, wait for the real backend (at
-most :data:`BUILD_WAIT_S`); the GUI thread's own calls (stop a picture, warm up, close) act on
+most :data:`BUILD_WAIT_S`); the calls that never wait (stop a picture, warm up, close) act on
 it when it is there and do nothing before.
 
 :meth:`LateBackend.build` runs on the worker. The core then takes the stored secrets into its
@@ -117,7 +117,7 @@ class LateBackend:
         """As :meth:`Backend.send_picture`, once built."""
         return self._wait().send_picture(kind, image)
 
-    # --- the GUI thread's calls: never wait -----------------------------------------------------
+    # --- the calls that never wait (the GUI thread's, and the warm-up's worker) -----------------
 
     def stop_reading(self) -> None:
         """Stop a picture being decoded (nothing is decoded before the build)."""

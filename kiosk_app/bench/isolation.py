@@ -2,7 +2,8 @@
 
 Printed figures (median of ``--repeats`` runs each):
 
-* ``warm_up()`` on the calling thread (the GUI thread, 3 s after start): starting the process;
+* ``warm_up()`` on the calling thread (a worker of the window, 3 s after start): starting the
+  process;
 * the child's start: from ``warm_up()`` until it has read a first small picture (spawn,
   imports, limits), i.e. what the first picture would wait without the warm-up;
 * per picture, a licence card PNG and a 12-megapixel JPEG photo with the card in it: the

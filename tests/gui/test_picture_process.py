@@ -2,18 +2,24 @@
 
 ``build_window`` with the real backend (``Backend.from_settings``): a card picture is read in
 the child, not in the window's process; saved settings keep the same child; the idle wipe
-kills it while it works on a hostile picture; shutting the core down ends it.
+kills it while it works on a hostile picture; shutting the core down ends it. The child is
+started ahead of the first picture on a worker, never on the GUI thread.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
-from kiosk_app.app.kiosk import PICTURE_WARM_UP_DELAY_MS
+from kiosk_app.app.backend import Backend
+from kiosk_app.app.kiosk import PICTURE_WARM_UP_DELAY_MS, KioskCore
+from kiosk_app.app.service_client import client_from_settings
+from kiosk_app.barcode.aamva import parse_aamva
 from kiosk_app.barcode.isolation import IsolatedScanner
 from kiosk_app.ui.launch import build_window
+from kiosk_app.ui.main_window import MainWindow
 from tests.fuzz.hostile_images import progressive_jpeg_scan_flood
 from tests.support.gui import make_settings
 from tests.support.processes import process_gone
@@ -55,3 +61,33 @@ def test_the_window_reads_pictures_in_its_child_process(
     assert latest is not None
     assert core.shutdown()
     assert scanner.pid is None and process_gone(latest)
+
+
+class ThreadNotingScanner(IsolatedScanner):
+    """The real child-process decoder, noting whether its warm-up ran on the GUI thread."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.warmed_on_gui_thread: list[bool] = []
+
+    def warm_up(self) -> None:
+        self.warmed_on_gui_thread.append(threading.current_thread() is threading.main_thread())
+        super().warm_up()
+
+
+def test_the_child_is_started_ahead_on_a_worker(qtbot: Any, simulator: Any) -> None:
+    """Starting the child waits for it to take its start-up data (on Windows, until the new
+    process has loaded Python): that wait is a worker's, never the GUI thread's."""
+    settings = make_settings(simulator.base_url)
+    scanner = ThreadNotingScanner()
+    backend = Backend(client_from_settings(settings), scanner, parse_aamva, process=scanner)
+    core = KioskCore(settings, backend)
+    window = MainWindow(core)
+    qtbot.addWidget(window)
+    core.start()
+    qtbot.waitUntil(lambda: scanner.pid is not None, timeout=PICTURE_WARM_UP_DELAY_MS + 10_000)
+    assert scanner.warmed_on_gui_thread == [False]
+    child = scanner.pid
+    assert child is not None
+    assert core.shutdown()
+    assert scanner.pid is None and process_gone(child)
