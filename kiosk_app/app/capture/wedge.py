@@ -16,9 +16,12 @@ a few milliseconds apart, a person's 80 ms or more. While a burst may be forming
   than that starts a new burst (releases and modifiers never lengthen the gap). The gap is
   measured between the key events' own times (``QKeyEvent.timestamp()``, when the keys were
   pressed), not when the kiosk got round to each, so a busy event loop (a stall mid-scan)
-  never cuts a scan; a timer that fired late waits one more gap for keys still queued. Once a
-  burst's AAMVA header has declared a length not yet reached, it may pause up to
-  ``STALL_GRACE_MS`` (a scanner or USB hub stalling mid-scan) without being cut in two;
+  never cuts a scan; a timer that fired late (the loop was busy: keys may still be queued)
+  waits one more gap, again each time it fires late, so a burst ends after a gap the event
+  loop spent free and no key came in it, or at the latest ``LATE_WAIT_LIMIT_MS`` after its
+  last key (a loop that stays busy never holds keys for good). Once a burst's AAMVA header
+  has declared a length not yet reached, it may pause up to ``STALL_GRACE_MS`` (a scanner or
+  USB hub stalling mid-scan) without being cut in two;
 * a burst of at least ``min_length`` characters is a **scan**: none of its events reaches any
   widget (so its line feeds, typed as Enter, never press a button or submit a form), and the
   rebuilt payload is emitted unless it repeats the previous scan within
@@ -90,6 +93,10 @@ TAIL_GUARD_MS: Final = 250  # keys this soon after a scan belong to it (never ty
 STALL_GRACE_MS: Final = 400
 # The end-of-burst timer firing this much later than asked means the event loop was busy.
 LATE_TIMER_MS: Final = 20
+# The longest a late timer keeps a burst waiting after its last key: beyond the start-up
+# stalls seen under Wine (1-2 s while libraries load), short enough that a clerk typing into a
+# loop that stays busy still sees the characters.
+LATE_WAIT_LIMIT_MS: Final = 3000
 # Two key times further apart than this (or going backwards: the window system's clock
 # wrapped or was reset) are not trusted; the processing times decide then.
 _STAMP_TRUST_MS: Final = 60_000
@@ -270,7 +277,7 @@ class WedgeScanner(CaptureSource):
         self._target: QObject | None = None
         self._last_press_at = float("-inf")
         self._last_press_stamp: int | None = None  # the last press's own time (ms), if any
-        self._timer_rearmed = False
+        self._timer_due_at = float("-inf")  # when the end-of-burst timer is due (clock time)
         self._tail_until = float("-inf")
         self._in_tail = False
         self._started_at = float("-inf")
@@ -349,13 +356,12 @@ class WedgeScanner(CaptureSource):
         if press:
             self._last_press_at = now
             self._last_press_stamp = stamp
-            self._timer_rearmed = False
             self._on_press(event)
         else:
             self._on_release(event)
         self._count_chars()
         if press or self._timer.isActive():
-            self._timer.start(self._gap_ms())
+            self._arm_timer(now)
         return True
 
     def flush(self) -> None:
@@ -386,14 +392,21 @@ class WedgeScanner(CaptureSource):
             return float(stamp - last)
         return (now - self._last_press_at) * 1000.0
 
+    def _arm_timer(self, now: float) -> None:
+        gap = self._gap_ms()
+        self._timer_due_at = now + gap / 1000.0
+        self._timer.start(gap)
+
     def _gap_timer_fired(self) -> None:
-        """The end-of-burst timer. Fired far later than asked, it means the event loop was
-        busy: keys typed meanwhile may still be queued, and their own times decide; so it waits
-        one more gap (once) before ending the burst."""
-        late_ms = (self._clock() - self._last_press_at) * 1000.0 - self._gap_ms()
-        if late_ms > LATE_TIMER_MS and not self._timer_rearmed:
-            self._timer_rearmed = True
-            self._timer.start(self._gap_ms())
+        """The end-of-burst timer. Fired far later than it was due, it means the event loop was
+        busy (a stall at start-up, say, while libraries load): keys typed meanwhile may still
+        be queued, and their own times decide; so it waits one more gap, as often as it fires
+        late, and the burst ends when a whole gap passed with the loop free, or once it has
+        waited ``LATE_WAIT_LIMIT_MS`` since its last key."""
+        now = self._clock()
+        late = (now - self._timer_due_at) * 1000.0 > LATE_TIMER_MS
+        if late and (now - self._last_press_at) * 1000.0 < LATE_WAIT_LIMIT_MS:
+            self._arm_timer(now)
             return
         self.flush()
 

@@ -15,7 +15,12 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QPushButton, QVBoxLayout
 
-from kiosk_app.app.capture.wedge import TRACE_CLEAR_CHARS, WedgeScanner, alt_code_char
+from kiosk_app.app.capture.wedge import (
+    LATE_WAIT_LIMIT_MS,
+    TRACE_CLEAR_CHARS,
+    WedgeScanner,
+    alt_code_char,
+)
 from kiosk_app.barcode.keyboard_layouts import LAYOUTS_BY_KEY, garble
 from kiosk_app.barcode.wedge_text import REASON_ENTER, REASON_HEADER
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
@@ -56,11 +61,25 @@ def edit(qtbot: Any) -> QLineEdit:
     return widget
 
 
+class StallingClock(FakeClock):
+    """A fake clock that, with ``step_per_read`` set, also moves on that much at each reading:
+    the code under test finds every moment later than the last (a loop that keeps stalling)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.step_per_read = 0.0
+
+    def __call__(self) -> float:
+        now = super().__call__()
+        self.advance(self.step_per_read)
+        return now
+
+
 class Wedge:
     """A started scanner on a fake clock, recording what it emits."""
 
     def __init__(self, min_length: int = 20) -> None:
-        self.clock = FakeClock()
+        self.clock = StallingClock()
         self.scanner = WedgeScanner(max_gap_ms=50, min_length=min_length, clock=self.clock)
         self.exact: list[bytes] = []
         self.repaired: list[bytes] = []
@@ -249,6 +268,45 @@ def test_an_end_of_burst_timer_fired_late_waits_for_keys_still_queued(
     deliver_timed(events[40:], wedge.clock.advance, SCAN_GAP, start_ms=next_ms)
     wedge.scanner.flush()
     assert wedge.exact == [SIGNED]
+
+
+STALLED_MS = 500  # the loop turning late this long: the 50 ms timer fires some ten times
+STALL_PER_READ_S = 0.1
+BUSY_PER_READ_S = 0.5  # the limit is reached after some seven firings (under half a second)
+LIMIT_WAIT_MS = 10_000
+
+
+def test_an_end_of_burst_timer_late_again_after_waiting_keeps_waiting(
+    qtbot: Any, edit: QLineEdit, wedge: Any
+) -> None:
+    """Stalls one after the other (libraries loading at start-up while a scan is typed): the
+    timer fires late, waits a gap, fires late again, and waits again; the keys queued
+    meanwhile still finish the scan. Only a gap the loop spent free ends the burst."""
+    events = scanner_events(text(SIGNED))
+    next_ms = deliver_timed(events[:40], wedge.clock.advance, SCAN_GAP)
+    # The real 50 ms timer fires several times meanwhile, each time late by the kiosk's clock
+    # (every reading of it is 100 ms after the last): the burst is kept.
+    wedge.clock.advance(0.3)  # the loop was busy; the timer is now far overdue
+    wedge.clock.step_per_read = STALL_PER_READ_S
+    qtbot.wait(STALLED_MS)
+    wedge.clock.step_per_read = 0.0
+    assert wedge.exact == [] and wedge.repaired == [] and edit.text() == ""  # not typed
+    deliver_timed(events[40:], wedge.clock.advance, SCAN_GAP, start_ms=next_ms)
+    qtbot.waitUntil(lambda: wedge.exact == [SIGNED], timeout=5000)  # a free gap ends it
+
+
+def test_a_loop_that_stays_busy_still_ends_the_burst_at_the_limit(
+    qtbot: Any, edit: QLineEdit, wedge: Any
+) -> None:
+    """The timer late every time it fires (the loop never free): the burst is not held for
+    good; it ends once it has waited ``LATE_WAIT_LIMIT_MS`` since its last key, not before."""
+    wedge.send(scanner_events(text(SIGNED)))
+    last_key_at = wedge.clock.now
+    wedge.clock.advance(0.3)  # the loop was busy; the timer is now far overdue
+    wedge.clock.step_per_read = BUSY_PER_READ_S
+    qtbot.waitUntil(lambda: wedge.exact == [SIGNED], timeout=LIMIT_WAIT_MS)
+    assert wedge.clock.now - last_key_at >= LATE_WAIT_LIMIT_MS / 1000.0
+    assert edit.text() == ""
 
 
 def test_the_same_stall_ends_a_burst_that_is_not_a_licence(
