@@ -64,6 +64,13 @@ REASON_HEADER: Final = QT_TRANSLATE_NOOP(
     "The scanner did not send the barcode's control characters as they are: set it to send "
     "control characters (Ctrl+key or Alt+keypad codes), or use the camera.",
 )
+# A burst that does not begin with the header's "@": the rest of a scan cut in two (its start
+# went as a burst of its own), or a barcode that is not a licence.
+REASON_NO_START: Final = QT_TRANSLATE_NOOP(
+    "messages",
+    "The scan did not start as a licence barcode does: its beginning was lost, or it is not a "
+    "licence. Scan the licence again.",
+)
 REASON_ENTER: Final = QT_TRANSLATE_NOOP(
     "messages",
     "The scanner sends the Enter key for both line feed and carriage return: set it to send "
@@ -172,7 +179,9 @@ def assemble(chars: Sequence[Typed], enter_as: str = "\n") -> WedgeText:
     elif any(t.origin is Origin.LAYOUT_GUESS for t in typed):
         reason = UNKNOWN_LAYOUT_ADVICE
     if not reason:
-        if not enter_certain and any(t.origin is Origin.ENTER for t in typed):
+        if not text.startswith(HEADER_CONTROLS[0]):
+            reason = REASON_NO_START
+        elif not enter_certain and any(t.origin is Origin.ENTER for t in typed):
             reason = REASON_ENTER
             if text.startswith("@\n\x1e\n"):
                 text = HEADER_CONTROLS + text[4:]  # Enter for both: the header's is CR

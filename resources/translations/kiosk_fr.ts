@@ -4,48 +4,48 @@
 <context>
     <name>Billing</name>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="42"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="50"/>
         <source>{check} already ran for this card at {time}: {verdict} (request {id}).</source>
         <translation>{check} a déjà été fait pour cette carte à {time}&#x202f;: {verdict} (requête {id}).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="46"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="54"/>
         <source>This card was checked at {time} with {check}: {verdict} (request {id}).</source>
         <translation>Cette carte a été vérifiée à {time} avec {check}&#x202f;: {verdict} (requête {id}).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="84"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="92"/>
         <source>Check again?</source>
         <translation>Vérifier de nouveau&#x202f;?</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="87"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="95"/>
         <source>Running it again is billed again.</source>
         <translation>Refaire cette vérification est facturé de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="89"/>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="143"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="97"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="154"/>
         <source>Check again (billed)</source>
         <translation>Vérifier de nouveau (facturé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="90"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="98"/>
         <source>Keep the result</source>
         <translation>Garder le résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="173"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="184"/>
         <source>Check for this card: {check} — {why}</source>
         <translation>Vérification pour cette carte&#x202f;: {check} — {why}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="176"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="187"/>
         <source>No check runs by itself for this card — {why}</source>
         <translation>Aucune vérification automatique pour cette carte — {why}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="183"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="194"/>
         <source>{check} again (billed)</source>
         <translation>{check} de nouveau (facturé)</translation>
     </message>
@@ -828,7 +828,7 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="329"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="331"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
@@ -858,28 +858,28 @@
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="331"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="333"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="333"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="335"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks}&#x202f;: disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="338"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="348"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="340"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="350"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="340"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="342"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="350"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="352"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
@@ -995,177 +995,177 @@
 <context>
     <name>Result</name>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="50"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="51"/>
         <source>The digital signature is valid and not revoked.</source>
         <translation>La signature numérique est valide et n&apos;est pas révoquée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="53"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="54"/>
         <source>The signature is not valid or the document is revoked. Do not accept it.</source>
         <translation>La signature n&apos;est pas valide ou le document est révoqué. Ne l&apos;acceptez pas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="56"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="57"/>
         <source>The signature service could not decide. Check the request — was the whole barcode read? — and scan again.</source>
         <translation>Le service de signature n&apos;a pas pu trancher. Vérifiez la demande — le code-barres a-t-il été lu en entier&#x202f;? — et balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="61"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="62"/>
         <source>The registry confirms the licence details.</source>
         <translation>Le registre confirme les renseignements du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="64"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="65"/>
         <source>The registry does not confirm this licence.</source>
         <translation>Le registre ne confirme pas ce permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="67"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="68"/>
         <source>Some details only partly match the registry. Check the card by hand.</source>
         <translation>Certains renseignements ne correspondent qu&apos;en partie au registre. Vérifiez la carte manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="70"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="71"/>
         <source>The registry could not answer now. A retry is scheduled in 15 minutes (nothing is billed for this answer).</source>
         <translation>Le registre ne peut pas répondre pour le moment. Un nouvel essai est prévu dans 15 minutes (cette réponse n&apos;est pas facturée).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="75"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="76"/>
         <source>The barcode was parsed; no verification was done.</source>
         <translation>Le code-barres a été décodé&#x202f;; aucune vérification n&apos;a été faite.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="80"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
         <source>The check passed.</source>
         <translation>La vérification est réussie.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="81"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="82"/>
         <source>The check failed. Do not accept the document without a manual check.</source>
         <translation>La vérification a échoué. N&apos;acceptez pas le document sans vérification manuelle.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="84"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="85"/>
         <source>Some details need a manual check.</source>
         <translation>Certains renseignements doivent être vérifiés manuellement.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="85"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="86"/>
         <source>The service could not decide. Try again.</source>
         <translation>Le service n&apos;a pas pu trancher. Réessayez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="236"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="233"/>
         <source>Another check</source>
         <translation>Autre vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="237"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="234"/>
         <source>New customer</source>
         <translation>Nouveau client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="238"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="235"/>
         <source>Retry now</source>
         <translation>Réessayer maintenant</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="239"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="236"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="560"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="557"/>
         <source>Service message: {message}</source>
         <translation>Message du service&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="315"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="312"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace&#x202f;: {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="360"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="357"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="240"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="237"/>
         <source>Parsed by the service</source>
         <translation>Décodé par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="241"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="238"/>
         <source>The service returned no field details.</source>
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="393"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="390"/>
         <source>Fields not compared: {count} — hide</source>
         <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="395"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="392"/>
         <source>Fields not compared: {count} — show</source>
         <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="475"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="472"/>
         <source>Licence: {message}</source>
         <translation>Permis&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="480"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="477"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles&#x202f;: {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="510"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="507"/>
         <source>{count} more rows from the service are not shown.</source>
         <translation>{count} autres lignes du service ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="568"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="565"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="569"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="566"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="570"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="567"/>
         <source>Signature: unknown</source>
         <translation>Signature&#x202f;: inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="573"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="570"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="574"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="571"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="575"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="572"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="583"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="580"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="590"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="587"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="590"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="587"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -1369,522 +1369,522 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="146"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
         <source>Service</source>
         <translation>Service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="147"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="153"/>
         <source>Checks</source>
         <translation>Vérifications</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="148"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="154"/>
         <source>Inputs</source>
         <translation>Entrées</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="149"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="155"/>
         <source>Kiosk</source>
         <translation>Kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="150"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="156"/>
         <source>Other</source>
         <translation>Autres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="151"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="157"/>
         <source>Usage</source>
         <translation>Utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="152"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="158"/>
         <source>Compliance record</source>
         <translation>Registre de conformité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="159"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
         <source>Check service address</source>
         <translation>Adresse du service de vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="160"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="166"/>
         <source>Document verification address</source>
         <translation>Adresse de la vérification de documents</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="161"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
         <source>Legacy parsing service address</source>
         <translation>Adresse de l&apos;ancien service de lecture</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
         <source>API token</source>
         <translation>Jeton d&apos;API</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="163"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
         <source>Legacy auth key</source>
         <translation>Clé d&apos;authentification de l&apos;ancien service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="164"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
         <source>Extra CA bundle file</source>
         <translation>Fichier de certificats d&apos;autorité supplémentaires</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="165"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
         <source>HTTPS proxy</source>
         <translation>Serveur mandataire HTTPS</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="166"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
         <source>Connect time limit (s)</source>
         <translation>Délai de connexion (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="167"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="173"/>
         <source>Answer time limit (s)</source>
         <translation>Délai de réponse (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="168"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="174"/>
         <source>Checks offered</source>
         <translation>Vérifications offertes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="169"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
         <source>US cards</source>
         <translation>Cartes américaines</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="170"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="176"/>
         <source>Canadian licences</source>
         <translation>Permis canadiens</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="171"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="177"/>
         <source>Run the card&apos;s check on every scan</source>
         <translation>Lancer la vérification de la carte à chaque balayage</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="172"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
         <source>Same card again within N minutes: not re-checked (0: off)</source>
         <translation>Même carte dans les N minutes&#x202f;: pas revérifiée (0&#x202f;: désactivé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="175"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
         <source>Unreadable picture: let the service read it (billed)</source>
         <translation>Photo illisible&#x202f;: la faire lire par le service (facturé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="178"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="184"/>
         <source>When the monthly quota is reached</source>
         <translation>Quand le quota mensuel est atteint</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="179"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="185"/>
         <source>Scanner key gap (ms)</source>
         <translation>Intervalle entre les touches du lecteur (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="180"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
         <source>Shortest scan (characters)</source>
         <translation>Balayage le plus court (caractères)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="181"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="187"/>
         <source>Idle wipe after (s)</source>
         <translation>Effacement après inactivité (s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="182"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="188"/>
         <source>Age of majority</source>
         <translation>Âge de la majorité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="183"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
         <source>Minimum age: younger customers are never a pass (empty: none)</source>
         <translation>Âge minimum&#x202f;: un client plus jeune n’est jamais accepté (vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="186"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
         <source>Say “expires in N days” within N days (0: never)</source>
         <translation>Afficher «&#x202f;expire dans N jours&#x202f;» dans les N jours (0&#x202f;: jamais)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="189"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="195"/>
         <source>Sounds</source>
         <translation>Sons</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="190"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="196"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="191"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="197"/>
         <source>Text size</source>
         <translation>Taille du texte</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="192"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
         <source>High contrast (white on black)</source>
         <translation>Contraste élevé (blanc sur noir)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="193"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="199"/>
         <source>Start in kiosk mode</source>
         <translation>Démarrer en mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="194"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="200"/>
         <source>Test mode (results are not real)</source>
         <translation>Mode test (résultats fictifs)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="195"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
         <source>Monthly quota of billable checks (0: none)</source>
         <translation>Quota mensuel de vérifications facturables (0&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="204"/>
         <source>Use a camera</source>
         <translation>Utiliser une caméra</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="199"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="205"/>
         <source>Camera (empty: the first one)</source>
         <translation>Caméra (vide&#x202f;: la première)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="200"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="206"/>
         <source>Camera resolution (WIDTHxHEIGHT)</source>
         <translation>Résolution de la caméra (LARGEURxHAUTEUR)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="201"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="207"/>
         <source>Video file instead of a camera (demo)</source>
         <translation>Fichier vidéo au lieu d&apos;une caméra (démo)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="202"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="208"/>
         <source>Serial scanner port</source>
         <translation>Port du lecteur série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="203"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="209"/>
         <source>Serial speed (baud)</source>
         <translation>Vitesse série (bauds)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="204"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="210"/>
         <source>Serial data bits</source>
         <translation>Bits de données série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="205"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="211"/>
         <source>Serial parity</source>
         <translation>Parité série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="206"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="212"/>
         <source>Serial stop bits</source>
         <translation>Bits d&apos;arrêt série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="207"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="213"/>
         <source>Serial end-of-scan suffix</source>
         <translation>Suffixe de fin de balayage série</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="208"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="214"/>
         <source>Serial silence ending a scan (ms)</source>
         <translation>Silence série terminant un balayage (ms)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="209"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="215"/>
         <source>Watched folder</source>
         <translation>Dossier surveillé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="210"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="216"/>
         <source>Keep read files (move to processed/)</source>
         <translation>Garder les fichiers lus (déplacés dans processed/)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="211"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="217"/>
         <source>Prometheus metrics folder (node_exporter textfile; empty: none)</source>
         <translation>Dossier des métriques Prometheus (textfile de node_exporter&#x202f;; vide&#x202f;: aucun)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="214"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="220"/>
         <source>Desk name in logs and metrics (empty: the host name)</source>
         <translation>Nom du poste dans les journaux et les métriques (vide&#x202f;: le nom de l’ordinateur)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="217"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="223"/>
         <source>Keep a compliance record (what was shown, never who)</source>
         <translation>Tenir un registre de conformité (ce qui a été affiché, jamais qui)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="220"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="226"/>
         <source>Compliance record kept for (days)</source>
         <translation>Durée de conservation du registre de conformité (jours)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="228"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="234"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="229"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="235"/>
         <source>parse</source>
         <translation>lecture seule</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="232"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="238"/>
         <source>signature</source>
         <translation>signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="237"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="243"/>
         <source>registry</source>
         <translation>registre</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="243"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="249"/>
         <source>even</source>
         <translation>paire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="244"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="250"/>
         <source>odd</source>
         <translation>impaire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="245"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="251"/>
         <source>space</source>
         <translation>espace</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="246"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="252"/>
         <source>mark</source>
         <translation>marque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="249"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="255"/>
         <source>off</source>
         <translation>désactivé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="250"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="256"/>
         <source>document verification</source>
         <translation>vérification de document</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="251"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="257"/>
         <source>legacy ParseImage</source>
         <translation>ParseImage (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="254"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="260"/>
         <source>%1 %</source>
         <translation>%1&#xa0;%</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="258"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="264"/>
         <source>warn the clerk</source>
         <translation>avertir le commis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="259"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="265"/>
         <source>block billable checks</source>
         <translation>bloquer les vérifications facturables</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="444"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="525"/>
         <source>Administrator settings</source>
         <translation>Paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="479"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="560"/>
         <source>Settings status</source>
         <translation>État des paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="481"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="562"/>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="483"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="564"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="485"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="566"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="487"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="568"/>
         <source>Change PIN</source>
         <translation>Changer le NIP</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="489"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="570"/>
         <source>Diagnostics</source>
         <translation>Diagnostic</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="491"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="572"/>
         <source>Watchlist</source>
         <translation>Liste de surveillance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="493"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="574"/>
         <source>Exit kiosk</source>
         <translation>Quitter le mode kiosque</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="496"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="577"/>
         <source>Quit application</source>
         <translation>Quitter l&apos;application</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="498"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="579"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="519"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="600"/>
         <source>Demo: changes apply to this run only; nothing is saved.</source>
         <translation>Démo&#x202f;: les changements ne valent que pour cette session&#x202f;; rien n&apos;est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="522"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="603"/>
         <source>Settings file problem</source>
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="563"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="641"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="579"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="659"/>
         <source>Set by your IT department</source>
         <translation>Défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="580"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="660"/>
         <source>%1 is set by your IT department</source>
         <translation>%1 est défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="593"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="680"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="616"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="703"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="618"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="705"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="629"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="716"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="637"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="724"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="648"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="735"/>
         <source>Your IT department&apos;s managed settings file could not be used; it is ignored.</source>
         <translation>Le fichier de paramètres gérés de votre service informatique est inutilisable&#x202f;; il est ignoré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="654"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="741"/>
         <source>Some values in your IT department&apos;s managed settings file could not be used and are ignored: %1.</source>
         <translation>Certaines valeurs du fichier de paramètres gérés de votre service informatique sont inutilisables et ignorées&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="661"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="748"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="675"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="762"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="709"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="796"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="726"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="813"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="732"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="819"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="737"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="824"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="740"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="827"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="751"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="838"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="760"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="847"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="768"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="855"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="779"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="866"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="785"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="872"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="790"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="877"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="795"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="882"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -2339,92 +2339,92 @@
 <context>
     <name>Widgets</name>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="172"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="284"/>
         <source>Verdict: {words}</source>
         <translation>Verdict&#x202f;: {words}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="317"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="500"/>
         <source>Read from the barcode</source>
         <translation>Lu dans le code-barres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="302"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="485"/>
         <source>EXPIRED</source>
         <translation>EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="315"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="498"/>
         <source>Read by the service from the picture</source>
         <translation>Lu par le service sur la photo</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="331"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="514"/>
         <source>(no name in the barcode)</source>
         <translation>(aucun nom dans le code-barres)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="334"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="517"/>
         <source>Born: {date}</source>
         <translation>Naissance&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="337"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="520"/>
         <source>Age: {age}</source>
         <translation>Âge&#x202f;: {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="339"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="522"/>
         <source>Age: unknown</source>
         <translation>Âge&#x202f;: inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="345"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="528"/>
         <source>UNDER {age}</source>
         <translation>MOINS DE {age}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="359"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="542"/>
         <source>Incomplete read, missing: {fields}. Check the card itself.</source>
         <translation>Lecture incomplète, il manque&#x202f;: {fields}. Vérifiez la carte elle-même.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="367"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="550"/>
         <source>Barcode consistent</source>
         <translation>Code-barres cohérent</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="369"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="552"/>
         <source>1 thing looks unusual</source>
         <translation>1 point semble inhabituel</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="371"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="554"/>
         <source>{count} things look unusual</source>
         <translation>{count} points semblent inhabituels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="381"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="564"/>
         <source>age unknown</source>
         <translation>âge inconnu</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="389"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="572"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="393"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="576"/>
         <source>Expires: {date}</source>
         <translation>Expiration&#x202f;: {date}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="396"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="579"/>
         <source>{expires} — expired {days} day(s) ago</source>
         <translation>{expires} — expiré depuis {days} jour(s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/widgets.py" line="400"/>
+        <location filename="../../kiosk_app/ui/widgets.py" line="583"/>
         <source>{expires} — in {days} day(s)</source>
         <translation>{expires} — dans {days} jour(s)</translation>
     </message>
@@ -2432,23 +2432,23 @@
 <context>
     <name>Window</name>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="54"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="59"/>
         <source>TEST MODE — results are not real</source>
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="90"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="228"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="95"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="293"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="277"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="344"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="279"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="346"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -2576,7 +2576,7 @@
         <translation>Alberta</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="244"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="251"/>
         <source>Barcode scanner (keyboard)</source>
         <translation>Lecteur de codes-barres (clavier)</translation>
     </message>
@@ -2632,8 +2632,8 @@
         <translation>Fichiers image (Ouvrir ou glisser-déposer)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="296"/>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="546"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="303"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="559"/>
         <source>Listening</source>
         <translation>À l&apos;écoute</translation>
     </message>
@@ -2671,7 +2671,7 @@
         <translation>Aucune clé d&apos;authentification de l&apos;ancien service n&apos;est configurée. Adressez-vous à l&apos;administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/decode.py" line="130"/>
+        <location filename="../../kiosk_app/barcode/decode.py" line="136"/>
         <location filename="../../kiosk_app/barcode/errors.py" line="59"/>
         <source>No licence barcode found — hold the card flatter, move closer and avoid glare, then try again.</source>
         <translation>Aucun code-barres de permis trouvé — tenez la carte plus à plat, approchez-vous et évitez les reflets, puis réessayez.</translation>
@@ -2729,7 +2729,7 @@
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="543"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="556"/>
         <source>Same barcode again — ignored</source>
         <translation>Même code-barres — ignoré</translation>
     </message>
@@ -2747,7 +2747,7 @@
     <message>
         <location filename="../../kiosk_app/app/capture/base.py" line="39"/>
         <location filename="../../kiosk_app/app/capture/base.py" line="62"/>
-        <location filename="../../kiosk_app/app/capture/wedge.py" line="317"/>
+        <location filename="../../kiosk_app/app/capture/wedge.py" line="324"/>
         <source>Stopped</source>
         <translation>Arrêté</translation>
     </message>
@@ -3019,17 +3019,22 @@
         <translation>Le lecteur n&apos;a pas envoyé les caractères de contrôle du code-barres tels quels&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle (Ctrl+touche ou codes Alt+pavé numérique), ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/wedge_text.py" line="67"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="69"/>
+        <source>The scan did not start as a licence barcode does: its beginning was lost, or it is not a licence. Scan the licence again.</source>
+        <translation>La lecture ne commence pas comme un code-barres de permis&#x202f;: son début s&apos;est perdu, ou ce n&apos;est pas un permis. Balayez le permis de nouveau.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="74"/>
         <source>The scanner sends the Enter key for both line feed and carriage return: set it to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Le lecteur envoie la touche Entrée pour le saut de ligne comme pour le retour de chariot&#x202f;: réglez-le pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/wedge_text.py" line="72"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="79"/>
         <source>Some keys the scanner sent did not type a character: set the scanner to send control characters as Ctrl+key, or use the camera.</source>
         <translation>Certaines touches envoyées par le lecteur n&apos;ont tapé aucun caractère&#x202f;: réglez le lecteur pour qu&apos;il envoie les caractères de contrôle en Ctrl+touche, ou utilisez la caméra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/barcode/wedge_text.py" line="77"/>
+        <location filename="../../kiosk_app/barcode/wedge_text.py" line="84"/>
         <source>The scanner adds a suffix after the data: set its suffix to none, or use the camera.</source>
         <translation>Le lecteur ajoute un suffixe après les données&#x202f;: réglez son suffixe à «&#x202f;aucun&#x202f;», ou utilisez la caméra.</translation>
     </message>

@@ -22,7 +22,7 @@ from kiosk_app.app.capture.wedge import (
     alt_code_char,
 )
 from kiosk_app.barcode.keyboard_layouts import LAYOUTS_BY_KEY, garble
-from kiosk_app.barcode.wedge_text import REASON_ENTER, REASON_HEADER
+from kiosk_app.barcode.wedge_text import REASON_ENTER, REASON_HEADER, REASON_NO_START
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
 from tests.conftest import CORPUS_DIR
 from tests.support.clock import FakeClock
@@ -221,6 +221,17 @@ def test_dropped_control_characters_are_repaired_not_exact(edit: QLineEdit, wedg
     wedge.scan(scanner_events(text(SIGNED), Convention.DROP))
     assert wedge.exact == [] and len(wedge.repaired) == 1
     assert wedge.scanner.status == REASON_HEADER
+
+
+def test_the_rest_of_a_scan_cut_in_two_says_its_start_was_lost(edit: QLineEdit, wedge: Any) -> None:
+    """A scan cut in two (the keyboard paused past the gap before the header declared the
+    length): the rest is not taken for a scanner that drops control characters."""
+    events = scanner_events(text(SIGNED))
+    wedge.scan(events[:60])
+    wedge.clock.advance(1.0)  # past the tail guard: the rest is a burst of its own
+    wedge.scan(events[60:])
+    assert len(wedge.repaired) == 1 and wedge.scanner.status == REASON_NO_START
+    assert edit.text() == ""
 
 
 def test_a_stall_mid_licence_does_not_cut_the_scan_in_two(edit: QLineEdit, wedge: Any) -> None:

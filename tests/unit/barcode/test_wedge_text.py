@@ -16,6 +16,7 @@ from kiosk_app.barcode.wedge_text import (
     REASON_ENTER,
     REASON_HEADER,
     REASON_LOST,
+    REASON_NO_START,
     REASON_SUFFIX,
     Origin,
     Typed,
@@ -59,6 +60,22 @@ def test_enter_for_both_is_not_exact_and_the_header_is_made_canonical() -> None:
 def test_dropped_record_separator_is_not_exact() -> None:
     result = assemble(typed(SIGNED.replace("\x1e", "")))
     assert not result.byte_exact and result.reason == REASON_HEADER
+
+
+# Bursts that do not begin with the header's "@": one row each.
+NO_START = {
+    "rest after the header's first characters": typed(SIGNED[3:]),
+    "rest from the middle of the data": typed(SIGNED[120:]),
+    "rest with Enter for line feed": typed(SIGNED[120:], lf=Origin.ENTER),
+    "not a licence": typed("0123456789" * 3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NO_START))
+def test_a_burst_without_the_headers_start_says_so(name: str) -> None:
+    """The rest of a scan cut in two is not a scanner dropping control characters."""
+    result = assemble(NO_START[name])
+    assert not result.byte_exact and result.reason == REASON_NO_START
 
 
 @pytest.mark.parametrize(
