@@ -15,6 +15,7 @@ settings and the real backend into the session (``KioskCore``).
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -38,11 +39,32 @@ class BuiltBackend:
     backend: Backend
 
 
-class LateBackend:
-    """Stands for the backend until :meth:`build` (on a worker) has made the real one."""
+class BuildStoppedError(RuntimeError):
+    """The build ended on something that is not an error (``SystemExit`` from a library, say):
+    what the waiting calls raise in its place (the Error screen's "Something went wrong")."""
 
-    def __init__(self, wait_s: float = BUILD_WAIT_S) -> None:
+
+def build_backend(settings: Settings) -> BuiltBackend:
+    """The real build: the stored secrets filled in, the backend made with them."""
+    from kiosk_app.app.backend import Backend
+    from kiosk_app.secrets import fill_stored_secrets
+
+    filled = fill_stored_secrets(settings.model_copy())
+    return BuiltBackend(filled, Backend.from_settings(filled))
+
+
+class LateBackend:
+    """Stands for the backend until :meth:`build` (on a worker) has made the real one.
+
+    ``builder`` makes it (:func:`build_backend`; tests pass one that fails)."""
+
+    def __init__(
+        self,
+        wait_s: float = BUILD_WAIT_S,
+        builder: Callable[[Settings], BuiltBackend] = build_backend,
+    ) -> None:
         self._wait_s = wait_s
+        self._builder = builder
         self._done = threading.Event()
         self._lock = threading.Lock()
         self._backend: Backend | None = None
@@ -52,25 +74,26 @@ class LateBackend:
     def build(self, settings: Settings) -> BuiltBackend:
         """Fill in the stored secrets and build the backend (blocking: call it on a worker).
 
-        A failure (an unusable CA bundle, say) is raised here and to every call waiting.
+        A failure (an unusable CA bundle, say) is raised here and to every call waiting. Any
+        other end of the build (``SystemExit``, ``KeyboardInterrupt``) is raised here too, and
+        the waiting calls get a :class:`BuildStoppedError` at once instead of waiting out
+        :data:`BUILD_WAIT_S`.
         """
         try:
-            from kiosk_app.app.backend import Backend
-            from kiosk_app.secrets import fill_stored_secrets
-
-            filled = fill_stored_secrets(settings.model_copy())
-            backend = Backend.from_settings(filled)
-        except Exception as exc:
-            self._error = exc
+            built = self._builder(settings)
+        except BaseException as exc:
+            stopped = BuildStoppedError(f"the backend's build ended: {type(exc).__name__}")
+            self._error = exc if isinstance(exc, Exception) else stopped
             self._done.set()
             raise
+        backend = built.backend
         with self._lock:
             self._backend = backend
             closed = self._closed
         self._done.set()
         if closed:  # the kiosk stopped while this was being built
             backend.close()
-        return BuiltBackend(filled, backend)
+        return built
 
     def built(self) -> Backend | None:
         """The real backend if it is built (never waits)."""

@@ -15,7 +15,7 @@ import pytest
 from kiosk_app import secrets
 from kiosk_app.api.errors import ConfigurationError
 from kiosk_app.app.backend import Backend
-from kiosk_app.app.late_backend import LateBackend
+from kiosk_app.app.late_backend import BuildStoppedError, BuiltBackend, LateBackend
 from kiosk_app.barcode.isolation import IsolatedScanner
 from kiosk_app.config import Settings
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY
@@ -62,6 +62,31 @@ def test_a_failed_build_is_raised_to_every_waiting_call(tmp_path: Path) -> None:
             call.result(timeout=WAIT_S)
     assert raised.value is built.value
     assert late.built() is None
+
+
+def exits(_settings: Settings) -> BuiltBackend:
+    """A build that a library ends with ``sys.exit`` (not an ``Exception``)."""
+    raise SystemExit(3)
+
+
+def test_a_build_ended_by_system_exit_releases_the_waiting_calls_at_once() -> None:
+    late = LateBackend(builder=exits)  # the default wait: a check would sit 60 s
+    waiting = threading.Barrier(2)
+
+    def check() -> object:
+        waiting.wait(WAIT_S)
+        return late.read_payload(PAYLOAD)
+
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        call = worker.submit(check)
+        waiting.wait(WAIT_S)
+        with pytest.raises(SystemExit):
+            late.build(Settings())
+        with pytest.raises(BuildStoppedError, match="SystemExit"):
+            call.result(timeout=WAIT_S)
+    assert late.built() is None
+    with pytest.raises(BuildStoppedError):
+        late.read_image(b"")  # a later call: no wait either
 
 
 def test_a_call_gives_up_when_nothing_is_built_in_time() -> None:
