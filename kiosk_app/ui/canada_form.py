@@ -58,6 +58,7 @@ class CanadaFormScreen(QWidget):
             *self.date_of_birth.parts,
             self.licence_class,
         )
+        self._fitted: tuple[QWidget, ...] = ()  # the fields' scroll area and column
         for field in self._typed_fields:
             field.installEventFilter(self)
 
@@ -98,6 +99,10 @@ class CanadaFormScreen(QWidget):
         grid.setColumnStretch(1, 1)
         grid.setRowStretch(9, 1)
         self.fields_scroll = WrappingScroll(fields, "FormScroll")
+        # The date and the provinces take fewer columns where the column is narrow.
+        self._fitted = (self.fields_scroll, fields)
+        for widget in self._fitted:
+            widget.installEventFilter(self)
         # Not a Tab stop itself: Tab goes through its fields, and it scrolls to the one focused.
         self.fields_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for edit in (self.licence_number, self.licence_class):
@@ -241,10 +246,39 @@ class CanadaFormScreen(QWidget):
         super().keyPressEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """A typed field taking the focus becomes the keypad's target."""
+        """A typed field taking the focus becomes the keypad's target; the fields' column
+        resized or laid out again: the date and the provinces fit its width."""
         if event.type() == QEvent.Type.FocusIn and isinstance(watched, QWidget):
             self._follow(watched)
+        elif watched in self._fitted and event.type() in (
+            QEvent.Type.Resize,
+            QEvent.Type.LayoutRequest,
+            QEvent.Type.StyleChange,
+        ):
+            self.fit_fields()
         return super().eventFilter(watched, event)
+
+    def fit_fields(self) -> None:
+        """The date on one line and the provinces in as many columns as the column's width
+        allows: the whole width when the fields then fit without scrolling, else the width
+        left beside the scroll bar (so a column that scrolls never scrolls sideways)."""
+        area = self.fields_scroll
+        column = area.widget()
+        layout = column.layout() if column is not None else None
+        if column is None or layout is None:
+            return
+        margins = layout.contentsMargins()
+        whole = area.width() - area.frameWidth() * 2
+        bar = area.verticalScrollBar().sizeHint().width()
+        for width in (whole, whole - bar):
+            inner = width - margins.left() - margins.right()
+            self.date_of_birth.set_one_line(self.date_of_birth.one_line_width() <= inner)
+            self.province.set_columns(self.province.columns_fitting(inner))
+            needed = layout.totalMinimumSize().height()
+            if layout.hasHeightForWidth():
+                needed = max(needed, layout.totalHeightForWidth(width))
+            if width != whole or needed <= area.height():
+                return
 
     def _follow(self, field: QWidget) -> None:
         """The keypad types into ``field`` (the date's year for the date); letters only where

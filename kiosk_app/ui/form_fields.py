@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QButtonGroup,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QSizePolicy,
@@ -35,8 +34,14 @@ EARLIEST_YEAR: Final = 1900
 # Keys that end a part early and move to the next one (as typed in "1989-12-24").
 SEPARATORS: Final = frozenset({Qt.Key.Key_Minus, Qt.Key.Key_Slash, Qt.Key.Key_Period})
 PROVINCE_COLUMNS: Final = 7
+# The fewest columns of provinces on a narrow column (large text beside the keypad).
+PROVINCE_COLUMNS_NARROW: Final = 4
+PROVINCE_SPACING_PX: Final = 5
 # Room for one digit of a date part (the stylesheet's field text).
 DIGIT_PX: Final = 16
+DATE_PART_SPACING_PX: Final = 8
+# The parts' shares of the width on one line (year, month, day).
+DATE_PART_STRETCH: Final = (4, 3, 3)
 
 
 class DatePart(QSpinBox):
@@ -99,17 +104,45 @@ class DateOfBirthField(QWidget):
         self.day = DatePart(1, 31, 2)
         self.parts = (self.year, self.month, self.day)
         self.captions: list[QLabel] = []
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(8)
-        for part, stretch in zip(self.parts, (4, 3, 3), strict=True):
-            row.addWidget(part, stretch)
+        # On one line, or on two where the form is narrow (set_one_line).
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setSpacing(DATE_PART_SPACING_PX)
+        self._one_line: bool | None = None
+        self.set_one_line(True)
+        for part in self.parts:
             part.valueChanged.connect(lambda _v: self.edited.emit())
         self.year.filled.connect(lambda: self.month.setFocus(Qt.FocusReason.TabFocusReason))
         self.month.filled.connect(lambda: self.day.setFocus(Qt.FocusReason.TabFocusReason))
         self.day.filled.connect(self.completed)
         self.setFocusProxy(self.year)
         self.retranslate()
+
+    def one_line_width(self) -> int:
+        """The least width of the three parts side by side."""
+        return sum(part.minimumWidth() for part in self.parts) + 2 * DATE_PART_SPACING_PX
+
+    def set_one_line(self, one_line: bool) -> None:
+        """Year, month and day on one line, or the year above the month and the day."""
+        if one_line == self._one_line:
+            return
+        self._one_line = one_line
+        grid = self._grid
+        for part in self.parts:
+            grid.removeWidget(part)
+        if one_line:
+            for column, (part, stretch) in enumerate(
+                zip(self.parts, DATE_PART_STRETCH, strict=True)
+            ):
+                grid.addWidget(part, 0, column)
+                grid.setColumnStretch(column, stretch)
+        else:
+            grid.addWidget(self.year, 0, 0, 1, 2)
+            grid.addWidget(self.month, 1, 0)
+            grid.addWidget(self.day, 1, 1)
+            for column, stretch in enumerate((1, 1, 0)):
+                grid.setColumnStretch(column, stretch)
+        self.updateGeometry()  # the form measures the new arrangement at once
 
     def retranslate(self) -> None:
         """The parts' names (prefix and screen-reader name) in the interface language."""
@@ -163,9 +196,9 @@ class ProvincePicker(QWidget):
         self.group.setExclusive(True)
         self.buttons: list[QPushButton] = []
         self.chosen_name = label("", "Muted")
-        grid = QGridLayout()
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setSpacing(6)
+        self._grid = QGridLayout()
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setSpacing(PROVINCE_SPACING_PX)
         for index, code in enumerate(self.codes):
             button = big_button(code, wrap=False)
             button.setObjectName("ProvinceButton")
@@ -176,15 +209,44 @@ class ProvincePicker(QWidget):
             button.setMinimumWidth(theme.MIN_TOUCH_PX)
             self.group.addButton(button, index + 1)
             self.buttons.append(button)
-            grid.addWidget(button, index // PROVINCE_COLUMNS, index % PROVINCE_COLUMNS)
         self.group.idClicked.connect(self.setCurrentIndex)
         column = QGridLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(grid, 0, 0)
+        column.addLayout(self._grid, 0, 0)
         column.addWidget(self.chosen_name, 1, 0)
+        # Fewer columns where the form is narrow (set_columns).
+        self._columns = 0
+        self.set_columns(PROVINCE_COLUMNS)
         self._index = 0
         self._typed = ""
         self.item_texts = ["", *self.codes]
+
+    def columns_fitting(self, width: int) -> int:
+        """How many columns of buttons fit in ``width`` (``PROVINCE_COLUMNS_NARROW`` at
+        least, ``PROVINCE_COLUMNS`` at most)."""
+        button = max(b.minimumWidth() for b in self.buttons)
+        fitting = [
+            n
+            for n in range(PROVINCE_COLUMNS_NARROW, PROVINCE_COLUMNS + 1)
+            if n * button + (n - 1) * PROVINCE_SPACING_PX <= width
+        ]
+        return max(fitting, default=PROVINCE_COLUMNS_NARROW)
+
+    def set_columns(self, columns: int) -> None:
+        """The buttons in ``columns`` columns of one width."""
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for button in self.buttons:
+            self._grid.removeWidget(button)
+        for index, button in enumerate(self.buttons):
+            self._grid.addWidget(button, index // columns, index % columns)
+        for column in range(PROVINCE_COLUMNS):
+            self._grid.setColumnStretch(column, 1 if column < columns else 0)
+        outer = self.layout()
+        if outer is not None:
+            outer.invalidate()
+        self.updateGeometry()  # the form measures the new arrangement at once
 
     def count(self) -> int:
         """Entries, the blank "none chosen" one first (as the drop-down list had)."""
