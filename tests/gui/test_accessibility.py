@@ -125,6 +125,8 @@ def test_every_screen_of_the_window_names_its_controls(
 ) -> None:
     window, _kiosk = make_kiosk(enabled=False)
     assert isinstance(window, MainWindow)
+    # Every screen made, not only Ready (the others are made after the first paint).
+    assert len(window.screens) > 1
     assert _controls(window) >= 10
     assert unnamed_controls(window) == []
     # Screens filled with a result, the Canadian form and an error: their rows and buttons too.
