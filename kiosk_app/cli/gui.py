@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import logging
 import os
 import sys
 from collections.abc import Iterator
@@ -228,6 +229,16 @@ def start_core(window: Any, args: argparse.Namespace, simulator: Any) -> None:
         return
     if getattr(args, "camera_video", None):
         settings.camera_video = str(Path(args.camera_video).resolve())
+    try:
+        _attach_core(window, settings, simulator)
+    except Exception:  # in a slot, it would leave a window without a core: end instead
+        logging.getLogger(__name__).exception("the kiosk could not start")
+        print("kiosk-app: the kiosk could not start; see the log.", file=sys.stderr)
+        window.hide()
+        application().exit(EXIT_FAILED)
+
+
+def _attach_core(window: Any, settings: Any, simulator: Any) -> None:
     from kiosk_app.app.kiosk import KioskCore
     from kiosk_app.app.late_backend import LateBackend
     from kiosk_app.ui.launch import open_usage_store
