@@ -87,13 +87,24 @@ def test_every_screen_state_fits_under_this_scale_factor(
 # The admin's text sizes and themes on the kiosk's panel and the most common laptop screen:
 # every control fits with its text whole (the standard look at 100 % is walked above).
 DISPLAY_SIZES = [(1024, 600), (1366, 768)]
-# Where some text is still cut on the 600-px panel: the Ready screen's under-age verdict has
-# less height than its words need.
+# Where some text is still cut on the 600-px panel: with large text the Ready screen's rows
+# (corner buttons, banner, licence read, card routing, hint, two rows of buttons) need more than
+# 600 px in some states, and Qt squeezes the word-wrapped labels below their height.
+UNDER_AGE_SHORT = (
+    "Ready with the under-age banner: the banner's title and reason get less height than "
+    "their words need"
+)
+LARGE_TEXT_SHORT = (
+    UNDER_AGE_SHORT + "; also the French 'Permis lu' title (ready-repaired, ready-repeat-"
+    "expired, admin-watchlist), the 'already checked' bar and its 'Check again (billed)' "
+    "button (ready-repeat-expired, admin-watchlist), the check buttons 6 px short, and the "
+    "Result screen's 'Could not verify' banner (result-undefined)"
+)
 STILL_CUT = {
-    ((1024, 600), 125, False),
-    ((1024, 600), 125, True),
-    ((1024, 600), 150, False),
-    ((1024, 600), 150, True),
+    ((1024, 600), 125, False): UNDER_AGE_SHORT + " (French, 21 px short)",
+    ((1024, 600), 125, True): UNDER_AGE_SHORT + " (English and French)",
+    ((1024, 600), 150, False): LARGE_TEXT_SHORT,
+    ((1024, 600), 150, True): LARGE_TEXT_SHORT,
 }
 DISPLAY_SETTINGS = [
     pytest.param(
@@ -101,7 +112,7 @@ DISPLAY_SETTINGS = [
         text_size,
         high_contrast,
         id=f"{size[0]}x{size[1]}-{text_size}%{'-high-contrast' if high_contrast else ''}",
-        marks=[pytest.mark.xfail(reason="text still cut", strict=True)]
+        marks=[pytest.mark.xfail(reason=STILL_CUT[size, text_size, high_contrast], strict=True)]
         if (size, text_size, high_contrast) in STILL_CUT
         else [],
     )
