@@ -16,6 +16,8 @@
 #   SKIP_DEB=1 bash packaging/build-linux.sh bundle + self-test only
 #   PYTHON=python3.12 ...                    interpreter for the build venv (default python3)
 #   KIOSK_DIST=/tmp/out ...                  output directory instead of dist/ (tests use it)
+#   DEB_XZ_LEVEL=1 ...                       the .deb's xz preset (default 6; tests use 1:
+#                                            about a sixth of the CPU, a tenth larger)
 #   XDG_CACHE_HOME=/path ...                 cache folder instead of ~/.cache (the NumPy wheel)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -149,7 +151,8 @@ build_deb() {
   version="$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("kiosk-app"))')"
   arch="$(dpkg --print-architecture)"
   "$VENV/bin/python" "$ROOT/packaging/deb/build_deb.py" --bundle "$BUNDLE" \
-    --version "$version" --arch "$arch" --stage "$BUILD/deb" --out "$DIST"
+    --version "$version" --arch "$arch" --stage "$BUILD/deb" --out "$DIST" \
+    --xz-level "${DEB_XZ_LEVEL:-6}"
 }
 
 report() {

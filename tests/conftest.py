@@ -45,6 +45,7 @@ pytest_plugins = [
     "tests.support.disk",
     "tests.support.children",
     "tests.support.qt_leaks",
+    "tests.support.bundle_build",
 ]
 
 # A copy of ../shared/corpus (public data, notices in its README) so a clean clone is complete.

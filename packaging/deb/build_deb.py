@@ -28,6 +28,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SOURCE_ROOT = HERE.parent.parent
 DEB_NAME = "kiosk-app"
+# xz presets: the release's (dpkg-deb's default: the smallest package that builds in about two
+# minutes of CPU) and the fastest (about a sixth of the CPU, a tenth larger; the tests' builds).
+XZ_RELEASE = 6
+XZ_FASTEST = 1
 SYSTEM_PREFIXES = ("/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/")
 
 
@@ -45,8 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     deb = out / f"{DEB_NAME}_{args.version}_{args.arch}.deb"
     deb.unlink(missing_ok=True)
+    compression = ["-Zxz", f"-z{args.xz_level}"]
     subprocess.run(
-        ["dpkg-deb", "--root-owner-group", "-Zxz", "--build", str(stage), str(deb)],
+        ["dpkg-deb", "--root-owner-group", *compression, "--build", str(stage), str(deb)],
         check=True,
         stdout=subprocess.DEVNULL,
     )
@@ -61,6 +66,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--arch", required=True, help="dpkg architecture, e.g. amd64")
     parser.add_argument("--stage", required=True, help="scratch directory for the package tree")
     parser.add_argument("--out", required=True, help="directory receiving the .deb")
+    parser.add_argument(
+        "--xz-level",
+        type=int,
+        choices=range(XZ_FASTEST, XZ_RELEASE + 1),
+        default=XZ_RELEASE,
+        help=f"xz preset of the package ({XZ_RELEASE}, the release's, by default)",
+    )
     return parser
 
 

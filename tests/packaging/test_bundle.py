@@ -1,12 +1,14 @@
 """The standalone build end to end: bundle, its self-test, the .deb, installed and run.
 
 Runs ``bash packaging/build-linux.sh`` once (minutes: PyInstaller, xz) into a temporary output
-directory, then checks the bundle and the package. The .deb is installed as a fleet installs
-it: the example playbook (packaging/ansible/site.yml) runs against this machine with
-connection local (the package, the managed file, setup-kiosk-session for a throwaway kiosk
-user, the token from an encrypted vault provisioned as that user), twice, when this machine
-allows it (root, dpkg, Ansible, cage; no kiosk set-up of its own). Everything is undone
-afterwards. Otherwise the package's contents are inspected with ``dpkg-deb -c`` only.
+directory (tests/support/bundle_build.py: at the lowest CPU priority, with the .deb's fastest xz
+level, and with ``BUNDLE_BUILD_EARLY=1`` from the session's start on), then checks the bundle
+and the package. The .deb is installed as a fleet installs it: the example playbook
+(packaging/ansible/site.yml) runs against this machine with connection local (the package, the
+managed file, setup-kiosk-session for a throwaway kiosk user, the token from an encrypted vault
+provisioned as that user), twice, when this machine allows it (root, dpkg, Ansible, cage; no
+kiosk set-up of its own). Everything is undone afterwards. Otherwise the package's contents are
+inspected with ``dpkg-deb -c`` only.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.bundle_build import REUSE_DIST_ENV, background_build
+
 from .scripts import ANSIBLE_DIR, ansible_env
 
 pytestmark = [
@@ -32,7 +36,6 @@ pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux build"),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "kiosk-app"
 # Qt modules the kiosk does not use: neither their bindings nor their libraries may ship.
 # (Qt Quick/Qml libraries do ship: Qt Multimedia's FFmpeg plugin links them.)
@@ -54,14 +57,8 @@ def run(
     )
 
 
-# The output folder of an earlier `KIOSK_DIST=... bash packaging/build-linux.sh` to test instead
-# of building again (working on the install tests); unset, the test builds. Not KIOSK_*: the
-# test session drops those.
-REUSE_DIST_ENV = "BUNDLE_TEST_DIST"
-
-
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def dist(request: pytest.FixtureRequest) -> Path:
     """The output of one full build (bundle, self-test, .deb, figures)."""
     if shutil.which("dpkg-deb") is None:
         pytest.skip("dpkg-deb is not available on this machine")
@@ -69,16 +66,11 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if reused:
         assert (Path(reused) / PACKAGE / PACKAGE).is_file(), f"no build in {reused}"
         return Path(reused)
-    out = tmp_path_factory.mktemp("dist")
-    result = run(
-        ["bash", str(ROOT / "packaging" / "build-linux.sh")],
-        env=dict(os.environ, KIOSK_DIST=str(out)),
-        timeout=3600,
-    )
+    result = background_build(request.config).result()
     print(result.stdout[-3000:])  # the figures: sizes and cold start
     assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-5000:]
     assert "self-test passed" in result.stdout
-    return out
+    return result.out
 
 
 @pytest.fixture(scope="module")
