@@ -9,8 +9,6 @@ far-right cell it would land on New customer and wipe the result just shown
 
 from __future__ import annotations
 
-from typing import Final
-
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QVBoxLayout, QWidget
 
@@ -27,9 +25,6 @@ from kiosk_app.ui.widgets import (
 )
 
 translate = QCoreApplication.translate
-# Cancel's least width: a target as wide as a thumb is long, short of the form's keypad and
-# fields that start below and to the right of the corner on a 1024x600 panel.
-CANCEL_MIN_WIDTH_PX: Final = 176
 
 
 class WorkingScreen(QWidget):
@@ -48,7 +43,6 @@ class WorkingScreen(QWidget):
         self.progress.setTextVisible(False)
         self.panel = LicencePanel()
         self.cancel_button = big_button("", "Danger")
-        self.cancel_button.setMinimumWidth(CANCEL_MIN_WIDTH_PX)
         self.cancel_button.clicked.connect(self.cancel_requested)
         head = QHBoxLayout()
         head.setSpacing(CELL_SPACING_PX)
