@@ -23,6 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -155,22 +156,36 @@ def ldd_map(elf: Path) -> dict[str, str | None]:
     return found
 
 
-def owning_package(library: str) -> str | None:
-    """The Debian package that installed ``library`` (merged-/usr aware), or None."""
+def _owner_candidates(library: str) -> list[str]:
+    """The paths dpkg may know ``library`` by: as linked, resolved, with and without /usr."""
     real = os.path.realpath(library)
     candidates = {library, real}
     for path in list(candidates):
-        if path.startswith("/usr/"):
-            candidates.add(path[4:])
-        else:
-            candidates.add("/usr" + path)
-    for path in sorted(candidates):
+        candidates.add(path[4:] if path.startswith("/usr/") else "/usr" + path)
+    return sorted(candidates)
+
+
+def owning_packages(libraries: Iterable[str]) -> dict[str, str | None]:
+    """The Debian package that installed each of ``libraries`` (merged-/usr aware), or None.
+
+    One ``dpkg-query -S`` for them all: each call reads dpkg's whole file list.
+    """
+    wanted = {library: _owner_candidates(library) for library in libraries}
+    paths = sorted({path for candidates in wanted.values() for path in candidates})
+    asked = set(paths)
+    owners: dict[str, str] = {}
+    if paths:
         result = subprocess.run(
-            ["dpkg-query", "-S", path], capture_output=True, text=True, check=False
+            ["dpkg-query", "-S", *paths], capture_output=True, text=True, check=False
         )
-        if result.returncode == 0 and result.stdout:
-            return result.stdout.split(":", 1)[0].split(",")[0].strip()
-    return None
+        for line in result.stdout.splitlines():
+            packages, separator, path = line.rpartition(": ")
+            if separator and path in asked and not line.startswith("diversion by "):
+                owners.setdefault(path, packages.split(":", 1)[0].split(",")[0].strip())
+    return {
+        library: next((owners[path] for path in candidates if path in owners), None)
+        for library, candidates in wanted.items()
+    }
 
 
 def shared_library_packages(root: Path) -> list[str]:
@@ -184,8 +199,7 @@ def shared_library_packages(root: Path) -> list[str]:
         )
     packages = set()
     unowned = []
-    for library in sorted(resolved):
-        package = owning_package(library)
+    for library, package in sorted(owning_packages(resolved).items()):
         if package is None:
             unowned.append(library)
         else:
