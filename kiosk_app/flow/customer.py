@@ -645,8 +645,7 @@ class CustomerFlow:
         """Start reading; ``keep_card``: a picture, whose payload is known only once decoded,
         so the card held stays until then (the same card again changes nothing)."""
         label = label or Message(READING_BARCODE)
-        if self._refuse_if_busy():
-            self._pending_check = None
+        if self._refuse_if_busy():  # the running read keeps its own pending check
             return False
         pending = self._pending_check
         self._return_stage = self.stage

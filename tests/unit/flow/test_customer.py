@@ -181,3 +181,24 @@ def test_a_flow_nobody_listens_to_still_runs() -> None:
     flow.submit_payload(CARD)
     runner.run_all()
     assert flow.stage is Stage.RESULT
+
+
+def test_a_scan_refused_while_a_sample_is_read_leaves_the_samples_check() -> None:
+    from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+
+    sample = SAMPLES_BY_KEY["signature-valid"]
+    parts = Parts()
+    parts.flow = CustomerFlow(
+        Settings(auto_check_on_scan=False),  # only the sample's own choice runs a check
+        parts.backend,
+        parts.runner,
+        parts.ticker,
+        parts.log.events(),
+        samples={sample.key: sample},
+    )
+    assert parts.flow.try_sample(sample.key)
+    assert not parts.flow.submit_payload(b"@another-card")  # the sample is still being read
+    assert parts.log.values("notice") == [BUSY_NOTICE]
+    parts.runner.run_all()
+    assert parts.backend.calls == ["read", "signature"]
+    assert parts.flow.stage is Stage.RESULT
