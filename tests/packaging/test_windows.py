@@ -319,7 +319,13 @@ POLL_S = 0.5
 SCAN_KEY_DELAY_MS = 6
 MIN_COLOURS = 16  # a painted window has text, icons and their anti-aliasing
 CHECK_FINISHED = re.compile(r"check finished: (\S+) (\S+)")
+# xdotool starts each command of the scan's script anew (a run of text, an Alt code): on a
+# loaded machine it pauses between them longer than the 50 ms a desk allows between a scanner's
+# keys, and the scan is cut in two. This desk allows the longest gap the settings take: the
+# test is about the keys' path through Wine and Qt (bursts: tests/unit/app/test_wedge.py).
+SCAN_KEY_GAP_MS = 500
 WEDGE_DESK = {
+    "KIOSK_WEDGE_MAX_KEY_GAP_MS": str(SCAN_KEY_GAP_MS),
     "KIOSK_AUTO_CHECK_ON_SCAN": "true",
     "KIOSK_CAMERA_ENABLED": "false",
     "KIOSK_SOUNDS": "false",
@@ -378,12 +384,14 @@ def finished_check(log_dir: Path, app: subprocess.Popen[bytes]) -> tuple[str, st
             return match.group(1), match.group(2)
         assert app.poll() is None, f"kiosk-app.exe ended ({app.returncode}): {log[-2000:]}"
         time.sleep(POLL_S)
-    raise AssertionError(f"no check finished {VERDICT_TIMEOUT_S} s after the scan")
+    log = "".join(p.read_text("utf-8", "replace") for p in log_dir.glob("*.log"))
+    raise AssertionError(f"no check finished {VERDICT_TIMEOUT_S} s after the scan: {log[-2000:]}")
 
 
 @pytest.mark.skip(
-    reason="on main no check finishes after the scan under Wine (3 of 3 runs from a fresh "
-    "clone, quiet machine); the window opens and keeps the focus; not yet understood"
+    reason="under Wine 8 the typed scan reaches the signature check every time, Passed in 7 "
+    "of 8 runs; once (in a run of the whole module) the verdict was Failed: bytes changed, "
+    "most likely the scan cut in two on a loaded machine; not yet understood"
 )
 def test_a_wedge_scan_typed_into_the_wine_window_reaches_a_check(
     wine: Any, bundle: Path, tmp_path: Path
@@ -421,8 +429,8 @@ def test_a_wedge_scan_typed_into_the_wine_window_reaches_a_check(
         finally:
             wine.end_session()
             app.wait(COMMAND_TIMEOUT_S)
-    assert (kind, verdict) == ("signature", "Passed")
     log = "".join(p.read_text("utf-8") for p in (home / "log").glob("*.log"))
+    assert (kind, verdict) == ("signature", "Passed"), log[-2000:]
     for element in ("DCS", "DAC", "DAG"):  # surname, first name, street
         value = payload.split(f"\n{element}", 1)[1].split("\n", 1)[0]
         assert value not in log, f"{element} in the log"
