@@ -577,9 +577,11 @@ def data_snapshot(wine: Any) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def lifecycle(wine: Any, bundle: Path, out: Path) -> Lifecycle:
+def lifecycle(wine: Any, bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> Lifecycle:
     """Install (chosen folder, kiosk user), use, upgrade in place, uninstall; install again
-    in the default folder and uninstall with /PURGE. Every step's observations are kept."""
+    in the default folder and uninstall with /PURGE. Every step's observations are kept. The
+    installers are built in a folder of this run (a reused build's folder keeps no earlier
+    run's)."""
     from kiosk_app.simulator.samples import SAMPLES_BY_KEY
     from kiosk_app.simulator.server import start_simulator
 
@@ -587,7 +589,7 @@ def lifecycle(wine: Any, bundle: Path, out: Path) -> Lifecycle:
     old = info.name.removeprefix("kiosk_app-").removesuffix(".dist-info")
     major_minor, patch = old.rsplit(".", 1)
     new = f"{major_minor}.{int(patch) + 1}"  # the installer's file version is numeric
-    work = out / "installers"
+    work = tmp_path_factory.mktemp("installers")
     setups = (
         harness.build_installer(bundle, old, work, compressor="zlib"),
         harness.build_installer(bumped_bundle(bundle, new, work / new), new, work, "zlib"),
