@@ -5,14 +5,16 @@ and the way back to Ready in a cell of fixed width at the far right.
 * the forward cell: the screen's own next step (Check licence, Let the service read the
   picture), against the back cell;
 * the back cell, ``BACK_STRETCH`` percent of the row wide at its right end, filled by the way
-  back to Ready (New customer, Start again, Back): the same place and size everywhere.
+  back to Ready that forgets the customer (New customer, Start again): the same place and
+  size everywhere.
 
 The Ready screen leaves the forward and back cells empty (its language and samples sit in the
 top corner). So a tap meant for one screen's primary action lands, if the screen changed
 meanwhile, on nothing or on the same kind of action: New customer on Result is never where a
 Ready control is (``tests/gui/test_stable_layout.py`` measures every move between screens).
-The Working screen has no bottom row: its Cancel sits in the top left corner, where it would
-otherwise be under New customer as the result comes.
+The ways back that keep the card sit in the top left corner instead: the Working screen's
+Cancel (in the back cell it would be under New customer as the result comes) and the form's
+Back (there it would be under Result's New customer, a tap away).
 """
 
 from __future__ import annotations

@@ -15,7 +15,12 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QVBox
 
 from kiosk_app.api.validation import MAX_CLASS_CHARS, PROVINCES
 from kiosk_app.flow.models import CanadaFormData, FieldProblem
-from kiosk_app.ui.action_row import BUTTON_ROWS_SPACING_PX, ButtonHeight, action_row
+from kiosk_app.ui.action_row import (
+    BUTTON_ROWS_SPACING_PX,
+    CELL_SPACING_PX,
+    ButtonHeight,
+    action_row,
+)
 from kiosk_app.ui.form_fields import DateOfBirthField, ProvincePicker
 from kiosk_app.ui.geometry import SCREEN_MARGINS
 from kiosk_app.ui.keypad import Keypad
@@ -115,9 +120,15 @@ class CanadaFormScreen(QWidget):
         self.back_button.clicked.connect(self.back_requested)
         self.submit_button = big_button("", "Primary")
         self.submit_button.clicked.connect(self.submit)
-        # Back at the far right, where every screen's way back to Ready is; Check licence
-        # beside it, where Ready, Working and Result have nothing to tap.
-        buttons = action_row(forward=self.submit_button, back=self.back_button)
+        # Back in the top left corner, beside the title, as Working's Cancel (both keep the
+        # card): at the far right it would sit where Result's New customer forgets it, a tap
+        # away when the registry check is chosen after a result. Check licence in the forward
+        # cell, where Ready, Working and Result have nothing to tap.
+        buttons = action_row(forward=self.submit_button)
+        head = QHBoxLayout()
+        head.setSpacing(CELL_SPACING_PX)
+        head.addWidget(self.back_button, 0, Qt.AlignmentFlag.AlignTop)
+        head.addWidget(self.title, 1)
         body = QHBoxLayout()
         body.setSpacing(24)
         body.addWidget(self.fields_scroll, 1)
@@ -126,7 +137,7 @@ class CanadaFormScreen(QWidget):
         # details): no field lies where the Ready screen's check buttons are.
         hint_band = QHBoxLayout()
         hint_band.addWidget(self.hint, 1)
-        hint_band.addWidget(ButtonHeight(self.back_button))
+        hint_band.addWidget(ButtonHeight(self.submit_button))
         bottom = QVBoxLayout()
         bottom.setSpacing(BUTTON_ROWS_SPACING_PX)
         bottom.addLayout(hint_band)
@@ -134,7 +145,7 @@ class CanadaFormScreen(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(*SCREEN_MARGINS)
         layout.setSpacing(12)
-        layout.addWidget(self.title)
+        layout.addLayout(head)
         layout.addLayout(body, 1)
         layout.addLayout(bottom)
         # In reading order: the number and the class share the first line.
