@@ -3,11 +3,9 @@ made from the validated settings; a scan typed in between is checked once, when 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
 from kiosk_app.app.kiosk import KioskCore
@@ -23,17 +21,6 @@ from tests.support.qt import wait_stage
 from tests.wedge_keys import Convention, deliver_timed, scanner_events
 
 GAP_S = 0.004
-
-
-@pytest.fixture
-def shown_first() -> Iterator[list[MainWindow]]:
-    """Windows made by ``first_window``; closed and deleted (with their core) afterwards."""
-    windows: list[MainWindow] = []
-    yield windows
-    for window in windows:
-        window.close()
-        window.deleteLater()
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def _show(qtbot: Any, windows: list[MainWindow], display: DisplaySettings) -> MainWindow:
@@ -53,9 +40,9 @@ def _core(simulator: Any, clock: FakeClock, **overrides: Any) -> KioskCore:
 
 
 def test_a_scan_typed_before_the_core_is_checked_once_when_it_comes(
-    qtbot: Any, simulator: Any, clock: FakeClock, shown_first: list[MainWindow]
+    qtbot: Any, simulator: Any, clock: FakeClock, made_windows: list[MainWindow]
 ) -> None:
-    window = _show(qtbot, shown_first, DisplaySettings())
+    window = _show(qtbot, made_windows, DisplaySettings())
     payload = SAMPLES_BY_KEY["signature-valid"].payload.decode("latin-1")
     deliver_timed(scanner_events(payload, Convention.ENTER_LF), clock.advance, GAP_S)
     assert not window.has_core()
@@ -73,12 +60,12 @@ def test_a_scan_typed_before_the_core_is_checked_once_when_it_comes(
 
 
 def test_the_validated_settings_replace_the_display_settings(
-    qtbot: Any, simulator: Any, clock: FakeClock, shown_first: list[MainWindow]
+    qtbot: Any, simulator: Any, clock: FakeClock, made_windows: list[MainWindow]
 ) -> None:
     display = DisplaySettings(
         text_size=150, high_contrast=True, test_mode=True, enabled_checks=(CheckKind.CANADA,)
     )
-    window = _show(qtbot, shown_first, display)
+    window = _show(qtbot, made_windows, display)
     assert (window.text_size, window.high_contrast) == (150, True)
     assert list(window.ready.check_buttons) == [CheckKind.CANADA]
     assert window.test_band.isVisible()
@@ -95,9 +82,9 @@ def test_the_validated_settings_replace_the_display_settings(
 
 
 def test_keys_before_the_core_reach_neither_the_ready_screen_nor_the_escape_action(
-    qtbot: Any, shown_first: list[MainWindow], clock: FakeClock
+    qtbot: Any, made_windows: list[MainWindow], clock: FakeClock
 ) -> None:
-    window = _show(qtbot, shown_first, DisplaySettings())
+    window = _show(qtbot, made_windows, DisplaySettings())
     deliver_timed(scanner_events("\n"), clock.advance, GAP_S)  # Enter, with nothing to press
     assert window.current_stage() is Stage.READY
     assert not window.has_core()

@@ -10,13 +10,10 @@ folder the settings enable arrives after the start and reads a real picture.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PIL import Image
-from PySide6.QtCore import QCoreApplication, QEvent
 
 from kiosk_app import secrets
 from kiosk_app.app.backend import Backend
@@ -31,17 +28,6 @@ from tests.support.gui import make_settings
 from tests.support.qt import TIMEOUT_MS, run_sample, show_started_window, wait_stage
 
 
-@pytest.fixture
-def late_windows() -> Iterator[list[MainWindow]]:
-    """Windows a test made; closed (workers awaited) and deleted at its end."""
-    made: list[MainWindow] = []
-    yield made
-    for window in made:
-        window.close()
-        window.deleteLater()
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-
-
 def late_window(qtbot: Any, simulator: Any, made: list[MainWindow], **overrides: Any) -> MainWindow:
     """A started window whose backend is built after the start, with no token in the
     settings (it is in the secrets store)."""
@@ -54,11 +40,11 @@ def late_window(qtbot: Any, simulator: Any, made: list[MainWindow], **overrides:
 
 
 def test_a_check_asked_for_at_once_waits_for_the_backend_and_gets_its_verdict(
-    qtbot: Any, simulator: Any, late_windows: list[MainWindow]
+    qtbot: Any, simulator: Any, made_windows: list[MainWindow]
 ) -> None:
     secrets.set_api_token("test")
     secrets.set_auth_key("test")
-    window = late_window(qtbot, simulator, late_windows)
+    window = late_window(qtbot, simulator, made_windows)
     assert isinstance(window.session.backend, LateBackend)
     assert window.test_band.isHidden()  # no token known yet
     run_sample(qtbot, window, "signature-valid")  # asked for before the build ends
@@ -69,9 +55,9 @@ def test_a_check_asked_for_at_once_waits_for_the_backend_and_gets_its_verdict(
 
 
 def test_a_backend_the_settings_make_unusable_fails_the_check_with_its_sentence(
-    qtbot: Any, simulator: Any, late_windows: list[MainWindow], tmp_path: Path
+    qtbot: Any, simulator: Any, made_windows: list[MainWindow], tmp_path: Path
 ) -> None:
-    window = late_window(qtbot, simulator, late_windows, ca_bundle=str(tmp_path / "none.pem"))
+    window = late_window(qtbot, simulator, made_windows, ca_bundle=str(tmp_path / "none.pem"))
     assert window.session.try_sample("signature-valid")
     wait_stage(qtbot, window, Stage.ERROR)
     assert isinstance(window.session.backend, LateBackend)  # never built
@@ -81,12 +67,12 @@ def test_a_backend_the_settings_make_unusable_fails_the_check_with_its_sentence(
 
 
 def test_the_watched_folder_arrives_after_the_start_and_reads_a_picture(
-    qtbot: Any, simulator: Any, late_windows: list[MainWindow], tmp_path: Path
+    qtbot: Any, simulator: Any, made_windows: list[MainWindow], tmp_path: Path
 ) -> None:
     folder = tmp_path / "scans"
     folder.mkdir()
     window = late_window(
-        qtbot, simulator, late_windows, camera_enabled=False, watch_folder=str(folder)
+        qtbot, simulator, made_windows, camera_enabled=False, watch_folder=str(folder)
     )
     core = window.core
     qtbot.waitUntil(lambda: len(core.sources) == 3, timeout=TIMEOUT_MS)  # wedge, files, folder
@@ -104,22 +90,22 @@ def test_the_watched_folder_arrives_after_the_start_and_reads_a_picture(
 
 
 def test_without_hardware_enabled_nothing_is_added_after_the_start(
-    qtbot: Any, simulator: Any, late_windows: list[MainWindow]
+    qtbot: Any, simulator: Any, made_windows: list[MainWindow]
 ) -> None:
-    window = late_window(qtbot, simulator, late_windows, camera_enabled=False)
+    window = late_window(qtbot, simulator, made_windows, camera_enabled=False)
     qtbot.waitUntil(lambda: isinstance(window.session.backend, Backend), timeout=TIMEOUT_MS)
     qtbot.waitUntil(window.core.pool.is_idle, timeout=TIMEOUT_MS)
     assert [type(s).__name__ for s in window.core.sources] == ["WedgeScanner", "ImageFileSource"]
 
 
 def test_a_core_stopped_before_its_first_turn_builds_nothing(
-    qtbot: Any, simulator: Any, late_windows: list[MainWindow]
+    qtbot: Any, simulator: Any, made_windows: list[MainWindow]
 ) -> None:
     settings = make_settings(simulator.base_url, camera_enabled=False)
     core = KioskCore(settings, LateBackend())
     core.add_hardware_after_start()
     window = MainWindow(core)
-    late_windows.append(window)
+    made_windows.append(window)
     core.start()  # the build and the hardware wait for the event loop...
     assert core.shutdown()  # ...which the stop comes before
     assert not core.pool.accepting()

@@ -154,6 +154,25 @@ def french(qapp: QApplication) -> Iterator[None]:
     remove_language(qapp)
 
 
+def close_windows(windows: list[MainWindow]) -> None:
+    """Close each window (stops its inputs and awaits its workers) and delete it now, rather
+    than at some later event-loop turn, so nothing of it (or the customer data it reached)
+    outlives the test."""
+    for window in windows:
+        window.close()
+        window.deleteLater()
+    windows.clear()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture
+def made_windows() -> Iterator[list[MainWindow]]:
+    """Windows a test builds itself (it appends them); closed and deleted at its end."""
+    made: list[MainWindow] = []
+    yield made
+    close_windows(made)
+
+
 @pytest.fixture
 def servers() -> Iterator[list[ScriptedServer]]:
     """Scripted servers a test starts (it appends them); all stopped at its end."""
@@ -202,12 +221,7 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
         qtbot.waitUntil(lambda: "compliance-prune" not in pool.running_names(), timeout=10_000)  # noqa: B023
         if not pool.is_idle():
             problems.append(pool.running_names())
-        window.close()  # stops the inputs and awaits the workers
-        # Delete now rather than at some later event-loop turn, so nothing of the window (or
-        # the customer data it reached) outlives the test.
-        window.deleteLater()
-    windows.clear()
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    close_windows(windows)
     # The wrappers' reference cycles (window <-> controllers) are freed on this thread right
     # after the test (tests/support/qt_leaks.py).
     assert not problems, f"workers still running at the end of the test: {problems}"
