@@ -25,6 +25,7 @@ from kiosk_app.ui.form_fields import DateOfBirthField, ProvincePicker
 from kiosk_app.ui.geometry import SCREEN_MARGINS
 from kiosk_app.ui.keypad import Keypad
 from kiosk_app.ui.messages import translate_message
+from kiosk_app.ui.touch import name_scroll_bars
 from kiosk_app.ui.widgets import (
     WrappingScroll,
     big_button,
@@ -183,6 +184,7 @@ class CanadaFormScreen(QWidget):
         for name, caption in self.captions.items():
             caption.setText(captions[name])
             self.inputs[name].setAccessibleName(captions[name])
+        name_scroll_bars(self.fields_scroll, translate("CanadaForm", "Scroll the form fields"))
         set_button_text(self.back_button, translate("CanadaForm", "Back"))
         set_button_text(self.submit_button, translate("CanadaForm", "Check licence"))
 

@@ -18,6 +18,7 @@ from kiosk_app.ui.messages import check_title, shown_title, translate_message
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.ready_camera import ReadyCamera
 from kiosk_app.ui.ready_guide import ReadyGuide
+from kiosk_app.ui.touch import name_scroll_bars
 from kiosk_app.ui.widgets import (
     LicencePanel,
     VerdictBanner,
@@ -150,6 +151,7 @@ class ReadyScreen(QWidget):
         self._title_buttons()
         self.routing_panel.retranslate()
         set_button_text(self.open_button, translate("Ready", "Open picture…"))
+        name_scroll_bars(self.panel_scroll, translate("Ready", "Scroll the licence details"))
         self._title_samples()
         self.set_inputs(self._statuses)
         self.set_scan_loaded(self._loaded)

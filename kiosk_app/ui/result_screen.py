@@ -32,7 +32,7 @@ from kiosk_app.ui.geometry import SCREEN_MARGINS
 from kiosk_app.ui.messages import check_title, translate_message, verdict_words
 from kiosk_app.ui.plain_text import plain_value
 from kiosk_app.ui.service_text import is_known_sentence, service_sentence
-from kiosk_app.ui.touch import touch_scroll
+from kiosk_app.ui.touch import name_scroll_bars, touch_scroll
 from kiosk_app.ui.widgets import (
     LicencePanel,
     MatchRow,
@@ -236,6 +236,8 @@ class ResultScreen(QWidget):
         set_button_text(self.copy_button, translate("Result", "Copy"))
         self.doc_title.setText(translate("Result", "Parsed by the service"))
         self.empty_note.setText(translate("Result", "The service returned no field details."))
+        name_scroll_bars(self.details_scroll, translate("Result", "Scroll the field results"))
+        name_scroll_bars(self.panel_scroll, translate("Result", "Scroll the licence details"))
         self._update_fold_text()
         if self.view is not None:
             self.show_result(self.view)

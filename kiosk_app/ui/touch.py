@@ -64,6 +64,13 @@ def touch_scroll(area: Area) -> Area:
     return area
 
 
+def name_scroll_bars(area: QAbstractScrollArea, name: str) -> None:
+    """Name ``area``'s scroll bars for a screen reader, which speaks a bar on its own (with its
+    orientation and position): ``name``, in the interface language, says what they scroll."""
+    area.verticalScrollBar().setAccessibleName(name)
+    area.horizontalScrollBar().setAccessibleName(name)
+
+
 def drag_scrolls(area: QAbstractScrollArea) -> bool:
     """True when ``area`` scrolls by dragging (:func:`touch_scroll` was applied)."""
     return QScroller.hasScroller(area.viewport())

@@ -4,48 +4,48 @@
 <context>
     <name>Billing</name>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="50"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="54"/>
         <source>{check} already ran for this card at {time}: {verdict} (request {id}).</source>
         <translation>{check} a déjà été fait pour cette carte à {time}&#x202f;: {verdict} (requête {id}).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="54"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="58"/>
         <source>This card was checked at {time} with {check}: {verdict} (request {id}).</source>
         <translation>Cette carte a été vérifiée à {time} avec {check}&#x202f;: {verdict} (requête {id}).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="92"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="96"/>
         <source>Check again?</source>
         <translation>Vérifier de nouveau&#x202f;?</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="95"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="99"/>
         <source>Running it again is billed again.</source>
         <translation>Refaire cette vérification est facturé de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="97"/>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="154"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="101"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="158"/>
         <source>Check again (billed)</source>
         <translation>Vérifier de nouveau (facturé)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="98"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="102"/>
         <source>Keep the result</source>
         <translation>Garder le résultat</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="184"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="188"/>
         <source>Check for this card: {check} — {why}</source>
         <translation>Vérification pour cette carte&#x202f;: {check} — {why}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="187"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="191"/>
         <source>No check runs by itself for this card — {why}</source>
         <translation>Aucune vérification automatique pour cette carte — {why}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/billing_widgets.py" line="194"/>
+        <location filename="../../kiosk_app/ui/billing_widgets.py" line="198"/>
         <source>{check} again (billed)</source>
         <translation>{check} de nouveau (facturé)</translation>
     </message>
@@ -53,67 +53,72 @@
 <context>
     <name>CanadaForm</name>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="147"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="164"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="155"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="172"/>
         <source>as printed on the card</source>
         <translation>tel qu&apos;imprimé sur la carte</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="149"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="166"/>
         <source>Filled in from the scanned licence when possible. Tap a field and type with the keys; check, then press Check licence.</source>
         <translation>Rempli à partir du permis balayé lorsque c&apos;est possible. Touchez un champ et tapez avec les touches&#x202f;; vérifiez, puis appuyez sur Vérifier le permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="157"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="174"/>
         <source>optional, e.g. G</source>
         <translation>facultatif, p. ex. G</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="162"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="179"/>
         <source>Licence number</source>
         <translation>Numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="163"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="180"/>
         <source>Date of birth</source>
         <translation>Date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="164"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="181"/>
         <source>Province or territory</source>
         <translation>Province ou territoire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="165"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="182"/>
         <source>Licence class (optional)</source>
         <translation>Classe de permis (facultatif)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="170"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="187"/>
+        <source>Scroll the form fields</source>
+        <translation>Faire défiler les champs du formulaire</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="188"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/canada_form.py" line="171"/>
+        <location filename="../../kiosk_app/ui/canada_form.py" line="189"/>
         <source>Check licence</source>
         <translation>Vérifier le permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/form_fields.py" line="117"/>
+        <location filename="../../kiosk_app/ui/form_fields.py" line="150"/>
         <source>Year</source>
         <translation>Année</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/form_fields.py" line="118"/>
+        <location filename="../../kiosk_app/ui/form_fields.py" line="151"/>
         <source>Month</source>
         <translation>Mois</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/form_fields.py" line="119"/>
+        <location filename="../../kiosk_app/ui/form_fields.py" line="152"/>
         <source>Day</source>
         <translation>Jour</translation>
     </message>
@@ -205,118 +210,133 @@
         <translation>Résultat du test de connexion</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="198"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="173"/>
+        <source>Scroll the diagnostics</source>
+        <translation>Faire défiler les diagnostics</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="199"/>
         <source>Status of %1</source>
         <translation>État de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="199"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="200"/>
         <source>Last raw scan from %1</source>
         <translation>Dernier balayage brut de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="200"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="201"/>
         <source>Keys of the last scan from %1</source>
         <translation>Touches du dernier balayage de %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="240"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="202"/>
+        <source>Scroll the last raw scan from %1</source>
+        <translation>Faire défiler le dernier balayage brut de %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="204"/>
+        <source>Scroll the keys of the last scan from %1</source>
+        <translation>Faire défiler les touches du dernier balayage de %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="245"/>
         <source>Status: %1</source>
         <translation>État&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="250"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="255"/>
         <source>No scan since the last customer was cleared</source>
         <translation>Aucun balayage depuis l&apos;effacement du dernier client</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="258"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="263"/>
         <source>Picture %1 (%2 bytes) at %3</source>
         <translation>Image %1 (%2 octets) à %3</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="259"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="264"/>
         <source>without a name</source>
         <translation>sans nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="267"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="272"/>
         <source>Last scan: %1 bytes at %2</source>
         <translation>Dernier balayage&#x202f;: %1 octets à %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="277"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="282"/>
         <source>exact bytes</source>
         <translation>octets exacts</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="279"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="284"/>
         <source>repaired: not sent to the signature check</source>
         <translation>réparé&#x202f;: non envoyé à la vérification de signature</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="282"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="287"/>
         <source>Keys the scanner sent (characters masked after the first %1; %2):</source>
         <translation>Touches envoyées par le lecteur (caractères masqués après les %1 premiers&#x202f;; %2)&#x202f;:</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="298"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="303"/>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="300"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="305"/>
         <source>in use</source>
         <translation>en cours d&apos;utilisation</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="302"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="307"/>
         <source>No camera found</source>
         <translation>Aucune caméra trouvée</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="310"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="315"/>
         <source>(configured)</source>
         <translation>(configuré)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="313"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="318"/>
         <source>%1 (configured, not present)</source>
         <translation>%1 (configuré, absent)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="314"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="319"/>
         <source>No serial port found</source>
         <translation>Aucun port série trouvé</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="327"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="332"/>
         <source>No folder set in the admin settings</source>
         <translation>Aucun dossier défini dans les paramètres administrateur</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="331"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="336"/>
         <source>%1: checking…</source>
         <translation>%1&#x202f;: vérification…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="341"/>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="352"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="346"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="357"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="366"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="371"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="375"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="380"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="382"/>
+        <location filename="../../kiosk_app/ui/admin/diagnostics.py" line="387"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -828,58 +848,63 @@
 <context>
     <name>Ready</name>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="331"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="347"/>
         <source>Scan the back of the licence</source>
         <translation>Balayez le dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="149"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="153"/>
         <source>Open picture…</source>
         <translation>Ouvrir une image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="151"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="196"/>
         <source>Try a sample</source>
         <translation>Essayer un exemple</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="159"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="160"/>
         <source>Usage is not being counted: the kiosk cannot write its usage database (is the disk full?). Checks are still sent and billed. Tell the administrator.</source>
         <translation>L’utilisation n’est pas comptée&#x202f;: le kiosque ne peut pas écrire dans sa base d’utilisation (le disque est-il plein&#x202f;?). Les vérifications sont toujours envoyées et facturées. Prévenez l’administrateur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="270"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="154"/>
+        <source>Scroll the licence details</source>
+        <translation>Faire défiler les détails du permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="286"/>
         <source>{input}: {status}</source>
         <translation>{input}&#x202f;: {status}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="276"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="292"/>
         <source>Live inputs — {inputs}</source>
         <translation>Entrées actives — {inputs}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="333"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="349"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="335"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="351"/>
         <source>{checks} start after a scan.</source>
         <translation>{checks}&#x202f;: disponible après un balayage.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="340"/>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="350"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="356"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="366"/>
         <source>Licence read — choose a check</source>
         <translation>Permis lu — choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="342"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="358"/>
         <source>The scanner changed some characters, so the signature cannot be checked on this scan: use the camera, or set the scanner to send control characters. The other checks still work.</source>
         <translation>Le lecteur a modifié certains caractères&#x202f;; la signature ne peut pas être vérifiée sur cette lecture&#x202f;: utilisez la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle. Les autres vérifications restent possibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/ready_screen.py" line="352"/>
+        <location filename="../../kiosk_app/ui/ready_screen.py" line="368"/>
         <source>Scan again to start over with another licence.</source>
         <translation>Balayez de nouveau pour recommencer avec un autre permis.</translation>
     </message>
@@ -1075,17 +1100,27 @@
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="557"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="239"/>
+        <source>Scroll the field results</source>
+        <translation>Faire défiler les résultats des champs</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="240"/>
+        <source>Scroll the licence details</source>
+        <translation>Faire défiler les détails du permis</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="559"/>
         <source>Service message: {message}</source>
         <translation>Message du service&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="312"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="314"/>
         <source>Trace id: {trace}</source>
         <translation>Identifiant de trace&#x202f;: {trace}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="357"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="359"/>
         <source>Automatic retry in {time}</source>
         <translation>Nouvel essai automatique dans {time}</translation>
     </message>
@@ -1100,72 +1135,72 @@
         <translation>Le service n&apos;a renvoyé aucun détail par champ.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="390"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="392"/>
         <source>Fields not compared: {count} — hide</source>
         <translation>Champs non comparés&#x202f;: {count} — masquer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="392"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="394"/>
         <source>Fields not compared: {count} — show</source>
         <translation>Champs non comparés&#x202f;: {count} — afficher</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="472"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="474"/>
         <source>Licence: {message}</source>
         <translation>Permis&#x202f;: {message}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="477"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="479"/>
         <source>Current licence classes: {classes}</source>
         <translation>Classes de permis actuelles&#x202f;: {classes}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="507"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="509"/>
         <source>{count} more rows from the service are not shown.</source>
         <translation>{count} autres lignes du service ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="565"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="567"/>
         <source>Signature VALID</source>
         <translation>Signature VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="566"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="568"/>
         <source>Signature NOT VALID</source>
         <translation>Signature NON VALIDE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="567"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="569"/>
         <source>Signature: unknown</source>
         <translation>Signature&#x202f;: inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="570"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="572"/>
         <source>REVOKED</source>
         <translation>RÉVOQUÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="571"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="573"/>
         <source>not revoked</source>
         <translation>non révoqué</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="572"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="574"/>
         <source>revocation unknown</source>
         <translation>révocation inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="580"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="582"/>
         <source>Request log id {id}</source>
         <translation>Identifiant de journal de la demande {id}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="587"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="589"/>
         <source>billable</source>
         <translation>facturable</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/result_screen.py" line="587"/>
+        <location filename="../../kiosk_app/ui/result_screen.py" line="589"/>
         <source>not billable</source>
         <translation>non facturable</translation>
     </message>
@@ -1769,122 +1804,127 @@
         <translation>Problème du fichier de paramètres</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="641"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="618"/>
+        <source>Scroll the %1 tab</source>
+        <translation>Faire défiler l’onglet %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="646"/>
         <source>Problem with %1</source>
         <translation>Problème avec %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="659"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="664"/>
         <source>Set by your IT department</source>
         <translation>Défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="660"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="665"/>
         <source>%1 is set by your IT department</source>
         <translation>%1 est défini par votre service informatique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="680"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="685"/>
         <source>Token and auth key are kept in: %1</source>
         <translation>Le jeton et la clé d&apos;authentification sont conservés dans&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="703"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="708"/>
         <source>%1 — type a new one to replace it</source>
         <translation>%1 — tapez-en un nouveau pour le remplacer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="705"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="710"/>
         <source>not set — type one to store it</source>
         <translation>non défini — tapez-en un pour l&apos;enregistrer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="716"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="721"/>
         <source>The settings file could not be used, so the kiosk started with the default settings. Save to write a valid file.</source>
         <translation>Le fichier de paramètres n&apos;a pas pu être utilisé, le kiosque a donc démarré avec les paramètres par défaut. Enregistrez pour écrire un fichier valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="724"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="729"/>
         <source>Some values in the settings file could not be used; their defaults are in effect: %1. Save to write valid values.</source>
         <translation>Certaines valeurs du fichier de paramètres n&apos;ont pas pu être utilisées&#x202f;; leurs valeurs par défaut s&apos;appliquent&#x202f;: %1. Enregistrez pour écrire des valeurs valides.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="735"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="740"/>
         <source>Your IT department&apos;s managed settings file could not be used; it is ignored.</source>
         <translation>Le fichier de paramètres gérés de votre service informatique est inutilisable&#x202f;; il est ignoré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="741"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="746"/>
         <source>Some values in your IT department&apos;s managed settings file could not be used and are ignored: %1.</source>
         <translation>Certaines valeurs du fichier de paramètres gérés de votre service informatique sont inutilisables et ignorées&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="748"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="753"/>
         <source>The value in the settings file could not be used; default shown.</source>
         <translation>La valeur du fichier de paramètres n&apos;a pas pu être utilisée&#x202f;; valeur par défaut affichée.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="762"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="767"/>
         <source>%1: %2</source>
         <translation>%1&#x202f;: %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="796"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="801"/>
         <source>Not saved: %1 setting(s) need attention.</source>
         <translation>Non enregistré&#x202f;: %1 paramètre(s) à corriger.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="813"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="818"/>
         <source>The token would go to a new address: enter the administrator PIN to save.</source>
         <translation>Le jeton irait à une nouvelle adresse&#x202f;: entrez le NIP administrateur pour enregistrer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="819"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="824"/>
         <source>Not saved: the PIN is needed to change the service address.</source>
         <translation>Non enregistré&#x202f;: le NIP est requis pour changer l&apos;adresse du service.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="824"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="829"/>
         <source>Applied to this demo run (not saved).</source>
         <translation>Appliqué à cette session de démo (non enregistré).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="827"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="832"/>
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="838"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="843"/>
         <source>Saved.</source>
         <translation>Enregistré.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="847"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="852"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="855"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="860"/>
         <source>Fix the settings marked first.</source>
         <translation>Corrigez d&apos;abord les paramètres signalés.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="866"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="871"/>
         <source>Not tested: the stored token goes to a new address only once the settings are saved with the PIN. Type the token above to test with it.</source>
         <translation>Non testé&#x202f;: le jeton enregistré n&apos;est envoyé à une nouvelle adresse qu&apos;une fois les paramètres enregistrés avec le NIP. Tapez le jeton ci-dessus pour tester avec lui.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="872"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="877"/>
         <source>Testing the connection…</source>
         <translation>Test de la connexion…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="877"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="882"/>
         <source>Connection OK: %1</source>
         <translation>Connexion réussie&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="882"/>
+        <location filename="../../kiosk_app/ui/admin/settings_dialog.py" line="887"/>
         <source>Connection failed: %1</source>
         <translation>Échec de la connexion&#x202f;: %1</translation>
     </message>
@@ -2033,91 +2073,106 @@
     </message>
     <message>
         <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="135"/>
+        <source>Scroll the checks of today</source>
+        <translation>Faire défiler les vérifications d’aujourd’hui</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="136"/>
+        <source>Scroll the checks of this month</source>
+        <translation>Faire défiler les vérifications de ce mois-ci</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
+        <source>Scroll the checks of the last 30 days</source>
+        <translation>Faire défiler les vérifications des 30 derniers jours</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="138"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="137"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="140"/>
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="146"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="149"/>
         <source>Today</source>
         <translation>Aujourd&apos;hui</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="148"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="151"/>
         <source>This month</source>
         <translation>Ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="150"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="153"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="162"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="165"/>
         <source>Reading the usage counts…</source>
         <translation>Lecture des compteurs d&apos;utilisation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="174"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="177"/>
         <source>Exporting…</source>
         <translation>Exportation…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="199"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="202"/>
         <source>%1 checks this month were sent but their outcome is unknown (the kiosk stopped before the reply); they are counted as billable.</source>
         <translation>%1 vérifications de ce mois ont été envoyées sans résultat connu (le kiosque s’est arrêté avant la réponse)&#x202f;; elles sont comptées comme facturables.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="205"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="208"/>
         <source>Repeats not billed (same card, already checked): %1 today, %2 this month</source>
         <translation>Répétitions non facturées (même carte, déjà vérifiée)&#x202f;: %1 aujourd’hui, %2 ce mois-ci</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="215"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="218"/>
         <source>Billable checks this month: %1 (no monthly quota set)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 (aucun quota mensuel défini)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="221"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="224"/>
         <source>Billable checks this month: %1 of %2 (%3 left)</source>
         <translation>Vérifications facturables ce mois-ci&#x202f;: %1 sur %2 (reste %3)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="227"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="230"/>
         <source>The monthly quota is used up.</source>
         <translation>Le quota mensuel est épuisé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="229"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="232"/>
         <source>Close to the monthly quota.</source>
         <translation>Le quota mensuel est presque atteint.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="237"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="240"/>
         <source>Usage counts unavailable: %1</source>
         <translation>Compteurs d&apos;utilisation indisponibles&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="247"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="250"/>
         <source>Exported %1 checks.</source>
         <translation>%1 vérifications exportées.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="255"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="258"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;exportation&#x202f;: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="262"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="265"/>
         <source>Outcome unknown (sent, counted billable)</source>
         <translation>Résultat inconnu (envoyée, comptée facturable)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="273"/>
+        <location filename="../../kiosk_app/ui/admin/usage_panel.py" line="276"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
@@ -2140,69 +2195,69 @@
 <context>
     <name>Verdict</name>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="79"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="82"/>
         <source>Under {age}</source>
         <translation>Moins de {age} ans</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="88"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="91"/>
         <source>Do not accept: the customer is under this desk&apos;s minimum age.</source>
         <translation>Ne pas accepter&#x202f;: le client n’a pas l’âge minimum de ce comptoir.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="118"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="121"/>
         <source>Not read by the service</source>
         <translation>Non lu par le service</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="130"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="133"/>
         <source>Signature valid — licence EXPIRED</source>
         <translation>Signature valide — permis EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="131"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="134"/>
         <source>The barcode is genuine, but the licence has expired. Do not accept it as a valid licence.</source>
         <translation>Le code-barres est authentique, mais le permis est expiré. Ne l’acceptez pas comme permis valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="142"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="145"/>
         <source>Passed — licence EXPIRED</source>
         <translation>Réussi — permis EXPIRÉ</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="143"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="146"/>
         <source>The registry confirms the details, but the licence has expired. Do not accept it as a valid licence.</source>
         <translation>Le registre confirme les renseignements, mais le permis est expiré. Ne l’acceptez pas comme permis valide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="154"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="157"/>
         <source>Signature valid — read INCOMPLETE</source>
         <translation>Signature valide — lecture INCOMPLÈTE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="155"/>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="177"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="158"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="180"/>
         <source>The barcode lacks a name, birth date, expiry date or licence number. Check the card by hand.</source>
         <translation>Il manque au code-barres un nom, une date de naissance, une date d’expiration ou un numéro de permis. Vérifiez la carte à la main.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="166"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="169"/>
         <source>Signature valid — barcode UNUSUAL</source>
         <translation>Signature valide — code-barres INHABITUEL</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="167"/>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="189"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="170"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="192"/>
         <source>Something in the barcode looks unusual. Check the card by hand.</source>
         <translation>Quelque chose semble inhabituel dans le code-barres. Vérifiez la carte à la main.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="176"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="179"/>
         <source>Passed — read INCOMPLETE</source>
         <translation>Réussi — lecture INCOMPLÈTE</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="188"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="191"/>
         <source>Passed — barcode UNUSUAL</source>
         <translation>Réussi — code-barres INHABITUEL</translation>
     </message>
@@ -2301,37 +2356,42 @@
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="208"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="166"/>
+        <source>Scroll the entries in force</source>
+        <translation>Faire défiler les inscriptions en vigueur</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="209"/>
         <source>Select an entry first.</source>
         <translation>Choisissez d’abord une inscription.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="236"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="237"/>
         <source>Added: entry %1.</source>
         <translation>Ajoutée&#x202f;: inscription %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="241"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="242"/>
         <source>Taken off the list: %1.</source>
         <translation>Retirée de la liste&#x202f;: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="243"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="244"/>
         <source>The customer on screen is not on the list.</source>
         <translation>Le client à l’écran n’est pas sur la liste.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="250"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="251"/>
         <source>Removed: entry %1.</source>
         <translation>Retirée&#x202f;: inscription %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="252"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="253"/>
         <source>Entry %1 is no longer in force.</source>
         <translation>L’inscription %1 n’est plus en vigueur.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="261"/>
+        <location filename="../../kiosk_app/ui/admin/watchlist_dialog.py" line="262"/>
         <source>The list could not be changed: %1</source>
         <translation>La liste n’a pas pu être modifiée&#x202f;: %1</translation>
     </message>
@@ -2432,23 +2492,23 @@
 <context>
     <name>Window</name>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="59"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="75"/>
         <source>TEST MODE — results are not real</source>
         <translation>MODE TEST — les résultats ne sont pas réels</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="95"/>
-        <location filename="../../kiosk_app/ui/main_window.py" line="293"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="125"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="372"/>
         <source>ID check</source>
         <translation>Vérification d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="344"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="437"/>
         <source>Open a picture of the back of the licence</source>
         <translation>Ouvrir une image du dos du permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/main_window.py" line="346"/>
+        <location filename="../../kiosk_app/ui/main_window.py" line="439"/>
         <source>Images (%1);;All files (*)</source>
         <translation>Images (%1);;Tous les fichiers (*)</translation>
     </message>
@@ -2456,17 +2516,17 @@
 <context>
     <name>Working</name>
     <message>
-        <location filename="../../kiosk_app/ui/working_screen.py" line="55"/>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="64"/>
         <source>Working…</source>
         <translation>Traitement en cours…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/working_screen.py" line="58"/>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="67"/>
         <source>The kiosk stays usable; press Cancel to stop waiting.</source>
         <translation>Le kiosque reste utilisable&#x202f;; appuyez sur Annuler pour cesser d&apos;attendre.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/ui/working_screen.py" line="60"/>
+        <location filename="../../kiosk_app/ui/working_screen.py" line="69"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -2474,38 +2534,38 @@
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="94"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="96"/>
         <source>A check is running — wait for the result (or press Cancel), then scan again.</source>
         <translation>Une vérification est en cours — attendez le résultat (ou appuyez sur Annuler), puis balayez de nouveau.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="97"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="99"/>
         <source>Reading the barcode…</source>
         <translation>Lecture du code-barres…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="98"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="100"/>
         <source>Reading the picture…</source>
         <translation>Lecture de l&apos;image…</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="99"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="101"/>
         <source>Same card — result already shown</source>
         <translation>Même carte — résultat déjà affiché</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="100"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="102"/>
         <source>Same card — already read</source>
         <translation>Même carte — déjà lue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/planning.py" line="30"/>
+        <location filename="../../kiosk_app/flow/planning.py" line="32"/>
         <source>{check} does not apply to this card; nothing was sent.</source>
         <extracomment>Checks that need the barcode&apos;s exact bytes (refused on a scan that is not byte-exact).</extracomment>
         <translation>{check} ne s’applique pas à cette carte&#x202f;; rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/planning.py" line="37"/>
+        <location filename="../../kiosk_app/flow/planning.py" line="39"/>
         <source>Signature not checked: the scanner changed some of the barcode&apos;s characters (control characters or keyboard layout). Scan the licence with the camera, or set the scanner to send control characters (see the set-up guide). The other checks still work.</source>
         <translation>Signature non vérifiée&#x202f;: le lecteur a modifié certains caractères du code-barres (caractères de contrôle ou disposition du clavier). Lisez le permis avec la caméra, ou réglez le lecteur pour qu&apos;il envoie les caractères de contrôle (voir le guide d&apos;installation). Les autres vérifications restent possibles.</translation>
     </message>
@@ -2540,27 +2600,27 @@
         <translation>Veuillez réessayer. Si le problème se reproduit, appelez le soutien technique.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/planning.py" line="33"/>
+        <location filename="../../kiosk_app/flow/planning.py" line="35"/>
         <source>{check} is turned off on this kiosk.</source>
         <translation>{check}&#x202f;: désactivé sur ce kiosque.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/planning.py" line="34"/>
+        <location filename="../../kiosk_app/flow/planning.py" line="36"/>
         <source>Scan the back of the licence first.</source>
         <translation>Balayez d&apos;abord le dos du permis.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="101"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="103"/>
         <source>Cancelled. Nothing was shown for that request.</source>
         <translation>Annulé. Rien n&apos;a été affiché pour cette demande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="102"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="104"/>
         <source>Read locally only in part: {hint}</source>
         <translation>Lu localement en partie seulement&#x202f;: {hint}</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/customer.py" line="863"/>
+        <location filename="../../kiosk_app/flow/customer.py" line="864"/>
         <source>{check}…</source>
         <translation>{check}…</translation>
     </message>
@@ -2587,7 +2647,7 @@
         <translation>Colombie-Britannique</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="26"/>
+        <location filename="../../kiosk_app/flow/models.py" line="28"/>
         <source>Canadian registry check</source>
         <translation>Vérification au registre canadien</translation>
     </message>
@@ -2701,7 +2761,7 @@
         <translation>Ontario</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="25"/>
+        <location filename="../../kiosk_app/flow/models.py" line="27"/>
         <source>Parse only</source>
         <translation>Décodage seulement</translation>
     </message>
@@ -3060,7 +3120,7 @@
         <translation>La disposition de clavier du lecteur ne correspond pas à celle de cet ordinateur&#x202f;: réglez le pays du clavier du lecteur sur la disposition de cet ordinateur, ou réglez la disposition de clavier de cet ordinateur sur anglais (États-Unis).</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="24"/>
+        <location filename="../../kiosk_app/flow/models.py" line="26"/>
         <source>Verify signature</source>
         <translation>Vérifier la signature</translation>
     </message>
@@ -3426,29 +3486,29 @@
         <translation>aucune extension</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="28"/>
+        <location filename="../../kiosk_app/flow/models.py" line="30"/>
         <source>Parse only (legacy service)</source>
         <translation>Décodage seulement (ancien service)</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="36"/>
+        <location filename="../../kiosk_app/flow/models.py" line="38"/>
         <source>name</source>
         <translation>nom</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="37"/>
+        <location filename="../../kiosk_app/flow/models.py" line="39"/>
         <location filename="../../kiosk_app/flow/reasons.py" line="35"/>
         <source>date of birth</source>
         <translation>date de naissance</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="38"/>
+        <location filename="../../kiosk_app/flow/models.py" line="40"/>
         <location filename="../../kiosk_app/flow/reasons.py" line="34"/>
         <source>licence number</source>
         <translation>numéro de permis</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/models.py" line="39"/>
+        <location filename="../../kiosk_app/flow/models.py" line="41"/>
         <source>expiry date</source>
         <translation>date d&apos;expiration</translation>
     </message>
@@ -3473,72 +3533,72 @@
         <translation>L’utilisation n’est pas comptée (le kiosque ne peut pas lire ou écrire sa base d’utilisation&#x202f;; le disque est-il plein&#x202f;?)&#x202f;: cette vérification est facturée, mais le quota du mois ne peut pas être contrôlé.</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="42"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="45"/>
         <source>the check set for these cards</source>
         <translation>la vérification choisie pour ces cartes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="48"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="51"/>
         <source>US driver&apos;s licence ({jurisdiction})</source>
         <translation>Permis de conduire américain ({jurisdiction})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="52"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="55"/>
         <source>US ID card ({jurisdiction})</source>
         <translation>Carte d’identité américaine ({jurisdiction})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="56"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="59"/>
         <source>Canadian driver&apos;s licence ({jurisdiction})</source>
         <translation>Permis de conduire canadien ({jurisdiction})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="60"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="63"/>
         <source>Canadian ID card ({jurisdiction})</source>
         <translation>Carte d’identité canadienne ({jurisdiction})</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="61"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="64"/>
         <source>the registry check is for driver&apos;s licences only</source>
         <translation>la vérification au registre ne vaut que pour les permis de conduire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="68"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="71"/>
         <source>Card of unknown origin</source>
         <translation>Carte d’origine inconnue</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="69"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="72"/>
         <source>the barcode names two different countries (damaged or unusual); choose a check</source>
         <translation>le code-barres indique deux pays différents (abîmé ou inhabituel)&#x202f;; choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="72"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="75"/>
         <source>only the address says where the card is from; choose a check</source>
         <translation>seule l’adresse indique d’où vient la carte&#x202f;; choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="75"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="78"/>
         <source>the barcode does not say which country issued the card; choose a check</source>
         <translation>le code-barres n’indique pas le pays qui a délivré la carte&#x202f;; choisissez une vérification</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="78"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="81"/>
         <source>no automatic check is set for these cards</source>
         <translation>aucune vérification automatique n’est choisie pour ces cartes</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="79"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="82"/>
         <source>the barcode was repaired while reading; the signature check needs it exactly as printed</source>
         <translation>le code-barres a été réparé à la lecture&#x202f;; la vérification de signature exige le code exact</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="83"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="86"/>
         <source>the barcode lacks a detail the registry needs; complete the form</source>
         <translation>il manque au code-barres un renseignement exigé par le registre&#x202f;; remplissez le formulaire</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/routing.py" line="86"/>
+        <location filename="../../kiosk_app/flow/routing.py" line="89"/>
         <source>that check is turned off on this kiosk</source>
         <translation>cette vérification est désactivée sur ce poste</translation>
     </message>
@@ -3795,7 +3855,7 @@
         <translation>expire dans {days} jours</translation>
     </message>
     <message>
-        <location filename="../../kiosk_app/flow/verdict_table.py" line="285"/>
+        <location filename="../../kiosk_app/flow/verdict_table.py" line="288"/>
         <source>turns {age} on {date}</source>
         <translation>aura {age} ans le {date}</translation>
     </message>

@@ -75,3 +75,6 @@ def test_a_screen_reader_hears_and_reads_the_verdict(sample: str) -> None:
     assert "[push button] 'New customer'" in tree
     assert "[push button] 'Another check'" in tree
     assert tree[0].startswith("[application] 'kiosk-app'")
+    # A scroll bar shown (the field list's, when its rows are taller than the screen) says
+    # what it scrolls.
+    assert "[scroll bar] ''" not in tree

@@ -37,7 +37,7 @@ from kiosk_app.app.diagnostics import ScanRecord, check_folder, start_connection
 from kiosk_app.app.kiosk import KioskCore
 from kiosk_app.ui import theme
 from kiosk_app.ui.messages import translate_message
-from kiosk_app.ui.touch import touch_scroll
+from kiosk_app.ui.touch import name_scroll_bars, touch_scroll
 from kiosk_app.ui.widgets import big_button, is_language_change, label, set_button_text
 
 SCAN_BOX_LINES: Final = 6
@@ -134,7 +134,7 @@ class DiagnosticsDialog(QDialog):
             body.addWidget(widget)
         body.addWidget(self.connection_result)
         body.addStretch(1)
-        scroll = touch_scroll(QScrollArea())
+        self.page_scroll = scroll = touch_scroll(QScrollArea())
         scroll.setWidgetResizable(True)
         scroll.setWidget(page)
         buttons = QHBoxLayout()
@@ -170,6 +170,7 @@ class DiagnosticsDialog(QDialog):
             title.setText(text)
             widget.setAccessibleName(text)
         self.connection_result.setAccessibleName(self.tr("Connection test result"))
+        name_scroll_bars(self.page_scroll, self.tr("Scroll the diagnostics"))
         for row in self.rows.values():
             self._name_row(row)
 
@@ -198,6 +199,10 @@ class DiagnosticsDialog(QDialog):
         row.status.setAccessibleName(self.tr("Status of %1").replace("%1", name))
         row.scan.setAccessibleName(self.tr("Last raw scan from %1").replace("%1", name))
         row.keys.setAccessibleName(self.tr("Keys of the last scan from %1").replace("%1", name))
+        name_scroll_bars(row.scan, self.tr("Scroll the last raw scan from %1").replace("%1", name))
+        name_scroll_bars(
+            row.keys, self.tr("Scroll the keys of the last scan from %1").replace("%1", name)
+        )
 
     def _row(self, name: str) -> InputRow:
         row = self.rows.get(name)

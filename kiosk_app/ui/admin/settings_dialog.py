@@ -66,7 +66,7 @@ from kiosk_app.ui.admin.record_panel import RecordPanel
 from kiosk_app.ui.admin.usage_panel import UsagePanel
 from kiosk_app.ui.messages import check_title, translate_message
 from kiosk_app.ui.plain_text import PlainLabel
-from kiosk_app.ui.touch import touch_combo, touch_scroll
+from kiosk_app.ui.touch import name_scroll_bars, touch_combo, touch_scroll
 from kiosk_app.ui.widgets import FlowLayout, big_button, label
 
 MIN_FIELD_PX: Final = 44
@@ -547,14 +547,14 @@ class SettingsDialog(QDialog):
         self.usage_scroll = touch_scroll(QScrollArea())
         self.usage_scroll.setWidgetResizable(True)
         self.usage_scroll.setWidget(self.usage)
-        self.tabs.addTab(self.usage_scroll, tab_titles()["usage"])
+        self._add_scrolling_tab(self.usage_scroll, tab_titles()["usage"])
         self.record = RecordPanel(
             services, settings.compliance_record, settings.compliance_retention_days
         )
         self.record_scroll = touch_scroll(QScrollArea())
         self.record_scroll.setWidgetResizable(True)
         self.record_scroll.setWidget(self.record)
-        self.tabs.addTab(self.record_scroll, tab_titles()["record"])
+        self._add_scrolling_tab(self.record_scroll, tab_titles()["record"])
         self.tabs.currentChanged.connect(self._tab_changed)
         self.status = label("", "Muted")
         self.status.setAccessibleName(self.tr("Settings status"))
@@ -613,6 +613,11 @@ class SettingsDialog(QDialog):
 
     # --- building ----------------------------------------------------------------------------
 
+    def _add_scrolling_tab(self, scroll: QScrollArea, title: str) -> int:
+        """Add ``scroll`` as the tab ``title``, its scroll bars named after it; its index."""
+        name_scroll_bars(scroll, self.tr("Scroll the %1 tab").replace("%1", title))
+        return self.tabs.addTab(scroll, title)
+
     def _build_tabs(self) -> None:
         fields = Settings.model_fields
         placed = {name for _tab, names in TABS for name in names}
@@ -629,7 +634,7 @@ class SettingsDialog(QDialog):
             scroll.setWidgetResizable(True)
             scroll.setWidget(page)
             page.follow(scroll.viewport())
-            index = self.tabs.addTab(scroll, titles[key])
+            index = self._add_scrolling_tab(scroll, titles[key])
             for name in names:
                 self._tab_of[name] = index
         if "ca_bundle" in self.editors:

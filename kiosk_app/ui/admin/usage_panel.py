@@ -26,7 +26,7 @@ from kiosk_app.storage.usage import CountRow, DayCounts
 from kiosk_app.ui import theme
 from kiosk_app.ui.admin.export_dialog import choose_export_path
 from kiosk_app.ui.messages import translate_message
-from kiosk_app.ui.touch import touch_scroll
+from kiosk_app.ui.touch import name_scroll_bars, touch_scroll
 from kiosk_app.ui.widgets import big_button, label
 
 PathChooser = Callable[[QWidget], Path | None]
@@ -132,6 +132,9 @@ class UsagePanel(QWidget):
         self.today_table.setAccessibleName(self.tr("Checks today"))
         self.month_table.setAccessibleName(self.tr("Checks this month"))
         self.days_table.setAccessibleName(self.tr("Checks in the last 30 days"))
+        name_scroll_bars(self.today_table, self.tr("Scroll the checks of today"))
+        name_scroll_bars(self.month_table, self.tr("Scroll the checks of this month"))
+        name_scroll_bars(self.days_table, self.tr("Scroll the checks of the last 30 days"))
         self.refresh_button = big_button(self.tr("Refresh"))
         self.refresh_button.clicked.connect(self.refresh)
         self.export_button = big_button(self.tr("Export CSV…"))

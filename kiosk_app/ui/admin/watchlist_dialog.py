@@ -38,7 +38,7 @@ from kiosk_app.flow.watchlist import END_IN_PAST, REASON_WORDS, ListedEntry
 from kiosk_app.storage.watchlist import MAX_NOTE_CHARS, Entry, Reason
 from kiosk_app.ui.messages import translate_message
 from kiosk_app.ui.theme import MIN_TOUCH_PX
-from kiosk_app.ui.touch import touch_combo, touch_scroll
+from kiosk_app.ui.touch import name_scroll_bars, touch_combo, touch_scroll
 from kiosk_app.ui.widgets import big_button, is_language_change, label, set_button_text
 
 translate = QCoreApplication.translate
@@ -163,6 +163,7 @@ class WatchlistDialog(QDialog):
         set_button_text(self.remove_button, translate("Watchlist", "Remove the selected entry"))
         set_button_text(self.close_button, translate("Watchlist", "Close"))
         self.table.setHorizontalHeaderLabels(column_titles())
+        name_scroll_bars(self.table, translate("Watchlist", "Scroll the entries in force"))
         self.present.setText(translate_message(self.admin.present_status()))
         self._fill(self.entries)
 
