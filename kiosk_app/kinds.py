@@ -1,4 +1,4 @@
-"""The kinds every layer shares: which check, and the verdict a check gave.
+"""The kinds every layer shares: which check, the verdict a check gave, the age outcome.
 
 Bottom layer: imports nothing of ``kiosk_app``. The API client stamps them on an ``Outcome``,
 the usage store counts them, the settings enable them, the flow routes and runs them, and the
@@ -35,3 +35,11 @@ class Verdict(StrEnum):
     FAILED = "Failed"
     FLAGGED = "Flagged"
     UNDEFINED = "Undefined"
+
+
+class AgeOutcome(StrEnum):
+    """The desk's minimum age against every date of birth the check saw."""
+
+    OVER = "over"  # a minimum is set and every date of birth known has reached it
+    UNDER = "under"  # a date of birth is under the minimum
+    UNKNOWN = "unknown"  # no minimum set, or no date of birth known

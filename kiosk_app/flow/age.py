@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from kiosk_app.barcode.licence import age_on
-from kiosk_app.storage.compliance import AgeOutcome
+from kiosk_app.kinds import AgeOutcome
 
 FEBRUARY = 2
 LEAP_DAY = 29

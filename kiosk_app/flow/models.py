@@ -10,16 +10,17 @@ from datetime import date
 from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
-from kiosk_app.api.outcome import Outcome
-from kiosk_app.barcode.consistency import Finding
-from kiosk_app.barcode.issuer import Issuer
-from kiosk_app.barcode.symbol import SymbolInfo
-from kiosk_app.flow.age import UnderAge
-from kiosk_app.kinds import CheckKind
-from kiosk_app.storage.compliance import AgeOutcome
+from kiosk_app.kinds import AgeOutcome, CheckKind
 from kiosk_app.text import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
+    # Named in annotations only: the Ready screen shows these models before the first window,
+    # which then loads neither the parser nor the service's types (cli/test_startup_imports).
+    from kiosk_app.api.outcome import Outcome
+    from kiosk_app.barcode.consistency import Finding
+    from kiosk_app.barcode.issuer import Issuer
+    from kiosk_app.barcode.symbol import SymbolInfo
+    from kiosk_app.flow.age import UnderAge
     from kiosk_app.storage.watchlist import CardIdentity, Screening
 
 CHECK_TITLES: dict[CheckKind, str] = {

@@ -42,7 +42,7 @@ from typing import Final, TextIO
 
 from kiosk_app import paths
 from kiosk_app.files import create_private_file
-from kiosk_app.kinds import CheckKind
+from kiosk_app.kinds import AgeOutcome, CheckKind
 
 DB_FILE_NAME: Final = "compliance.sqlite3"
 SCHEMA_VERSION: Final = 1
@@ -95,14 +95,6 @@ _CHECKS: Final = frozenset(k.value for k in CheckKind)
 MAX_MINIMUM_AGE: Final = 150
 
 _log = logging.getLogger(__name__)
-
-
-class AgeOutcome(StrEnum):
-    """The desk's minimum age against every date of birth the check saw."""
-
-    OVER = "over"  # a minimum is set and every date of birth known has reached it
-    UNDER = "under"  # a date of birth is under the minimum
-    UNKNOWN = "unknown"  # no minimum set, or no date of birth known
 
 
 class ExpiryOutcome(StrEnum):

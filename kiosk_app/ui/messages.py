@@ -17,15 +17,18 @@ sent.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from kiosk_app.barcode.consistency import Finding
 from kiosk_app.flow.models import CHECK_TITLES, KEY_FIELD_LABELS
-from kiosk_app.flow.verdict_table import ShownVerdict
 from kiosk_app.kinds import CheckKind
 from kiosk_app.text import CONTEXT, Message
 from kiosk_app.ui.theme import BANNER_LOOKS
+
+if TYPE_CHECKING:
+    from kiosk_app.barcode.consistency import Finding
+    from kiosk_app.flow.verdict_table import ShownVerdict
 
 
 def translate_message(text: str) -> str:

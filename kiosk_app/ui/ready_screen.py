@@ -8,7 +8,6 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from kiosk_app.flow.verdict_table import VERDICT_RULES, ready_verdict, under_age_reason
 from kiosk_app.kinds import CLERK_CHECKS, CheckKind, Verdict
 from kiosk_app.ui import theme
 from kiosk_app.ui.action_row import BUTTON_ROWS_SPACING_PX, action_row
@@ -308,12 +307,16 @@ class ReadyScreen(QWidget):
 
     def _show_age(self, licence: LicenceSummary | None) -> None:
         """The under-age banner for the licence read (hidden when old enough, or none)."""
+        if licence is None or licence.under_age is None:
+            self._hide_age()
+            return
+        # The verdict table and the age rules come with the first licence under age, not with
+        # the first window.
+        from kiosk_app.flow.verdict_table import VERDICT_RULES, ready_verdict, under_age_reason
+
         shown = ready_verdict(licence)
-        if shown is None or licence is None or licence.under_age is None:
-            self.age_banner.clear()
-            self.age_banner.hide()
-            self.head.show()
-            self.inputs.show()
+        if shown is None:
+            self._hide_age()
             return
         self.age_banner.show_verdict(
             Verdict.FAILED,
@@ -325,6 +328,12 @@ class ReadyScreen(QWidget):
         self.head.hide()
         self.inputs.hide()
         self.age_banner.show()
+
+    def _hide_age(self) -> None:
+        self.age_banner.clear()
+        self.age_banner.hide()
+        self.head.show()
+        self.inputs.show()
 
     def _update_guide(self) -> None:
         self.guide.show_state(self._licence_held, self.camera.live)

@@ -26,11 +26,16 @@ CHILD_TIMEOUT_S = 120
 # the validated settings, after the first paint.
 LOADED_BY_THE_FIRST_WINDOW = frozenset({"PySide6", "platformdirs", "shiboken6", "shibokensupport"})
 NEVER_BEFORE_THE_FIRST_WINDOW = ("pydantic", "pydantic_core", "pydantic_settings")
+# Standard-library modules the first window has no use for: the stores' database and the
+# compliance record's CSV come with the core, after the first paint.
+STDLIB_AFTER_THE_FIRST_WINDOW = ("sqlite3", "csv")
 # The kiosk's own modules that wait for the first window: the service client, the backend
 # and the keyring (built on a worker after it), the decoder and the camera (loaded with the
 # hardware inputs after it), the admin screens (opened by the admin gesture), the screens after
-# Ready (made once it is painted), the dialogs of the Ready screen's buttons, and the validated
-# settings with the core they start (session, flow, wedge, storage: made after the first paint).
+# Ready (made once it is painted), the dialogs of the Ready screen's buttons, the validated
+# settings with the core they start (session, flow, wedge, storage: made after the first paint),
+# and the barcode's rules and the verdict table (the Ready screen names their types, and uses
+# them only once a licence is read).
 AFTER_THE_FIRST_WINDOW = (
     "kiosk_app.config",
     "kiosk_app.app.kiosk",
@@ -47,9 +52,15 @@ AFTER_THE_FIRST_WINDOW = (
     "kiosk_app.app.backend",
     "kiosk_app.app.capture.camera",
     "kiosk_app.app.capture.hardware",
+    "kiosk_app.barcode.consistency",
     "kiosk_app.barcode.decode",
     "kiosk_app.barcode.driver_license",
     "kiosk_app.barcode.isolation",
+    "kiosk_app.barcode.issuer",
+    "kiosk_app.barcode.licence",
+    "kiosk_app.flow.age",
+    "kiosk_app.flow.verdict_table",
+    "kiosk_app.storage.compliance",
     "kiosk_app.secrets",
     "kiosk_app.ui.admin.navigation",
     "kiosk_app.ui.admin.settings_dialog",
@@ -123,6 +134,13 @@ def test_no_new_package_joins_the_start(loaded: list[str]) -> None:
 @pytest.mark.parametrize("package", NEVER_BEFORE_THE_FIRST_WINDOW)
 def test_the_first_window_is_painted_without(loaded: list[str], package: str) -> None:
     assert package not in _third_party(loaded)
+
+
+@pytest.mark.parametrize("module", STDLIB_AFTER_THE_FIRST_WINDOW)
+def test_the_first_window_does_not_load_from_the_standard_library(
+    loaded: list[str], module: str
+) -> None:
+    assert module not in loaded
 
 
 @pytest.mark.parametrize("module", AFTER_THE_FIRST_WINDOW)

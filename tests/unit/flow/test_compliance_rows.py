@@ -23,10 +23,9 @@ from kiosk_app.flow.customer import CustomerFlow
 from kiosk_app.flow.models import LicenceSummary, ResultView
 from kiosk_app.flow.stages import Stage
 from kiosk_app.flow.verdict_table import result_view, shown_verdict
-from kiosk_app.kinds import CheckKind, Verdict
+from kiosk_app.kinds import AgeOutcome, CheckKind, Verdict
 from kiosk_app.storage.compliance import (
     DB_FILE_NAME,
-    AgeOutcome,
     ComplianceRecord,
     ExpiryOutcome,
     RecordRow,
