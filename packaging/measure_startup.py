@@ -3,7 +3,7 @@
     python packaging/measure_startup.py dist/kiosk-app/kiosk-app [--runs 5] [-- GUI ARGS]
 
 Each run starts the GUI offscreen with ``KIOSK_STARTUP_PROBE=1`` (kiosk_app.cli.startup_probe) in
-fresh config/data/log directories; the app prints when its first window is shown and quits.
+fresh config/data/log directories; the app prints when its first window is painted and quits.
 The first run is the coldest this machine allows without dropping the page cache (which would
 disturb everyone else on it); the others show the warm figure. Wall time is measured here,
 from spawning the process to the probe line. When the GUI has no probe yet, the time to run

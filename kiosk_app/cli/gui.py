@@ -186,12 +186,12 @@ def _run_gui(args: argparse.Namespace) -> int:
         from kiosk_app.ui.i18n import install_language
 
         install_language(display.language, app)  # before any widget exists
-        # Packaging: KIOSK_STARTUP_PROBE=1 quits once the first window is shown and
-        # prints how long that took (cold-start figures); a no-op otherwise.
+        # Packaging: KIOSK_STARTUP_PROBE=1 prints how long the first window took once it is
+        # painted, and quits (cold-start figures); a no-op otherwise.
         from kiosk_app.cli.startup_probe import install_startup_probe
 
-        probe = install_startup_probe(app)
         window = first_window(display)
+        probe = install_startup_probe(app, window.first_painted)
         window.first_painted.connect(partial(start_core, window, args, simulator))
         if probe is not None:
             probe.quit_after(window.core_attached)  # the settings are read, as at a desk

@@ -1,11 +1,13 @@
 """Cold-start measurement: with ``KIOSK_STARTUP_PROBE=1`` the GUI prints, once its first window
-is shown, how long that took since the process started, and quits (the kiosk once its core is
-made too: :meth:`FirstWindowProbe.quit_after`).
+is painted, how long that took since the process started, and quits (the kiosk once its core
+is made too: :meth:`FirstWindowProbe.quit_after`).
 
-The GUI calls :func:`install_startup_probe` right after creating its ``QApplication``; without
-the environment variable that call does nothing. ``packaging/measure_startup.py`` runs the
-bundle this way (offscreen) and reports the figures; ``KIOSK_STARTUP_PROBE_MODULES=FILE`` also
-lists the modules loaded by then in FILE.
+The GUI calls :func:`install_startup_probe` with its window's "first painted" signal; without
+the environment variable that call does nothing. The probe listens to that one signal, not to
+every event of the application: an application-wide event filter would bring each object and
+event of the start into Python, and the probe would measure its own cost as well.
+``packaging/measure_startup.py`` runs the bundle this way (offscreen) and reports the figures;
+``KIOSK_STARTUP_PROBE_MODULES=FILE`` also lists the modules loaded by then in FILE.
 """
 
 from __future__ import annotations
@@ -16,8 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, SignalInstance
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QCoreApplication, QObject, SignalInstance
 
 PROBE_ENV: Final = "KIOSK_STARTUP_PROBE"
 # When set to a file name, the probe also writes there the modules loaded by the first window,
@@ -72,8 +73,8 @@ def print_and_quit(line: str) -> None:
 
 
 class FirstWindowProbe(QObject):
-    """Application event filter: on the first window's Show, hand a report line to ``report``
-    (default: print it and quit)."""
+    """Reports once the first window is painted (:meth:`report_after`), handing a report line to
+    ``report`` (default: print it and quit)."""
 
     def __init__(
         self, parent: QObject | None = None, report: Callable[[str], None] = print_and_quit
@@ -83,6 +84,10 @@ class FirstWindowProbe(QObject):
         self._report_line = report
         self._waiting = False  # for quit_after's signal
         self._printed = False
+
+    def report_after(self, painted: SignalInstance) -> None:
+        """Report when ``painted`` is first sent (the window's first paint is done)."""
+        painted.connect(self._painted)
 
     def quit_after(self, signal: SignalInstance) -> None:
         """Print the line at the first window as ever, but quit only once ``signal`` is sent
@@ -95,17 +100,10 @@ class FirstWindowProbe(QObject):
         if self._printed:
             QCoreApplication.exit(0)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
-        """Watch for the first top-level widget being shown; never consume the event."""
-        if (
-            not self._fired
-            and event.type() == QEvent.Type.Show
-            and isinstance(watched, QWidget)
-            and watched.isWindow()
-        ):
+    def _painted(self) -> None:
+        if not self._fired:
             self._fired = True
-            QTimer.singleShot(0, self._report)  # after the show (and its first paint) completes
-        return False
+            self._report()
 
     def _report(self) -> None:
         modules_file = os.environ.get(MODULES_ENV)
@@ -129,12 +127,14 @@ class FirstWindowProbe(QObject):
             self._report_line(line)
 
 
-def install_startup_probe(app: QCoreApplication) -> FirstWindowProbe | None:
-    """Install the probe on ``app`` when ``KIOSK_STARTUP_PROBE`` is set (and return it);
-    otherwise nothing."""
+def install_startup_probe(
+    app: QCoreApplication, painted: SignalInstance
+) -> FirstWindowProbe | None:
+    """When ``KIOSK_STARTUP_PROBE`` is set, a probe (owned by ``app``) reporting once
+    ``painted`` is sent: the first window's first paint is done. Otherwise nothing."""
     if not os.environ.get(PROBE_ENV):
         return None
     probe = FirstWindowProbe(app)
-    app.installEventFilter(probe)
+    probe.report_after(painted)
     _installed.append(probe)
     return probe

@@ -1,4 +1,4 @@
-"""The cold-start probe: silent unless asked; reports the first window once, not its children."""
+"""The cold-start probe: silent unless asked; reports the first window's first paint once."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
-from pytestqt.qtbot import QtBot
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QApplication
 
 from kiosk_app.cli import startup_probe
 from kiosk_app.cli.startup_probe import FirstWindowProbe, install_startup_probe
@@ -18,22 +18,18 @@ from kiosk_app.cli.startup_probe import FirstWindowProbe, install_startup_probe
 MEASURE_STARTUP = Path(__file__).resolve().parents[3] / "packaging" / "measure_startup.py"
 
 
-def test_probe_reports_the_first_window_once(qapp: QApplication, qtbot: QtBot) -> None:
+class _Window(QObject):
+    painted = Signal()
+
+
+def test_probe_reports_the_first_paint_once(qapp: QApplication) -> None:
     lines: list[str] = []
+    window = _Window()
     probe = FirstWindowProbe(report=lines.append)
-    qapp.installEventFilter(probe)
-    try:
-        window = QWidget()
-        QLabel("child", window)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitUntil(lambda: len(lines) == 1)
-        second = QWidget()
-        qtbot.addWidget(second)
-        second.show()
-        qtbot.wait(50)
-    finally:
-        qapp.removeEventFilter(probe)
+    probe.report_after(window.painted)
+    assert lines == []
+    window.painted.emit()
+    window.painted.emit()  # a second paint is not the first window again
     assert len(lines) == 1
     assert re.fullmatch(
         rf"{startup_probe.PROBE_PREFIX} \d+ ms since process start \(\d+ ms after Qt import, "
@@ -78,7 +74,7 @@ def test_probe_is_not_installed_without_the_variable(
 ) -> None:
     monkeypatch.delenv(startup_probe.PROBE_ENV, raising=False)
     before = len(startup_probe._installed)
-    install_startup_probe(qapp)
+    assert install_startup_probe(qapp, _Window().painted) is None
     assert len(startup_probe._installed) == before
 
 
@@ -87,11 +83,14 @@ def test_probe_is_installed_with_the_variable(
 ) -> None:
     monkeypatch.setenv(startup_probe.PROBE_ENV, "1")
     before = len(startup_probe._installed)
-    install_startup_probe(qapp)
+    window = _Window()
+    probe = install_startup_probe(qapp, window.painted)
     try:
+        assert probe is not None
         assert len(startup_probe._installed) == before + 1
     finally:  # the real probe quits the application: never leave it behind
-        qapp.removeEventFilter(startup_probe._installed.pop())
+        window.painted.disconnect()
+        startup_probe._installed.pop().deleteLater()
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
