@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from kiosk_app import paths
 from kiosk_app.files import create_private_file
+from kiosk_app.held_log import release_held_records
 from kiosk_app.redaction import redact
 
 LOG_FILE_NAME: Final = "kiosk-app.log"
@@ -289,7 +290,10 @@ def configure_logging(
     environ: Mapping[str, str] | None = None,
     event_log: EventLogFactory = nt_event_log_handler,
 ) -> None:
-    """Send all logging to the rotating, redacted log file; safe to call again.
+    """Send all logging to the rotating, redacted log file; safe to call again. Records held
+    until now (:mod:`kiosk_app.held_log`) then go to the handlers set up, even when the log
+    folder cannot be written (then stderr shows their warnings and errors, and OSError is
+    raised).
 
     ``verbose`` logs DEBUG and also writes to stderr. A second call replaces nothing unless
     the log directory changed, so handlers are never duplicated. The rotation sizes are
@@ -298,18 +302,32 @@ def configure_logging(
     handler: the running system's unless a test gives others.
     """
     with _configure_lock:
-        root = logging.getLogger()
-        target = log_file()
-        _ensure_file_handler(root, target, max_bytes, backup_count)
-        journal = journal_wanted()
-        _ensure_journal_handler(root, journal)
-        # Under systemd the journal handler is stderr already: no second copy of each line.
-        _ensure_console_handler(root, verbose and not journal)
-        env = os.environ if environ is None else environ
-        wanted = platform == "win32" and env.get(EVENT_LOG_ENV, "").strip() == "1"
-        _ensure_event_log_handler(root, wanted, event_log)
-        _install_record_factory()
-        root.setLevel(logging.DEBUG if verbose else logging.INFO)
+        try:
+            _configure(verbose, max_bytes, backup_count, platform, environ, event_log)
+        finally:
+            release_held_records()
+
+
+def _configure(
+    verbose: bool,
+    max_bytes: int,
+    backup_count: int,
+    platform: str,
+    environ: Mapping[str, str] | None,
+    event_log: EventLogFactory,
+) -> None:
+    root = logging.getLogger()
+    target = log_file()
+    _ensure_file_handler(root, target, max_bytes, backup_count)
+    journal = journal_wanted()
+    _ensure_journal_handler(root, journal)
+    # Under systemd the journal handler is stderr already: no second copy of each line.
+    _ensure_console_handler(root, verbose and not journal)
+    env = os.environ if environ is None else environ
+    wanted = platform == "win32" and env.get(EVENT_LOG_ENV, "").strip() == "1"
+    _ensure_event_log_handler(root, wanted, event_log)
+    _install_record_factory()
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
 
 
 def _ensure_file_handler(

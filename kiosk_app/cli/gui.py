@@ -10,7 +10,6 @@ command prints one line suggesting ``QT_QPA_PLATFORM=offscreen`` or a virtual di
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import logging
 import os
@@ -151,6 +150,7 @@ def run_gui(args: argparse.Namespace) -> int:
         return _run_gui(args)
     finally:
         gc.enable()  # a start that failed before the window: collect as ever
+        _log_to_file(args)  # a start that ended before its first paint: write what it logged
 
 
 def collect_from_now_on() -> None:
@@ -173,11 +173,8 @@ def _run_gui(args: argparse.Namespace) -> int:
         print(problem, file=sys.stderr)
         return EXIT_FAILED
     from kiosk_app.display_settings import read_display_settings
-    from kiosk_app.logging_setup import configure_logging
     from kiosk_app.ui.launch import application, first_window, run_window
 
-    with contextlib.suppress(OSError):  # unwritable log folder: already said by main()
-        configure_logging()
     with _demo_simulator(args.demo) as simulator:
         # The window first, painted with the few settings it shows (read without validating
         # the others); then the settings are validated and the core made (start_core).
@@ -209,8 +206,20 @@ def _given(kiosk: bool, simulator: Any) -> dict[str, Any]:
     return given
 
 
+def _log_to_file(args: argparse.Namespace) -> None:
+    """Set the log up if records are held for it (:func:`kiosk_app.cli.main.main` holds them
+    until the first paint); they are written then."""
+    from kiosk_app.held_log import holding
+
+    if holding():
+        from kiosk_app.cli.main import log_to_file
+
+        log_to_file(bool(getattr(args, "verbose", False)))
+
+
 def start_core(window: Any, args: argparse.Namespace, simulator: Any) -> None:
-    """After the first paint: validate the settings, make the core and hand it to ``window``.
+    """After the first paint: set the log up, validate the settings, make the core and hand it
+    to ``window``.
 
     Settings the environment gives wrong end the kiosk (status 2) with one sentence naming
     them, as before any window. The service client, the decoder and the stored secrets (a
@@ -220,6 +229,7 @@ def start_core(window: Any, args: argparse.Namespace, simulator: Any) -> None:
     """
     from kiosk_app.ui.launch import application
 
+    _log_to_file(args)
     try:
         settings = _settings(simulator, args.kiosk)
     except ValueError as exc:  # pydantic's ValidationError: a KIOSK_* variable

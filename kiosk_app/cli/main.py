@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -96,6 +97,20 @@ def entry() -> int:
     return main()
 
 
+def log_to_file(verbose: bool) -> None:
+    """Every command logs like the GUI: the same redacted rotating file (``KIOSK_LOG_DIR``
+    overrides); one line on stderr when its folder cannot be written."""
+    from kiosk_app.logging_setup import configure_logging
+
+    try:
+        configure_logging(verbose=verbose)
+    except OSError:
+        # An unwritable log folder must not stop the command (self-test reports it).
+        print(
+            "kiosk-app: the log folder cannot be written; not logging to a file.", file=sys.stderr
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and run the chosen command; returns the exit status."""
     from kiosk_app.hardening import ignore_key_log_setting
@@ -108,16 +123,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         parser.print_help()
         return EXIT_INPUT_REJECTED
-    from kiosk_app.logging_setup import configure_logging
+    verbose = bool(getattr(args, "verbose", False))
+    if args.command is None:
+        # The GUI sets its log up once its first window is painted (kiosk_app.cli.gui); the
+        # records logged until then are held, and written then.
+        from kiosk_app.held_log import hold_records
 
-    # Every command logs like the GUI: same redacted rotating file (KIOSK_LOG_DIR overrides).
-    try:
-        configure_logging(verbose=bool(getattr(args, "verbose", False)))
-    except OSError:
-        # An unwritable log folder must not stop the command (self-test reports it).
-        print(
-            "kiosk-app: the log folder cannot be written; not logging to a file.", file=sys.stderr
-        )
+        hold_records(logging.DEBUG if verbose else logging.INFO)
+    else:
+        log_to_file(verbose)
     try:
         status: int = func(args)
         sys.stdout.flush()

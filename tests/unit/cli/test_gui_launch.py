@@ -65,3 +65,15 @@ def test_a_bad_variable_ends_the_start_with_its_name_after_the_first_window(
     assert done.returncode == 2, done.stderr
     assert "invalid setting in the environment: KIOSK_IDLE_TIMEOUT_S." in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_what_the_start_logs_before_its_first_paint_reaches_the_log_file(tmp_path: Path) -> None:
+    # The log is set up once the window is painted; the interface language, logged before
+    # any widget exists, is held until then and written.
+    env = _desk_env(tmp_path)
+    env["KIOSK_LANGUAGE"] = "fr"
+    done = run_child([sys.executable, "-m", "kiosk_app"], env)
+    assert done.returncode == 0, done.stderr
+    assert PROBE_PREFIX in done.stdout
+    log_text = (tmp_path / "log" / "kiosk-app.log").read_text(encoding="utf-8")
+    assert "interface language: fr" in log_text

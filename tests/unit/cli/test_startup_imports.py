@@ -27,8 +27,9 @@ CHILD_TIMEOUT_S = 120
 LOADED_BY_THE_FIRST_WINDOW = frozenset({"PySide6", "platformdirs", "shiboken6", "shibokensupport"})
 NEVER_BEFORE_THE_FIRST_WINDOW = ("pydantic", "pydantic_core", "pydantic_settings")
 # Standard-library modules the first window has no use for: the stores' database and the
-# compliance record's CSV come with the core, after the first paint.
-STDLIB_AFTER_THE_FIRST_WINDOW = ("sqlite3", "csv")
+# compliance record's CSV come with the core, the log's handlers with the log, set up after the
+# first paint (kiosk_app.held_log holds what is logged before).
+STDLIB_AFTER_THE_FIRST_WINDOW = ("sqlite3", "csv", "logging.handlers")
 # The kiosk's own modules that wait for the first window: the service client, the backend
 # and the keyring (built on a worker after it), the decoder and the camera (loaded with the
 # hardware inputs after it), the admin screens (opened by the admin gesture), the screens after
@@ -60,6 +61,8 @@ AFTER_THE_FIRST_WINDOW = (
     "kiosk_app.barcode.licence",
     "kiosk_app.flow.age",
     "kiosk_app.flow.verdict_table",
+    "kiosk_app.logging_setup",
+    "kiosk_app.redaction",
     "kiosk_app.storage.compliance",
     "kiosk_app.secrets",
     "kiosk_app.ui.admin.navigation",
