@@ -63,11 +63,15 @@ the code, is taken as that echo and skipped (untested here: no Windows machine).
 
 The keys of the last scan (names of modifier and control keys, characters masked after the
 first ``TRACE_CLEAR_CHARS``) are kept for the Diagnostics screen until the wipe. The clock is
-injectable so tests drive bursts deterministically. Nothing read is ever logged.
+injectable so tests drive bursts deterministically. Each scan is logged with how its keys came
+(characters, the length its header declares, key presses, longest gap, late timer waits, what
+ended the burst, byte-exact or why not), never what they typed.
 """
 
 from __future__ import annotations
 
+import enum
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -84,6 +88,8 @@ from kiosk_app.text import QT_TRANSLATE_NOOP
 
 Clock = Callable[[], float]
 """Returns the current time in seconds (monotonic)."""
+
+log = logging.getLogger(__name__)
 
 K = Qt.Key
 M = Qt.KeyboardModifier
@@ -191,6 +197,25 @@ _KEY_EVENTS: Final = (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)
 _CHORD_MODS: Final = M.ControlModifier | M.AltModifier | M.MetaModifier
 
 
+class BurstEnd(enum.Enum):
+    """What ended a burst (logged with each scan: a scan cut in two shows how)."""
+
+    PAUSE = "a pause with the event loop free"
+    WAIT_LIMIT = "the wait limit of a loop that stayed busy"
+    LATE_KEY = "a key after a longer gap"
+    EDITING_KEY = "an editing key"
+    CALLED = "the kiosk (stop or flush)"
+
+
+@dataclass
+class _BurstStats:
+    """How a burst's keys came: logged with a scan, never what they typed."""
+
+    presses: int = 0
+    longest_gap_ms: float = 0.0
+    late_waits: int = 0
+
+
 @dataclass(frozen=True)
 class _HeldEvent:
     """A key event held back while a burst forms (enough to replay it faithfully)."""
@@ -274,6 +299,7 @@ class WedgeScanner(CaptureSource):
         self._alt_echo = ""  # a platform may also deliver the composed character: skip it once
         self._expected: int | None = None  # the length the burst's AAMVA header declares
         self._chars = 0
+        self._stats = _BurstStats()
         self._target: QObject | None = None
         self._last_press_at = float("-inf")
         self._last_press_stamp: int | None = None  # the last press's own time (ms), if any
@@ -342,18 +368,22 @@ class WedgeScanner(CaptureSource):
         now = self._clock()
         stamp = _event_time_ms(event)
         press = event.type() == QEvent.Type.KeyPress
-        if self._held and self._gap_since_last_press_ms(now, stamp) > self._gap_ms():
-            self.flush()
+        gap = self._gap_since_last_press_ms(now, stamp) if self._held else 0.0
+        if gap > self._gap_ms():
+            self._end(BurstEnd.LATE_KEY)
         if not self._held:
             if not (press and self._opens_burst(event, now)):
                 self._note_pre_burst(event, now)
                 return False
             self._begin(watched, now)
         if press and self._ends_burst(event):
-            self.flush()
+            self._end(BurstEnd.EDITING_KEY)
             return False
         self._held.append(_HeldEvent.of(event))
         if press:
+            self._stats.presses += 1
+            if self._stats.presses > 1:
+                self._stats.longest_gap_ms = max(self._stats.longest_gap_ms, gap)
             self._last_press_at = now
             self._last_press_stamp = stamp
             self._on_press(event)
@@ -366,19 +396,29 @@ class WedgeScanner(CaptureSource):
 
     def flush(self) -> None:
         """End the current burst now: emit it as a scan or give the keys back as typing."""
+        self._end(BurstEnd.CALLED)
+
+    def _end(self, cause: BurstEnd) -> None:
         self._timer.stop()
         held, target, typed = self._held, self._target, self._typed
-        trace, in_tail = self._trace, self._in_tail
+        trace, in_tail, expected, stats = self._trace, self._in_tail, self._expected, self._stats
         self._held, self._target, self._typed, self._trace = [], None, [], []
         self._alt_digits, self._alt_echo, self._in_tail = None, "", False
-        self._expected, self._chars = None, 0
+        self._expected, self._chars, self._stats = None, 0, _BurstStats()
         if not held:
             return
         characters = sum(1 for t in typed if t.char)
         if characters >= self.min_length:
             self.last_keys = " ".join(trace)
             self._tail_until = self._clock() + TAIL_GUARD_MS / 1000.0
-            self._emit_scan(typed)
+            outcome = self._emit_scan(typed)
+            log.info(
+                "wedge scan: %d characters, %s declared; %d key presses, longest gap %.0f ms, "
+                "%d late timer waits; ended by %s%s; %s",
+                characters, "?" if expected is None else expected, stats.presses,
+                stats.longest_gap_ms, stats.late_waits, cause.value,
+                " (the rest of a scan)" if in_tail else "", outcome,
+            )  # fmt: skip
         elif not in_tail:
             self._replay(held, target)
 
@@ -406,9 +446,10 @@ class WedgeScanner(CaptureSource):
         now = self._clock()
         late = (now - self._timer_due_at) * 1000.0 > LATE_TIMER_MS
         if late and (now - self._last_press_at) * 1000.0 < LATE_WAIT_LIMIT_MS:
+            self._stats.late_waits += 1
             self._arm_timer(now)
             return
-        self.flush()
+        self._end(BurstEnd.WAIT_LIMIT if late else BurstEnd.PAUSE)
 
     def _gap_ms(self) -> int:
         """The longest pause the current burst may take (longer for an incomplete licence)."""
@@ -550,17 +591,19 @@ class WedgeScanner(CaptureSource):
 
     # --- results -----------------------------------------------------------------------------
 
-    def _emit_scan(self, typed: list[Typed]) -> None:
+    def _emit_scan(self, typed: list[Typed]) -> str:
+        """Emit the scan; returns what became of it (for the log: no data)."""
         result = assemble(typed, self.enter_as)
         if self._duplicates.is_duplicate(result.payload, self._clock(), self._started_at):
             self.set_status(QT_TRANSLATE_NOOP("messages", "Same barcode again — ignored"))
-            return
+            return "ignored as a repeat"
         if result.byte_exact:
             self.set_status(QT_TRANSLATE_NOOP("messages", "Listening"))
             self.payload_scanned.emit(result.payload)
-        else:
-            self.set_status(result.reason)
-            self.repaired_payload_scanned.emit(result.payload)
+            return "byte-exact"
+        self.set_status(result.reason)
+        self.repaired_payload_scanned.emit(result.payload)
+        return f"repaired: {result.reason}"
 
     def _replay(self, held: list[_HeldEvent], target: QObject | None) -> None:
         if target is None or not shiboken6.isValid(target):

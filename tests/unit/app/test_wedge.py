@@ -234,6 +234,38 @@ def test_the_rest_of_a_scan_cut_in_two_says_its_start_was_lost(edit: QLineEdit, 
     assert edit.text() == ""
 
 
+def wedge_log(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "kiosk_app.app.capture.wedge"]
+
+
+def test_a_scan_is_logged_with_how_its_keys_came_never_what_they_typed(
+    edit: QLineEdit, wedge: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("INFO")
+    wedge.scan(scanner_events(text(SIGNED), Convention.ALT_CODES))
+    [line] = wedge_log(caplog)
+    assert line.startswith(f"wedge scan: {len(SIGNED)} characters, {len(SIGNED)} declared; ")
+    assert line.endswith("ended by the kiosk (stop or flush); byte-exact"), line
+    assert "longest gap 6 ms, 0 late timer waits" in line, line  # 4 ms + two releases
+    for element in (b"DCS", b"DAC", b"DAG"):  # surname, first name, street
+        value = SIGNED.split(b"\n" + element, 1)[1].split(b"\n", 1)[0].decode("latin-1")
+        assert value not in line
+
+
+def test_a_scan_cut_in_two_is_logged_as_two_with_the_gap_that_cut_it(
+    edit: QLineEdit, wedge: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The first part ends before its header declared a length; the rest lacks the header."""
+    caplog.set_level("INFO")
+    events = scanner_events(text(SIGNED))
+    wedge.send(events[:60])
+    wedge.clock.advance(1.0)
+    wedge.scan(events[60:])
+    first, rest = wedge_log(caplog)
+    assert ", ? declared; " in first and "ended by a key after a longer gap; byte-exact" in first
+    assert "(the rest of a scan); repaired: " + REASON_NO_START in rest
+
+
 def test_a_stall_mid_licence_does_not_cut_the_scan_in_two(edit: QLineEdit, wedge: Any) -> None:
     """A scanner or USB hub pausing 200 ms once the header has declared the length."""
     events = scanner_events(text(SIGNED))
