@@ -60,6 +60,12 @@ case "$mode" in
     exec "$VENV/bin/kiosk-app" --demo "$@" ;;
   test)
     WINDOWS_TESTS=tests/packaging/test_windows.py
+    TIMED_TESTS=(tests/gui/test_wedge_x11.py tests/gui/test_privacy.py
+      tests/gui/test_soak_short.py tests/gui/test_soak_wait.py tests/gui/test_kiosk_escape.py
+      tests/gui/test_kiosk_mode.py tests/gui/test_never_pay_twice.py tests/gui/test_camera_video.py
+      tests/gui/test_camera_video_degraded.py tests/gui/test_camera_fallback.py
+      tests/gui/test_serial_framing.py tests/gui/test_serial_pty.py tests/gui/test_network_faults.py
+      tests/gui/test_diagnostics.py tests/gui/test_stop_signals.py)
     "$VENV/bin/ruff" format --check kiosk_app tests packaging
     "$VENV/bin/ruff" check kiosk_app tests packaging
     "$VENV/bin/mypy"
@@ -70,15 +76,24 @@ case "$mode" in
     # --run-slow: the whole suite, the bundle build and the soak included (a plain pytest
     # skips them for a fast inner loop).
     if [ $# -eq 0 ]; then
-      # Three phases, each timed by pytest's own summary line (docs/benchmarks.md#test-suite).
+      # Four phases, each timed by pytest's own summary line (docs/benchmarks.md#test-suite).
       # tests/unit is CPU-bound and needs no display or fixed port: two workers (pytest-xdist).
-      # The GUI and packaging tests run in one process: their X11 key-timing tests
-      # (test_wedge_x11) and idle-timer tests (test_privacy) do not hold with a second worker
-      # on the two cores of a loaded machine.
       echo "== unit tests"
       "$VENV/bin/python" -m pytest --run-slow -n 2 tests/unit
+      # The GUI modules that time key gaps (X11 wedge), idle timers, serial framing, service
+      # deadlines or real-time video: one process, alone on the machine. They do not hold
+      # beside a second worker on the two cores of a loaded machine.
+      echo "== timing-sensitive GUI tests"
+      "$VENV/bin/python" -m pytest --run-slow "${TIMED_TESTS[@]}"
+      # The other GUI and packaging tests: two workers, a whole module each (every worker has
+      # its own QApplication, simulator and Xvfb displays; the bundle tests are the only ones
+      # that install on the machine). The packaging modules go first, without reordering, so
+      # the bundle build (minutes, at nice 19) runs beside the GUI tests instead of after them.
       echo "== GUI and packaging tests (without the Windows build)"
-      "$VENV/bin/python" -m pytest --run-slow --ignore=tests/unit --ignore="$WINDOWS_TESTS"
+      ignored=()
+      for module in "${TIMED_TESTS[@]}" "$WINDOWS_TESTS"; do ignored+=("--ignore=$module"); done
+      "$VENV/bin/python" -m pytest --run-slow -n 2 --dist loadfile --no-loadscope-reorder \
+        "${ignored[@]}" tests/packaging tests/gui
       # The Windows build and its smoke under Wine: minutes of their own, timed apart.
       echo "== Windows build and smoke under Wine"
       exec "$VENV/bin/python" -m pytest --run-slow "$WINDOWS_TESTS"
