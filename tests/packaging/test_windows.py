@@ -20,10 +20,11 @@ import shutil
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -390,26 +391,18 @@ def finished_check(log_dir: Path, app: subprocess.Popen[bytes]) -> tuple[str, st
     raise AssertionError(f"no check finished {VERDICT_TIMEOUT_S} s after the scan: {log[-2000:]}")
 
 
-@pytest.mark.skip(
-    reason="under Wine 8 the typed scan reached the signature check in every run and Passed in "
-    "all but one (in a run of the whole module): not reproduced in 27 more runs (quiet, 2-4 CPU "
-    "burners, the app and wineserver stopped for 4-10 s or every few ms mid-scan), each scan "
-    "whole and byte-identical; the kiosk's log now tells a scan cut in two from changed "
-    "characters, but an unexplained failure in some 45 runs would still stop CI"
-)
-def test_a_wedge_scan_typed_into_the_wine_window_reaches_a_check(
-    wine: Any, bundle: Path, tmp_path: Path
-) -> None:
-    """The bundle's demo window (kiosk-app.exe --demo) under Wine on Xvfb: found by xdotool,
-    pictured (not blank, its own size), then a signed licence typed into it by xdotool as an
-    Alt-code scanner types it (Alt + keypad digits for LF, RS and CR) through Wine and Qt's
-    Windows keyboard path. The signature verifies only on the exact bytes: the log's verdict
-    (kind and verdict only, never licence data) says they all arrived."""
-    from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+SCAN_ATTEMPTS: Final = 2
+"""Typed scans the Wine window test allows, each in a fresh demo: a clerk whose scan fails
+scans again. One scan in some 46 under Wine 8 has ended Failed, never reproduced since (see the
+test); a second failure in a row fails the test, and a first one is reported as a warning."""
 
-    payload = SAMPLES_BY_KEY["signature-valid"].payload.decode("latin-1")
-    script = xdotool_script(payload, "alt", SCAN_KEY_DELAY_MS, tmp_path)
-    home = tmp_path / "home"
+
+def typed_scan(wine: Any, bundle: Path, payload: str, run: Path) -> tuple[tuple[str, str], str]:
+    """Start the bundle's demo window under Wine on Xvfb, check its picture, type the payload
+    into it as an Alt-code scanner and return the first finished check's (kind, verdict) and
+    the kiosk's whole log."""
+    script = xdotool_script(payload, "alt", SCAN_KEY_DELAY_MS, run)
+    home = run / "home"
     wine.wait_for_server()  # earlier commands' session ended: this one opens on the display
     started = time.monotonic()
     with xvfb() as display:
@@ -421,27 +414,55 @@ def test_a_wedge_scan_typed_into_the_wine_window_reaches_a_check(
         try:
             window = kiosk_window(display, app)
             shown = time.monotonic()
-            picture = painted(display, window, tmp_path / "ready.png")
+            picture = painted(display, window, run / "ready.png")
             assert picture.width == window_width(display, window), picture.size
             assert picture.width >= MIN_WINDOW_WIDTH and picture.height >= MIN_WINDOW_WIDTH // 2
             xdotool(display, "windowfocus", "--sync", window)
             xdotool(display, str(script))
             assert xdotool(display, "getwindowfocus") == window, "the window lost the focus"
-            kind, verdict = finished_check(home / "log", app)
+            check = finished_check(home / "log", app)
             print(f"windows: window after {shown - started:.0f} s, verdict after "
                   f"{time.monotonic() - shown:.0f} s more")  # fmt: skip
         finally:
             wine.end_session()
             app.wait(COMMAND_TIMEOUT_S)
-    log = "".join(p.read_text("utf-8") for p in (home / "log").glob("*.log"))
-    report = "\n".join(match.group(1) for match in SCAN_REPORT.finditer(log))
-    assert (kind, verdict) == ("signature", "Passed"), (
-        f"{len(payload)} characters typed; the kiosk's log:\n{report}"
-    )
-    assert f"wedge scan: {len(payload)} characters, {len(payload)} declared;" in report, report
-    for element in ("DCS", "DAC", "DAG"):  # surname, first name, street
-        value = payload.split(f"\n{element}", 1)[1].split("\n", 1)[0]
-        assert value not in log, f"{element} in the log"
+    return check, "".join(p.read_text("utf-8") for p in (home / "log").glob("*.log"))
+
+
+@pytest.mark.filterwarnings("default::UserWarning")  # a first failed scan shows in the summary
+def test_a_wedge_scan_typed_into_the_wine_window_reaches_a_check(
+    wine: Any, bundle: Path, tmp_path: Path
+) -> None:
+    """The bundle's demo window (kiosk-app.exe --demo) under Wine on Xvfb: found by xdotool,
+    pictured (not blank, its own size), then a signed licence typed into it by xdotool as an
+    Alt-code scanner types it (Alt + keypad digits for LF, RS and CR) through Wine and Qt's
+    Windows keyboard path. The signature verifies only on the exact bytes: the log's verdict
+    (kind and verdict only, never licence data) says they all arrived, and the wedge's own line
+    says the whole scan came as one.
+
+    Under Wine 8 one scan in some 46 runs ended Failed; 27 runs made to reproduce it (CPU
+    burners, the app and wineserver stopped mid-scan) gave whole, byte-identical scans every
+    time, so a first failure is reported as a warning with the wedge's lines (a scan cut in two
+    or changed characters) and the scan is made again in a fresh demo, as a clerk scans again."""
+    from kiosk_app.simulator.samples import SAMPLES_BY_KEY
+
+    payload = SAMPLES_BY_KEY["signature-valid"].payload.decode("latin-1")
+    whole = f"wedge scan: {len(payload)} characters, {len(payload)} declared;"
+    for attempt in range(1, SCAN_ATTEMPTS + 1):
+        run = tmp_path / f"scan{attempt}"
+        run.mkdir()
+        check, log = typed_scan(wine, bundle, payload, run)
+        for element in ("DCS", "DAC", "DAG"):  # surname, first name, street
+            value = payload.split(f"\n{element}", 1)[1].split("\n", 1)[0]
+            assert value not in log, f"{element} in the log"
+        report = "\n".join(match.group(1) for match in SCAN_REPORT.finditer(log))
+        if check == ("signature", "Passed") and whole in report:
+            return
+        problem = (
+            f"scan {attempt}: {check}, {len(payload)} characters typed; the kiosk's log:\n{report}"
+        )
+        assert attempt < SCAN_ATTEMPTS, problem
+        warnings.warn(problem, stacklevel=1)
 
 
 def test_the_startup_probe_knows_the_process_age_on_windows(
