@@ -52,6 +52,8 @@ SHOTS = (
 )
 # The desk's minimum age of the under-21 screenshot (the demo's signature-young card).
 SCREENSHOT_MINIMUM_AGE = 21
+# The wait before each shot, for layouts and the stylesheet to settle before the grab.
+SHOT_PAUSE_S = 0.15
 
 FaultSwitch = Callable[..., None]
 """``set_faults(latency_s=..., http_status=...)`` of the embedded simulator."""
@@ -103,7 +105,10 @@ class ScreenshotDriver:
         size: tuple[int, int] = SIZE,
         visit: Visit | None = None,
         extra_states: bool = False,
+        pause_s: float = SHOT_PAUSE_S,
     ) -> None:
+        """``pause_s``: the wait before each shot; a ``visit`` that lays the window out
+        itself (the layout tests) needs none."""
         self.window = window
         self.session = window.session
         self.set_faults = set_faults
@@ -111,6 +116,7 @@ class ScreenshotDriver:
         self.size = size
         self.visit = visit or self._write
         self.extra_states = extra_states
+        self.pause_s = pause_s
         # The results shown in this run (for the compliance record's screenshot); and the
         # admin dialog to grab instead of the window, while one is shot.
         self._shown: list[ResultView] = []
@@ -373,7 +379,8 @@ class ScreenshotDriver:
             raise ScreenshotError("a worker did not finish")
 
     def _shoot(self, name: str) -> Path:
-        spin_until(lambda: False, 0.15)  # let layouts and the stylesheet settle
+        if self.pause_s:
+            spin_until(lambda: False, self.pause_s)
         return self.visit(name) or self.outdir / name
 
     def _write(self, name: str) -> Path:

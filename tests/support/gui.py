@@ -291,7 +291,8 @@ def walk_screens(
 ) -> None:
     """A demo window at ``size`` (with the settings ``overrides``) walked through every
     screen state the screenshots show (and the extra Ready states), ``visit(window, name)``
-    called in each."""
+    called in each, with no timed pause before it: ``visit`` lays the window out first
+    (:func:`tests.support.qt.settle`)."""
     settings = make_settings(simulator.base_url, **overrides)
     core = KioskCore(settings, make_backend(settings), samples=dict(SAMPLES_BY_KEY))
     window = MainWindow(core)
@@ -305,6 +306,7 @@ def walk_screens(
             size,
             visit=lambda name: visit(window, name),
             extra_states=True,
+            pause_s=0,
         ).run()
     finally:
         window.close()
