@@ -30,7 +30,7 @@ from kiosk_app.ui.field_labels import field_label, field_value
 from kiosk_app.ui.messages import finding_text, key_field_label
 from kiosk_app.ui.plain_text import PlainLabel, plain_value
 from kiosk_app.ui.service_text import service_sentence, service_value
-from kiosk_app.ui.touch import touch_scroll
+from kiosk_app.ui.touch import touch_scroll, viewport_of
 
 translate = QCoreApplication.translate
 
@@ -629,7 +629,7 @@ class WrappingScroll(QScrollArea):
         column = self.widget()
         if column is None or not column.hasHeightForWidth():
             return
-        width = self.viewport().width()
+        width = viewport_of(self).width()
         needed = column.heightForWidth(width)
         if needed > 0 and column.minimumHeight() != needed:
             column.setMinimumHeight(needed)

@@ -14,12 +14,20 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QScroller, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QListView,
+    QPlainTextEdit,
+    QScrollArea,
+    QScroller,
+    QWidget,
+)
 
 from kiosk_app.flow.stages import Stage
 from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.picture_picker import PicturePicker
 from kiosk_app.ui.theme import MIN_TOUCH_PX
+from kiosk_app.ui.touch import drag_scrolls, touch_scroll, viewport_of
 from tests.support.admin import KioskFactory
 from tests.support.gui import (
     WindowFactory,
@@ -175,3 +183,25 @@ def test_a_long_result_list_scrolls_by_dragging_and_a_tap_still_presses(
     qtbot.mouseClick(fold, Qt.MouseButton.LeftButton)
     assert len(window.result.match_rows()) > rows  # the rows not compared, unfolded
     assert QApplication.mouseButtons() == Qt.MouseButton.NoButton
+
+
+@pytest.mark.parametrize(
+    "make_area", [QScrollArea, QListView, QPlainTextEdit], ids=lambda k: k.__name__
+)
+def test_the_viewport_found_by_name_is_the_areas_own(qtbot: Any, make_area: type[Any]) -> None:
+    area = make_area()
+    qtbot.addWidget(area)
+    assert viewport_of(area) is area.viewport()
+    assert touch_scroll(area) is area
+    assert drag_scrolls(area)
+    assert QScroller.hasScroller(area.viewport())
+
+
+def test_a_viewport_without_the_qt_name_is_found_too(qtbot: Any) -> None:
+    area = QScrollArea()
+    qtbot.addWidget(area)
+    own = QWidget()
+    area.setViewport(own)
+    own.setObjectName("someone-elses-name")
+    assert viewport_of(area) is own
+    assert drag_scrolls(touch_scroll(area))
