@@ -19,13 +19,15 @@
   Cancel" notice leaves it uncovered. No way back that keeps the card sits where one that
   forgets it is on another screen.
 
-``test_stable_layout_x11.py`` runs these checks again on real X windows.
+Each configuration (desk size, text size, theme) is walked once, for all the checks made on it.
+``test_stable_layout_x11.py`` runs these checks again on real X windows (Cancel's at the
+standard text size and theme).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -177,18 +179,72 @@ def _overlaps(first: list[Action], second: list[Action]) -> list[tuple[str, set[
     ]
 
 
-def _moves(
-    qtbot: Any, simulator: Any, size: tuple[int, int], tmp_path: Path
-) -> list[tuple[str, set[str]]]:
-    """Every primary action over a different action of a screen that can follow, walked."""
-    states: dict[Stage, dict[str, list[Action]]] = defaultdict(dict)
+@dataclass
+class Walk:
+    """What one walk of every screen state measured, for all the checks of one configuration
+    (desk size, text size, theme): the controls of each state (English) by screen, and in
+    each language, Cancel on the Working screen and what a finger can tap on the screens that
+    can follow it."""
+
+    actions: dict[Stage, dict[str, list[Action]]] = field(default_factory=lambda: defaultdict(dict))
+    cancel: dict[str, QRect] = field(default_factory=dict)
+    after: dict[tuple[str, str], list[tuple[str, QRect]]] = field(default_factory=dict)
+    stages: set[Stage] = field(default_factory=set)
+
+
+Walks = dict[tuple[tuple[int, int], int, bool], Walk]
+
+
+@pytest.fixture(scope="module")
+def walks() -> Walks:
+    """The walks of this module's tests, by configuration: each is walked once, by the first
+    test that needs it (in whatever order the tests run)."""
+    return {}
+
+
+def _walk(
+    walks: Walks,
+    qtbot: Any,
+    simulator: Any,
+    size: tuple[int, int],
+    tmp_path: Path,
+    text_size: int = 100,
+    high_contrast: bool = False,
+) -> Walk:
+    """The walk of every screen state at ``size``, ``text_size`` and ``high_contrast``
+    (:class:`Walk`), made now unless an earlier test of the module made it."""
+    key = (size, text_size, high_contrast)
+    if key in walks:
+        return walks[key]
+    walk = Walk()
 
     def visit(window: MainWindow, name: str) -> None:
         settle(window)
         check_kiosk_geometry(window, size)
-        states[window.current_stage()][name] = screen_actions(window)
+        stage = window.current_stage()
+        walk.actions[stage][name] = screen_actions(window)
+        if name.startswith(ADMIN_STATES):
+            return
+        for language in LANGUAGES:
+            window.switch_language(language)
+            settle(window)
+            if stage is Stage.WORKING:
+                walk.cancel[language] = _visible_rect(window.working.cancel_button, window)
+            elif stage in AFTER_WORKING:
+                walk.stages.add(stage)
+                # The form's Back lies there too: it keeps the card, as Cancel does.
+                walk.after[name, language] = tappable_rects(window, KEEPS_CARD)
+        window.switch_language("en")
 
-    walk_screens(qtbot, simulator, size, tmp_path, visit)
+    settings = {"text_size": text_size, "high_contrast": high_contrast}
+    walk_screens(qtbot, simulator, size, tmp_path, visit, **settings)
+    walks[key] = walk
+    return walk
+
+
+def _moves(walk: Walk) -> list[tuple[str, set[str]]]:
+    """Every primary action over a different action of a screen that can follow, walked."""
+    states = walk.actions
     assert set(states) >= set(SCREENS)  # every screen was measured
     problems = []
     for source, target in TRANSITIONS:
@@ -204,24 +260,22 @@ def _moves(
 
 
 def test_no_primary_action_sits_over_a_different_action_of_the_next_screen(
-    qtbot: Any, fresh_simulator: Any, desk_size: tuple[int, int], tmp_path: Path
+    qtbot: Any, walks: Walks, fresh_simulator: Any, desk_size: tuple[int, int], tmp_path: Path
 ) -> None:
+    walk = _walk(walks, qtbot, fresh_simulator, desk_size, tmp_path)
     problems = [
         text
-        for text, kinds in _moves(qtbot, fresh_simulator, desk_size, tmp_path)
+        for text, kinds in _moves(walk)
         if kinds != {KEEPS_CARD, FORGETS_CARD}  # the back cell's, checked below
     ]
     assert not problems, "\n".join(problems)
 
 
 def test_no_way_back_that_keeps_the_card_sits_where_one_forgets_it(
-    qtbot: Any, fresh_simulator: Any, tmp_path: Path
+    qtbot: Any, walks: Walks, fresh_simulator: Any, tmp_path: Path
 ) -> None:
-    problems = [
-        text
-        for text, kinds in _moves(qtbot, fresh_simulator, DESK_SIZES[0], tmp_path)
-        if kinds == {KEEPS_CARD, FORGETS_CARD}
-    ]
+    walk = _walk(walks, qtbot, fresh_simulator, DESK_SIZES[0], tmp_path)
+    problems = [text for text, kinds in _moves(walk) if kinds == {KEEPS_CARD, FORGETS_CARD}]
     assert not problems, "\n".join(problems)
 
 
@@ -249,6 +303,7 @@ def _billed_again_question(
 @pytest.mark.parametrize("size", KIOSK_SIZES, ids=[f"{w}x{h}" for w, h in KIOSK_SIZES])
 def test_cancel_lies_over_nothing_a_following_screen_can_tap(
     qtbot: Any,
+    walks: Walks,
     fresh_simulator: Any,
     make_window: WindowFactory,
     tmp_path: Path,
@@ -256,31 +311,11 @@ def test_cancel_lies_over_nothing_a_following_screen_can_tap(
     text_size: int,
     high_contrast: bool,
 ) -> None:
+    walk = _walk(walks, qtbot, fresh_simulator, size, tmp_path, text_size, high_contrast)
     settings = {"text_size": text_size, "high_contrast": high_contrast}
-    cancel: dict[str, QRect] = {}
-    after: dict[tuple[str, str], list[tuple[str, QRect]]] = {}  # (state, language) ->
-    stages: set[Stage] = set()
-
-    def visit(window: MainWindow, name: str) -> None:
-        settle(window)
-        check_kiosk_geometry(window, size)
-        stage = window.current_stage()
-        if name.startswith(ADMIN_STATES):
-            return
-        for language in LANGUAGES:
-            window.switch_language(language)
-            settle(window)
-            if stage is Stage.WORKING:
-                cancel[language] = _visible_rect(window.working.cancel_button, window)
-            elif stage in AFTER_WORKING:
-                stages.add(stage)
-                # The form's Back lies there too: it keeps the card, as Cancel does.
-                after[name, language] = tappable_rects(window, KEEPS_CARD)
-        window.switch_language("en")
-
-    walk_screens(qtbot, fresh_simulator, size, tmp_path, visit, **settings)
-    after |= _billed_again_question(qtbot, make_window, size, **settings)
-    assert stages == AFTER_WORKING  # every screen that can follow was walked
+    after = walk.after | _billed_again_question(qtbot, make_window, size, **settings)
+    cancel = walk.cancel
+    assert walk.stages == AFTER_WORKING  # every screen that can follow was walked
     assert set(cancel) == set(LANGUAGES)
     window_rect = QRect(0, 0, *size)
     for rect in cancel.values():

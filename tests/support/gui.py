@@ -342,11 +342,12 @@ def place_as_kiosk(window: MainWindow, size: tuple[int, int]) -> None:
 
 
 def check_kiosk_geometry(window: QWidget, size: tuple[int, int]) -> None:
-    """In a run on a real X server (``ON_X_VARIABLE``): the X server's own geometry of
-    ``window`` is the kiosk's, the top-left corner at ``size`` (``xdotool``). Offscreen: no
-    X server to ask."""
+    """``window`` has the kiosk's geometry: Qt's own size is ``size``, and in a run on a real
+    X server (``ON_X_VARIABLE``) the X server has it at the top-left corner at ``size``
+    (``xdotool``). Offscreen, Qt's platform puts a window 2 px in, as under a frame."""
     from tests.support.qt import TIMEOUT_MS
 
+    assert (window.width(), window.height()) == size, window.geometry()
     if os.environ.get(ON_X_VARIABLE):
         assert_x_geometry(window, (0, 0, *size), TIMEOUT_MS)
 
