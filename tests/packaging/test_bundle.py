@@ -147,6 +147,15 @@ def test_bundle_ships_the_resources_and_nothing_of_the_build(dist: Path) -> None
     assert not list((dist / PACKAGE).rglob("test_*.py"))
 
 
+def test_bundle_ships_shibokens_support_modules_compiled(dist: Path) -> None:
+    # packaging/shiboken_files.py: shiboken imports these instead of compiling its own copy.
+    files_dir = dist / PACKAGE / "_internal" / "shiboken6" / "files.dir"
+    loader = files_dir / "shibokensupport" / "signature" / "loader.py"
+    assert loader.is_file()
+    assert list(loader.parent.glob("__pycache__/loader.*.pyc"))
+    assert (files_dir / "kiosk-shiboken-version.txt").read_text(encoding="utf-8").strip()
+
+
 def test_deb_contents_and_control(deb: Path) -> None:
     listing = run(["dpkg-deb", "-c", str(deb)]).stdout
     for path in (
