@@ -14,7 +14,7 @@ import gc
 import logging
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
@@ -78,6 +78,58 @@ def _demo_simulator(enabled: bool) -> Iterator[Any]:
         yield handle
     finally:
         handle.stop()
+
+
+class LateSimulator:
+    """The demo's embedded simulator, started on a worker once the first window is painted.
+
+    Its modules (the HTTP server, the service's models, its signing keys) cost about 0.2 s of
+    CPU, which the first window does not wait for. The core is made only once the simulator is
+    up (its address is the service's), so no check begins before it; until then the window is
+    the Ready screen without its core, as in every start (keys typed are held).
+    """
+
+    def __init__(self) -> None:
+        self.handle: Any = None
+        self._pool: Any = None
+
+    def start(self, window: Any, then: Callable[[Any], None]) -> None:
+        """Start the simulator on a worker; ``then(handle)`` on the GUI thread once it is up.
+        A simulator that cannot start ends the kiosk (status 1) with one sentence."""
+        from kiosk_app.app.workers import WorkerPool
+
+        self._pool = WorkerPool(parent=window)
+        self._pool.submit(
+            self._start,
+            on_result=then,
+            on_error=partial(_simulator_failed, window),
+            name="demo simulator",
+        )
+
+    def _start(self) -> Any:
+        """On the worker: the handle is kept at once, so that :meth:`stop` stops a simulator
+        whose result was never delivered (the kiosk closed meanwhile)."""
+        from kiosk_app.simulator.server import start_simulator
+
+        self.handle = start_simulator(port=0)
+        return self.handle
+
+    def stop(self) -> None:
+        """Wait for a simulator still starting, then stop it."""
+        if self._pool is not None:
+            self._pool.shutdown()
+        if self.handle is not None:
+            self.handle.stop()
+            self.handle = None
+
+
+def _simulator_failed(window: Any, exc: BaseException) -> None:
+    from kiosk_app.ui.launch import application
+
+    logging.getLogger(__name__).error("the demo's simulator could not start: %r", exc)
+    print("kiosk-app: the demo's simulator could not start; see the log.", file=sys.stderr)
+    window.hide()
+    application().exit(EXIT_FAILED)
 
 
 SCREENSHOT_SIZE = (1280, 800)
@@ -175,33 +227,43 @@ def _run_gui(args: argparse.Namespace) -> int:
     from kiosk_app.display_settings import read_display_settings
     from kiosk_app.ui.launch import application, first_window, run_window
 
-    with _demo_simulator(args.demo) as simulator:
-        # The window first, painted with the few settings it shows (read without validating
-        # the others); then the settings are validated and the core made (start_core).
-        display = read_display_settings(_given(args.kiosk, simulator))
-        app = application()
-        from kiosk_app.ui.i18n import install_language
+    # The window first, painted with the few settings it shows (read without validating the
+    # others); then the settings are validated and the core made (start_core); a demo's
+    # simulator is started before the core, on a worker (LateSimulator).
+    display = read_display_settings(_given(args.kiosk, args.demo))
+    app = application()
+    from kiosk_app.ui.i18n import install_language
 
-        install_language(display.language, app)  # before any widget exists
-        # Packaging: KIOSK_STARTUP_PROBE=1 prints how long the first window took once it is
-        # painted, and quits (cold-start figures); a no-op otherwise.
-        from kiosk_app.cli.startup_probe import install_startup_probe
+    install_language(display.language, app)  # before any widget exists
+    # Packaging: KIOSK_STARTUP_PROBE=1 prints how long the first window took once it is
+    # painted, and quits (cold-start figures); a no-op otherwise.
+    from kiosk_app.cli.startup_probe import install_startup_probe
 
-        window = first_window(display)
-        probe = install_startup_probe(app, window.first_painted)
-        window.first_painted.connect(partial(start_core, window, args, simulator))
-        if probe is not None:
-            probe.quit_after(window.core_attached)  # the settings are read, as at a desk
-        from PySide6.QtCore import QTimer
+    window = first_window(display)
+    probe = install_startup_probe(app, window.first_painted)
+    simulator = LateSimulator() if args.demo else None
+    if simulator is None:
+        window.first_painted.connect(partial(start_core, window, args, None))
+    else:
+        window.first_painted.connect(
+            partial(simulator.start, window, partial(start_core, window, args))
+        )
+    if probe is not None:
+        probe.quit_after(window.core_attached)  # the settings are read, as at a desk
+    from PySide6.QtCore import QTimer
 
-        QTimer.singleShot(0, collect_from_now_on)  # the event loop's first turn: window shown
+    QTimer.singleShot(0, collect_from_now_on)  # the event loop's first turn: window shown
+    try:
         return run_window(window, fullscreen=display.kiosk_mode)
+    finally:
+        if simulator is not None:
+            simulator.stop()
 
 
-def _given(kiosk: bool, simulator: Any) -> dict[str, Any]:
+def _given(kiosk: bool, demo: bool) -> dict[str, Any]:
     """The display settings the command line gives (as :func:`_settings` gives them)."""
     given: dict[str, Any] = {"kiosk_mode": True} if kiosk else {}
-    if simulator is not None:
+    if demo:
         given["test_mode"] = True
     return given
 

@@ -3,12 +3,15 @@ made from the validated settings; a scan typed in between is checked once, when 
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
 from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QApplication
 
 from kiosk_app.app.kiosk import KioskCore
+from kiosk_app.cli.gui import LateSimulator
 from kiosk_app.display_settings import DisplaySettings
 from kiosk_app.flow.stages import Stage
 from kiosk_app.kinds import CheckKind
@@ -17,7 +20,7 @@ from kiosk_app.ui.launch import first_window
 from kiosk_app.ui.main_window import MainWindow
 from tests.support.clock import FakeClock
 from tests.support.gui import make_backend, make_settings
-from tests.support.qt import wait_stage
+from tests.support.qt import TIMEOUT_MS, wait_stage
 from tests.wedge_keys import Convention, deliver_timed, scanner_events
 
 GAP_S = 0.004
@@ -90,3 +93,31 @@ def test_keys_before_the_core_reach_neither_the_ready_screen_nor_the_escape_acti
     assert not window.has_core()
     window.close()  # no core to stop: closes all the same
     assert not window.isVisible()
+
+
+def test_the_demos_simulator_starts_on_a_worker_after_the_first_window(
+    qtbot: Any, made_windows: list[MainWindow]
+) -> None:
+    window = _show(qtbot, made_windows, DisplaySettings(test_mode=True))
+    late = LateSimulator()
+    started: list[Any] = []
+    late.start(window, started.append)
+    assert not window.has_core()  # nothing waits on the GUI thread for the simulator
+    qtbot.waitUntil(lambda: bool(started), timeout=TIMEOUT_MS)
+    handle = started[0]
+    assert handle is late.handle
+    try:
+        assert _http_status(f"{handle.base_url}/") < 500  # it answers HTTP
+    finally:
+        late.stop()
+    assert late.handle is None
+    with pytest.raises(OSError):  # stopped: the connection is refused
+        _http_status(f"{handle.base_url}/")
+
+
+def _http_status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as reply:
+            return int(reply.status)
+    except urllib.error.HTTPError as exc:
+        return exc.code

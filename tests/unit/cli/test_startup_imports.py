@@ -76,16 +76,21 @@ AFTER_THE_FIRST_WINDOW = (
     "kiosk_app.ui.result_screen",
     "kiosk_app.ui.working_screen",
 )
+# A demo's embedded simulator starts on a worker once the first window is painted
+# (kiosk_app.cli.gui.LateSimulator): neither it nor its HTTP server is loaded before.
+DEMO_AFTER_THE_FIRST_WINDOW = (
+    "kiosk_app.simulator.server",
+    "kiosk_app.simulator.known_pictures",
+    "http.server",
+)
 # Loaded by the interpreter, PySide6 or the editable install, not by the kiosk.
 NOT_PACKAGES = frozenset(
     {"cython_runtime", "kiosk_app", "lazy_importer", "signature_bootstrap", "__editable__"}
 )
 
 
-@pytest.fixture(scope="module")
-def loaded(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """The modules loaded by the first window of ``python -m kiosk_app`` (offscreen)."""
-    scratch = tmp_path_factory.mktemp("start")
+def _loaded_by_the_first_window(scratch: Path, *gui_args: str) -> list[str]:
+    """The modules loaded by the first window of ``python -m kiosk_app GUI_ARGS`` (offscreen)."""
     listing = scratch / "modules.txt"
     env = {k: v for k, v in os.environ.items() if not k.startswith("KIOSK_")}
     env.update(
@@ -100,7 +105,7 @@ def loaded(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
         }
     )
     done = subprocess.run(
-        [sys.executable, "-m", "kiosk_app"],
+        [sys.executable, "-m", "kiosk_app", *gui_args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -110,6 +115,18 @@ def loaded(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     assert done.returncode == 0, done.stderr[-2000:]
     assert PROBE_PREFIX in done.stdout
     return listing.read_text(encoding="utf-8").split()
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The modules loaded by the first window of ``python -m kiosk_app`` (offscreen)."""
+    return _loaded_by_the_first_window(tmp_path_factory.mktemp("start"))
+
+
+@pytest.fixture(scope="module")
+def loaded_in_a_demo(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The modules loaded by the first window of ``python -m kiosk_app --demo`` (offscreen)."""
+    return _loaded_by_the_first_window(tmp_path_factory.mktemp("demo"), "--demo")
 
 
 def _third_party(modules: list[str]) -> set[str]:
@@ -155,3 +172,15 @@ def test_the_listing_sees_what_the_start_loads(loaded: list[str]) -> None:
     # The checks above can fail: the window's own toolkit and modules are in the list.
     assert {"PySide6", "shiboken6"} <= _third_party(loaded)
     assert {"kiosk_app.ui.main_window", "kiosk_app.ui.ready_screen"} <= set(loaded)
+
+
+@pytest.mark.parametrize("module", DEMO_AFTER_THE_FIRST_WINDOW)
+def test_a_demos_first_window_does_not_wait_for_its_simulator(
+    loaded_in_a_demo: list[str], module: str
+) -> None:
+    assert module not in loaded_in_a_demo
+
+
+def test_a_demos_first_window_is_the_same_start(loaded_in_a_demo: list[str]) -> None:
+    assert "kiosk_app.ui.ready_screen" in loaded_in_a_demo
+    assert sorted(_third_party(loaded_in_a_demo) - LOADED_BY_THE_FIRST_WINDOW) == []
