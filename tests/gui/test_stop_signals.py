@@ -69,13 +69,13 @@ def _rows(root: Path) -> list[tuple[int, int]]:
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_stop_signal_completes_the_check_in_flight_and_exits_cleanly(
-    tmp_path: Path, slow_simulator: Any, signum: int
+    tmp_path: Path, stop_simulator: Any, signum: int
 ) -> None:
-    child = _kiosk_checking(tmp_path, slow_simulator)
+    child = _kiosk_checking(tmp_path, stop_simulator)
     child.send_signal(signum)
     output = child.communicate(timeout=CHILD_DEADLINE_S)[0]
     assert child.returncode == 0, output
-    assert slow_simulator.request_count == 1
+    assert stop_simulator.request_count == 1
     assert _rows(tmp_path) == [(1, 1)]  # billable, outcome known: completed before the exit
     log = "".join(p.read_text() for p in (tmp_path / "log").glob("*.log"))
     assert f"stopping on {signal.Signals(signum).name}" in log

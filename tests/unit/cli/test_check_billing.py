@@ -98,16 +98,16 @@ def test_sigkill_while_the_request_is_out_leaves_one_billable_unknown_row(
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_stop_signal_waits_for_the_reply_and_completes_the_row(
-    tmp_path: Path, slow_simulator: Any, signum: int
+    tmp_path: Path, stop_simulator: Any, signum: int
 ) -> None:
-    child = _check(tmp_path, slow_simulator.base_url)
-    _at_the_service(child, slow_simulator, 0)
+    child = _check(tmp_path, stop_simulator.base_url)
+    _at_the_service(child, stop_simulator, 0)
     child.send_signal(signum)
     out, err = child.communicate(timeout=CHILD_DEADLINE_S)
     assert child.returncode == 0, err
     assert f"kiosk-app: {signal.Signals(signum).name}: the check in flight was finished " in err
     assert "Digital signature check: Passed" in out
-    assert slow_simulator.request_count == 1
+    assert stop_simulator.request_count == 1
     assert _rows(tmp_path) == [(1, 1)]
 
 
