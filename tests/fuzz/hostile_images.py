@@ -216,7 +216,11 @@ def _card() -> Image.Image:
 def _animated_gif(frames: int) -> bytes:
     first = _card().convert("L")
     rest = [Image.new("L", first.size, shade % 256) for shade in range(frames - 1)]
-    return _encode(first, "GIF", save_all=True, append_images=rest, duration=40, loop=0)
+    # Every frame differs from the last everywhere: Pillow's optimizer (a transparency mask
+    # per frame) would find nothing to save and takes ten times as long.
+    return _encode(
+        first, "GIF", save_all=True, append_images=rest, duration=40, loop=0, optimize=False
+    )
 
 
 def _exif_rotated() -> bytes:
