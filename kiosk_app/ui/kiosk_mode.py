@@ -100,6 +100,7 @@ class KioskMode(QObject):
         long_press_ms: int = LONG_PRESS_MS,
         cursor_idle_ms: int = CURSOR_IDLE_MS,
         corner_px: int = CORNER_PX,
+        lock_refresh_ms: int | None = None,
     ) -> None:
         super().__init__(window)
         self.window = window
@@ -109,6 +110,8 @@ class KioskMode(QObject):
             services.setParent(self)
         self._services = services
         self._admin: AdminNavigator | None = None
+        # The PIN pad's countdown refresh (None: the pad's own LOCK_REFRESH_MS).
+        self._lock_refresh_ms = lock_refresh_ms
         self.corner_px = corner_px
         self._enabled = False
         self._closing_allowed = False
@@ -158,7 +161,11 @@ class KioskMode(QObject):
         if self._admin is None:
             from kiosk_app.ui.admin.navigation import AdminNavigator
 
-            admin = AdminNavigator(self.window, self.services)
+            admin = (
+                AdminNavigator(self.window, self.services)
+                if self._lock_refresh_ms is None
+                else AdminNavigator(self.window, self.services, self._lock_refresh_ms)
+            )
             admin.kiosk_active = self._enabled
             admin.opening.connect(self._show_cursor)
             admin.exit_kiosk_requested.connect(self.disable)

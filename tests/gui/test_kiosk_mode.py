@@ -148,7 +148,8 @@ def test_wrong_pins_are_counted_and_lock_the_pad_for_a_growing_delay(
     make_kiosk: KioskFactory,
     pin_clock: FakeClock,
 ) -> None:
-    window, kiosk = make_kiosk(enabled=True, pin=PIN)
+    # The countdown is refreshed every 50 ms instead of every second: the test clock jumps.
+    window, kiosk = make_kiosk(enabled=True, pin=PIN, lock_refresh_ms=50)
     pad = open_pad(qtbot, window, kiosk)
     for attempt in range(1, LOCK_AFTER_FAILURES):
         type_pin(pad, "1111")

@@ -50,6 +50,7 @@ def make_kiosk(
         long_press_ms: int = 150,
         cursor_idle_ms: int = 60_000,
         usage: UsageStore | None = None,
+        lock_refresh_ms: int | None = None,
         **overrides: Any,
     ) -> tuple[MainWindow, KioskMode]:
         window = make_window(**overrides)
@@ -64,6 +65,7 @@ def make_kiosk(
             enabled=enabled,
             long_press_ms=long_press_ms,
             cursor_idle_ms=cursor_idle_ms,
+            lock_refresh_ms=lock_refresh_ms,
         )
         if enabled:
             qtbot.waitUntil(window.isFullScreen, timeout=TIMEOUT_MS)

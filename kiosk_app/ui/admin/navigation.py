@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from kiosk_app.app.admin import AdminServices
 from kiosk_app.app.watchlist_admin import WatchlistAdmin
 from kiosk_app.ui.admin.diagnostics import DiagnosticsDialog
-from kiosk_app.ui.admin.pin_pad import PinPad
+from kiosk_app.ui.admin.pin_pad import LOCK_REFRESH_MS, PinPad
 from kiosk_app.ui.admin.settings_dialog import SettingsDialog
 from kiosk_app.ui.admin.watchlist_dialog import WatchlistDialog
 from kiosk_app.ui.main_window import MainWindow
@@ -39,10 +39,13 @@ class AdminNavigator(QObject):
     exit_kiosk_requested = Signal()  # the admin screens are already closed
     quit_requested = Signal()
 
-    def __init__(self, window: MainWindow, services: AdminServices) -> None:
+    def __init__(
+        self, window: MainWindow, services: AdminServices, lock_refresh_ms: int = LOCK_REFRESH_MS
+    ) -> None:
         super().__init__(window)
         self.window = window
         self.services = services
+        self.lock_refresh_ms = lock_refresh_ms  # how often a locked PIN pad's countdown updates
         self.kiosk_active = False
         self.pin_pad: PinPad | None = None
         self.settings_dialog: SettingsDialog | None = None
@@ -59,7 +62,7 @@ class AdminNavigator(QObject):
                 dialog.activateWindow()
                 return
         self.opening.emit()
-        pad = PinPad(self.services, parent=self.window)
+        pad = PinPad(self.services, parent=self.window, lock_refresh_ms=self.lock_refresh_ms)
         pad.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         pad.unlocked.connect(self.open_settings)
         pad.destroyed.connect(self._forget_pin_pad)
@@ -131,7 +134,12 @@ class AdminNavigator(QObject):
             dialog.close()
 
     def _change_pin(self) -> None:
-        pad = PinPad(self.services, force_setup=True, parent=self.window)
+        pad = PinPad(
+            self.services,
+            force_setup=True,
+            parent=self.window,
+            lock_refresh_ms=self.lock_refresh_ms,
+        )
         pad.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         pad.destroyed.connect(self._forget_pin_pad)
         self.pin_pad = pad

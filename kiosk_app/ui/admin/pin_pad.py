@@ -57,7 +57,11 @@ class PinPad(QDialog):
     unlocked = Signal()
 
     def __init__(
-        self, services: AdminServices, force_setup: bool = False, parent: QWidget | None = None
+        self,
+        services: AdminServices,
+        force_setup: bool = False,
+        parent: QWidget | None = None,
+        lock_refresh_ms: int = LOCK_REFRESH_MS,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("PinPad")
@@ -82,7 +86,7 @@ class PinPad(QDialog):
         self.message.setAccessibleName(self.tr("PIN pad message"))
         self.digit_buttons: dict[str, QPushButton] = {}
         self._lock_timer = QTimer(self)
-        self._lock_timer.setInterval(LOCK_REFRESH_MS)
+        self._lock_timer.setInterval(lock_refresh_ms)
         self._lock_timer.timeout.connect(self._refresh_lock)
 
         layout = QVBoxLayout(self)
