@@ -6,6 +6,7 @@ The environment is set at import time, before any kiosk module reads it, and aga
 
 from __future__ import annotations
 
+import compileall
 import os
 import tempfile
 from collections.abc import Iterator
@@ -50,6 +51,21 @@ pytest_plugins = [
 
 # A copy of ../shared/corpus (public data, notices in its README) so a clean clone is complete.
 CORPUS_DIR = Path(__file__).resolve().parent / "data" / "corpus"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Write the bytecode of the package and the tests once, before any test runs.
+
+    This environment sets ``PYTHONDONTWRITEBYTECODE``, so without it every child process the
+    tests start (``kiosk-app``, the X11 wedge child, the self-test...) compiles the whole
+    package again, about a second each. Only the main process does it (xdist's workers start
+    after it); the files are ignored by git and rewritten when a source changes.
+    """
+    if hasattr(session.config, "workerinput"):
+        return
+    root = Path(__file__).resolve().parents[1]
+    for folder in (root / "kiosk_app", root / "tests"):
+        compileall.compile_dir(folder, quiet=2)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
