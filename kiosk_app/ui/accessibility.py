@@ -17,14 +17,7 @@ from typing import Final
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt
-from PySide6.QtGui import (
-    QAccessible,
-    QAccessibleAnnouncementEvent,
-    QColor,
-    QPainter,
-    QPaintEvent,
-    QPen,
-)
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QFocusFrame,
@@ -47,6 +40,10 @@ def announce(widget: QWidget, text: str) -> None:
     """Have a screen reader speak ``text`` now (assertive: it interrupts what it was saying)."""
     if not text:
         return
+    # Here, not at the top: PySide makes QAccessible's eight enums (190 members) when the name
+    # is first read, and the first window announces nothing.
+    from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+
     event = QAccessibleAnnouncementEvent(widget, text)
     event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
     QAccessible.updateAccessibility(event)
