@@ -40,6 +40,7 @@ os.environ["KIOSK_MANAGED_FILE"] = str(_SESSION_DIR / "managed.json")
 pytest_plugins = [
     "pytester",
     "tests.support.gui",
+    "tests.support.layout_walk",
     "tests.support.admin",
     "tests.support.decoding",
     "tests.support.log_state",

@@ -10,9 +10,8 @@ from PySide6.QtWidgets import QApplication
 
 from kiosk_app.ui.i18n import install_language, remove_language
 from tests.support.admin import KioskFactory
+from tests.support.layout_check import layout_problems
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS
-
-from .layout_check import layout_problems
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 SMALL = (1024, 600)

@@ -16,10 +16,9 @@ from kiosk_app.ui.i18n import install_language, remove_language
 from kiosk_app.ui.theme import MIN_TOUCH_PX, TEXT_SIZES
 from tests.support.admin import PIN, KioskFactory
 from tests.support.gui import place_as_kiosk
+from tests.support.layout_check import SLACK_PX, layout_problems
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE
 from tests.support.touch import areas_without_drag, too_small
-
-from .layout_check import SLACK_PX, layout_problems
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_DIALOG_NOTE)
 

@@ -1,69 +1,56 @@
 """Every screen state fits every desk screen: walked through the real flow (demo samples,
 HTTP to the simulator) at 1024x600, 1366x768, 1920x1080 and 3840x2160, in English and in
 French, every visible control inside the window and no label or button cut; no scroll bar on
-the Ready screen. ``test_layout_scales.py`` repeats a walk under QT_SCALE_FACTOR."""
+the Ready screen. ``test_layout_scales.py`` repeats a walk under QT_SCALE_FACTOR. Each
+configuration is walked once in a session, for all the layout sweeps' checks
+(``tests.support.layout_walk``)."""
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtGui import QGuiApplication
 
-from kiosk_app.flow.customer import BUSY_NOTICE
-from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.screenshots import SHOTS
 from kiosk_app.ui.theme import TEXT_SIZES
-from tests.support.gui import SCALED_SIZE_VARIABLE, walk_screens
+from tests.support.gui import SCALED_SIZE_VARIABLE
+from tests.support.layout_walk import walked
 from tests.support.qt import run_sample, settle
 
-from .layout_check import layout_problems, vertical_scroll_bars
-
 SIZES = [(1024, 600), (1366, 768), (1920, 1080), (3840, 2160)]
-LANGUAGES = ("en", "fr")
 
 
 def walk_and_check(
-    qtbot: Any, simulator: Any, size: tuple[int, int], tmp_path: Path, **overrides: Any
+    request: pytest.FixtureRequest, size: tuple[int, int], **settings: Any
 ) -> tuple[list[str], list[str]]:
-    """Walk every state at ``size`` in both languages, with the settings ``overrides``:
-    (problems, states seen)."""
+    """Every state at ``size`` in both languages, with the ``settings`` (text size, theme)
+    (``tests.support.layout_walk``): (problems, states seen)."""
     problems: list[str] = []
-    seen: list[str] = []
-
-    def visit(window: MainWindow, name: str) -> None:
-        seen.append(name)
-        for language in LANGUAGES:
-            window.switch_language(language)
-            settle(window)
-            assert (window.width(), window.height()) == size
-            problems.extend(f"{name} [{language}] {p}" for p in layout_problems(window))
+    states = walked(request, size, **settings)
+    for state in states:
+        for language, shown in state.languages.items():
+            assert shown.size == size
+            problems.extend(f"{state.name} [{language}] {p}" for p in shown.problems)
             # A notice over the screen (the longest one the flow shows) fits its words too.
-            window.show_notice(BUSY_NOTICE)
-            settle(window)
             problems.extend(
-                f"{name} [{language}] notice: {p}"
-                for p in layout_problems(window)
+                f"{state.name} [{language}] notice: {p}"
+                for p in shown.with_notice
                 if "#Notice" in p
             )
-            window.notice.hide()
-            if name.startswith("ready"):
+            if state.name.startswith("ready"):
                 # Only the licence read may scroll (it never squeezes); nothing else on Ready.
-                bars = [b for b in vertical_scroll_bars(window) if "#PanelScroll" not in b]
-                problems.extend(f"{name} [{language}] scroll bar: {b}" for b in bars)
-        window.switch_language("en")
-
-    walk_screens(qtbot, simulator, size, tmp_path, visit, **overrides)
-    return problems, seen
+                bars = [b for b in shown.scroll_bars if "#PanelScroll" not in b]
+                problems.extend(f"{state.name} [{language}] scroll bar: {b}" for b in bars)
+    return problems, [state.name for state in states]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_screen_state_fits_in_both_languages(
-    qtbot: Any, fresh_simulator: Any, size: tuple[int, int], tmp_path: Path
+    request: pytest.FixtureRequest, size: tuple[int, int]
 ) -> None:
-    problems, seen = walk_and_check(qtbot, fresh_simulator, size, tmp_path)
+    problems, seen = walk_and_check(request, size)
     # The screenshots, and the Ready screen holding a licence (old enough, under age, and a
     # repaired scan with its notices).
     extra = ["ready-licence.png", "ready-under-21.png", "ready-repaired.png"]
@@ -75,12 +62,12 @@ def test_every_screen_state_fits_in_both_languages(
     SCALED_SIZE_VARIABLE not in os.environ, reason="run by test_layout_scales in a subprocess"
 )
 def test_every_screen_state_fits_under_this_scale_factor(
-    qtbot: Any, fresh_simulator: Any, tmp_path: Path
+    request: pytest.FixtureRequest, qapp: Any
 ) -> None:
     width, height = (int(v) for v in os.environ[SCALED_SIZE_VARIABLE].split("x"))
     screen = QGuiApplication.primaryScreen()
     assert screen.devicePixelRatio() == float(os.environ["QT_SCALE_FACTOR"])
-    problems, _seen = walk_and_check(qtbot, fresh_simulator, (width, height), tmp_path)
+    problems, _seen = walk_and_check(request, (width, height))
     assert not problems, "\n".join(problems)
 
 
@@ -125,16 +112,9 @@ DISPLAY_SETTINGS = [
 
 @pytest.mark.parametrize(("size", "text_size", "high_contrast"), DISPLAY_SETTINGS)
 def test_every_screen_state_fits_at_each_text_size_and_theme(
-    qtbot: Any,
-    fresh_simulator: Any,
-    tmp_path: Path,
-    size: tuple[int, int],
-    text_size: int,
-    high_contrast: bool,
+    request: pytest.FixtureRequest, size: tuple[int, int], text_size: int, high_contrast: bool
 ) -> None:
-    problems, seen = walk_and_check(
-        qtbot, fresh_simulator, size, tmp_path, text_size=text_size, high_contrast=high_contrast
-    )
+    problems, seen = walk_and_check(request, size, text_size=text_size, high_contrast=high_contrast)
     assert len(seen) == len(SHOTS) + 3
     assert not problems, "\n".join(problems)
 

@@ -19,7 +19,8 @@
   Cancel" notice leaves it uncovered. No way back that keeps the card sits where one that
   forgets it is on another screen.
 
-Each configuration (desk size, text size, theme) is walked once, for all the checks made on it.
+Each configuration (desk size, text size, theme) is walked once in a session, for all the
+checks made on it (``tests.support.layout_walk``).
 ``test_stable_layout_x11.py`` runs these checks again on real X windows (Cancel's at the
 standard text size and theme).
 """
@@ -27,23 +28,11 @@ standard text size and theme).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import (
-    QAbstractButton,
-    QAbstractScrollArea,
-    QAbstractSlider,
-    QAbstractSpinBox,
-    QApplication,
-    QComboBox,
-    QDialog,
-    QLineEdit,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QWidget
 
 from kiosk_app.flow.customer import BUSY_NOTICE, SAME_CARD_READ
 from kiosk_app.flow.stages import TRANSITIONS, Stage
@@ -54,16 +43,23 @@ from kiosk_app.ui.theme import MIN_TOUCH_PX, TEXT_SIZES
 from tests.support.gui import (
     DESK_SIZES,
     WindowFactory,
-    check_kiosk_geometry,
     open_billed_again_question,
     place_as_kiosk,
-    walk_screens,
     window_at,
+)
+from tests.support.layout_walk import (
+    CONTROLS,
+    FORGETS_CARD,
+    KEEPS_CARD,
+    LANGUAGES,
+    Action,
+    State,
+    tappable_rects,
+    visible_rect,
+    walked,
 )
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, settle, wait_stage
 
-# Button styles that mark a screen's primary action.
-PRIMARY_STYLES = frozenset({"Primary", "Home", "Danger"})
 # The moves the check leaves out, and why: the Error screen has no control that opens the
 # form (the form follows an error only when the Ready screen's registry check is run from
 # elsewhere), so no tap meant for an Error control can land on the form; and the watchlist's
@@ -75,96 +71,12 @@ UNCHECKED_MOVES = frozenset(
         *((stage, Stage.LISTED) for stage in Stage if stage is not Stage.WORKING),
     }
 )
-CONTROLS = (QAbstractButton, QLineEdit, QAbstractSpinBox, QComboBox)
-# Anything a finger can press or drag: the controls and the scroll bars.
-TAPPABLE = (*CONTROLS, QAbstractSlider)
 SCREENS = (Stage.READY, Stage.WORKING, Stage.RESULT, Stage.CANADA_FORM, Stage.ERROR)
 # The screens that can follow the Working screen, each walked in every state it has.
 AFTER_WORKING = frozenset(target for source, target in TRANSITIONS if source is Stage.WORKING)
 # The kiosk's panel and the most common laptop screen, at each text size and theme (as
 # test_layout_sizes.py walks them).
 KIOSK_SIZES = DESK_SIZES[:2]
-LANGUAGES = ("en", "fr")
-# The states of the walk that are admin screens (opened with the PIN, never after a tap).
-ADMIN_STATES = ("admin-",)
-
-
-@dataclass(frozen=True)
-class Action:
-    """A control on screen: what it does (``kind``), where (window pixels), whether primary."""
-
-    name: str
-    kind: str
-    rect: QRect
-    primary: bool
-
-
-# The ways back to Ready, by what they do to the card held: Cancel (the check stops) and Back
-# (the form is left) keep it; New customer and Start again forget it.
-KEEPS_CARD = "back to Ready, card kept"
-FORGETS_CARD = "back to Ready, card forgotten"
-
-
-def _leave_kinds(window: MainWindow) -> dict[QWidget, str]:
-    return {
-        window.working.cancel_button: KEEPS_CARD,
-        window.canada_form.back_button: KEEPS_CARD,
-        window.result.home_button: FORGETS_CARD,
-        window.error.home_button: FORGETS_CARD,
-        window.listed.home_button: FORGETS_CARD,
-    }
-
-
-def _window_rect(widget: QWidget, window: QWidget) -> QRect:
-    """Where ``widget`` is, in window pixels (also for a widget of a dialog over it)."""
-    return QRect(window.mapFromGlobal(widget.mapToGlobal(QPoint(0, 0))), widget.size())
-
-
-def _visible_rect(widget: QWidget, window: QWidget) -> QRect:
-    """The part of ``widget`` shown in the window (clipped by the scroll area it is in)."""
-    rect = _window_rect(widget, window)
-    parent = widget.parentWidget()
-    while parent is not None and parent is not window:
-        if isinstance(parent, QAbstractScrollArea):
-            rect = rect.intersected(_window_rect(parent.viewport(), window))
-        parent = parent.parentWidget()
-    return rect
-
-
-def tappable_rects(window: MainWindow, kind: str = "") -> list[tuple[str, QRect]]:
-    """Everything a finger can press or drag on the screen showing and in a dialog open over
-    the window (window pixels), enabled or not: (name, where). ``kind``: the ways back of that
-    kind are left out (a tap meant for one does what it would have done)."""
-    dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog)]
-    same = {widget for widget, its in _leave_kinds(window).items() if kind and its == kind}
-    found = []
-    for top in (window.stack.currentWidget(), *(d for d in dialogs if d.isVisible())):
-        for widget in top.findChildren(QWidget):
-            if isinstance(widget, TAPPABLE) and widget.isVisible() and widget not in same:
-                rect = _visible_rect(widget, window)
-                if not rect.isEmpty():
-                    name = getattr(widget, "text", lambda: "")()
-                    found.append((f"{type(widget).__name__} {name!r}", rect))
-    return found
-
-
-def screen_actions(window: MainWindow) -> list[Action]:
-    """The controls the clerk can tap on the screen showing."""
-    screen = window.stack.currentWidget()
-    leave = _leave_kinds(window)
-    checks = set(window.ready.check_buttons.values())
-    actions = []
-    for widget in screen.findChildren(QWidget):
-        if not isinstance(widget, CONTROLS) or not widget.isVisible() or not widget.isEnabled():
-            continue
-        rect = _visible_rect(widget, window)
-        if rect.isEmpty():
-            continue
-        name = f"{type(widget).__name__} {getattr(widget, 'text', lambda: '')()!r}"
-        kind = leave.get(widget, f"{id(widget)}")
-        primary = widget.objectName() in PRIMARY_STYLES or widget in checks
-        actions.append(Action(name, kind, rect, primary))
-    return actions
 
 
 def _overlaps(first: list[Action], second: list[Action]) -> list[tuple[str, set[str]]]:
@@ -179,79 +91,18 @@ def _overlaps(first: list[Action], second: list[Action]) -> list[tuple[str, set[
     ]
 
 
-@dataclass
-class Walk:
-    """What one walk of every screen state measured, for all the checks of one configuration
-    (desk size, text size, theme): the controls of each state (English) by screen, and in
-    each language, Cancel on the Working screen and what a finger can tap on the screens that
-    can follow it."""
-
-    actions: dict[Stage, dict[str, list[Action]]] = field(default_factory=lambda: defaultdict(dict))
-    cancel: dict[str, QRect] = field(default_factory=dict)
-    after: dict[tuple[str, str], list[tuple[str, QRect]]] = field(default_factory=dict)
-    stages: set[Stage] = field(default_factory=set)
-
-
-Walks = dict[tuple[tuple[int, int], int, bool], Walk]
-
-
-@pytest.fixture(scope="module")
-def walks() -> Walks:
-    """The walks of this module's tests, by configuration: each is walked once, by the first
-    test that needs it (in whatever order the tests run)."""
-    return {}
-
-
-def _walk(
-    walks: Walks,
-    qtbot: Any,
-    simulator: Any,
-    size: tuple[int, int],
-    tmp_path: Path,
-    text_size: int = 100,
-    high_contrast: bool = False,
-) -> Walk:
-    """The walk of every screen state at ``size``, ``text_size`` and ``high_contrast``
-    (:class:`Walk`), made now unless an earlier test of the module made it."""
-    key = (size, text_size, high_contrast)
-    if key in walks:
-        return walks[key]
-    walk = Walk()
-
-    def visit(window: MainWindow, name: str) -> None:
-        settle(window)
-        check_kiosk_geometry(window, size)
-        stage = window.current_stage()
-        walk.actions[stage][name] = screen_actions(window)
-        if name.startswith(ADMIN_STATES):
-            return
-        for language in LANGUAGES:
-            window.switch_language(language)
-            settle(window)
-            if stage is Stage.WORKING:
-                walk.cancel[language] = _visible_rect(window.working.cancel_button, window)
-            elif stage in AFTER_WORKING:
-                walk.stages.add(stage)
-                # The form's Back lies there too: it keeps the card, as Cancel does.
-                walk.after[name, language] = tappable_rects(window, KEEPS_CARD)
-        window.switch_language("en")
-
-    settings = {"text_size": text_size, "high_contrast": high_contrast}
-    walk_screens(qtbot, simulator, size, tmp_path, visit, **settings)
-    walks[key] = walk
-    return walk
-
-
-def _moves(walk: Walk) -> list[tuple[str, set[str]]]:
+def _moves(states: list[State]) -> list[tuple[str, set[str]]]:
     """Every primary action over a different action of a screen that can follow, walked."""
-    states = walk.actions
-    assert set(states) >= set(SCREENS)  # every screen was measured
+    by_stage: dict[Stage, dict[str, list[Action]]] = defaultdict(dict)
+    for state in states:
+        by_stage[state.stage][state.name] = state.actions
+    assert set(by_stage) >= set(SCREENS)  # every screen was measured
     problems = []
     for source, target in TRANSITIONS:
         if (source, target) in UNCHECKED_MOVES:
             continue
-        for first_name, first in states[source].items():
-            for second_name, second in states[target].items():
+        for first_name, first in by_stage[source].items():
+            for second_name, second in by_stage[target].items():
                 problems += [
                     (f"{first_name} -> {second_name}: {overlap}", kinds)
                     for overlap, kinds in _overlaps(first, second)
@@ -260,22 +111,21 @@ def _moves(walk: Walk) -> list[tuple[str, set[str]]]:
 
 
 def test_no_primary_action_sits_over_a_different_action_of_the_next_screen(
-    qtbot: Any, walks: Walks, fresh_simulator: Any, desk_size: tuple[int, int], tmp_path: Path
+    request: pytest.FixtureRequest, desk_size: tuple[int, int]
 ) -> None:
-    walk = _walk(walks, qtbot, fresh_simulator, desk_size, tmp_path)
     problems = [
         text
-        for text, kinds in _moves(walk)
+        for text, kinds in _moves(walked(request, desk_size))
         if kinds != {KEEPS_CARD, FORGETS_CARD}  # the back cell's, checked below
     ]
     assert not problems, "\n".join(problems)
 
 
 def test_no_way_back_that_keeps_the_card_sits_where_one_forgets_it(
-    qtbot: Any, walks: Walks, fresh_simulator: Any, tmp_path: Path
+    request: pytest.FixtureRequest,
 ) -> None:
-    walk = _walk(walks, qtbot, fresh_simulator, DESK_SIZES[0], tmp_path)
-    problems = [text for text, kinds in _moves(walk) if kinds == {KEEPS_CARD, FORGETS_CARD}]
+    states = walked(request, DESK_SIZES[0])
+    problems = [text for text, kinds in _moves(states) if kinds == {KEEPS_CARD, FORGETS_CARD}]
     assert not problems, "\n".join(problems)
 
 
@@ -302,20 +152,31 @@ def _billed_again_question(
 @pytest.mark.parametrize("text_size", TEXT_SIZES, ids=[f"text-{t}" for t in TEXT_SIZES])
 @pytest.mark.parametrize("size", KIOSK_SIZES, ids=[f"{w}x{h}" for w, h in KIOSK_SIZES])
 def test_cancel_lies_over_nothing_a_following_screen_can_tap(
+    request: pytest.FixtureRequest,
     qtbot: Any,
-    walks: Walks,
-    fresh_simulator: Any,
     make_window: WindowFactory,
-    tmp_path: Path,
     size: tuple[int, int],
     text_size: int,
     high_contrast: bool,
 ) -> None:
-    walk = _walk(walks, qtbot, fresh_simulator, size, tmp_path, text_size, high_contrast)
+    states = [s for s in walked(request, size, text_size, high_contrast) if not s.admin]
+    cancel = {
+        language: shown.cancel
+        for state in states
+        for language, shown in state.languages.items()
+        if shown.cancel is not None
+    }
+    # What a finger can tap on the screens that can follow (the form's Back lies there too:
+    # it keeps the card, as Cancel does), and on the billed-again question.
+    after = {
+        (state.name, language): shown.tappable
+        for state in states
+        if state.stage in AFTER_WORKING
+        for language, shown in state.languages.items()
+    }
     settings = {"text_size": text_size, "high_contrast": high_contrast}
-    after = walk.after | _billed_again_question(qtbot, make_window, size, **settings)
-    cancel = walk.cancel
-    assert walk.stages == AFTER_WORKING  # every screen that can follow was walked
+    after |= _billed_again_question(qtbot, make_window, size, **settings)
+    assert {state.stage for state in states} >= AFTER_WORKING  # every one was walked
     assert set(cancel) == set(LANGUAGES)
     window_rect = QRect(0, 0, *size)
     for rect in cancel.values():
@@ -345,11 +206,11 @@ def test_the_busy_notice_leaves_cancel_uncovered(
         # All in this turn of the event loop: the read cannot end in between.
         assert window.session.try_sample("signature-valid")
         assert window.current_stage() is Stage.WORKING and window.notice.isVisible()
-        assert not _visible_rect(window.notice, window).intersects(_visible_rect(cancel, window))
+        assert not visible_rect(window.notice, window).intersects(visible_rect(cancel, window))
         assert not window.session.submit_payload(SAMPLES_BY_KEY["signature-valid"].payload)
         assert window.notice.text() == BUSY_NOTICE and window.notice.isVisible()
-        notice = _visible_rect(window.notice, window)
-        assert not notice.intersects(_visible_rect(cancel, window))
+        notice = visible_rect(window.notice, window)
+        assert not notice.intersects(visible_rect(cancel, window))
         assert QRect(0, 0, *desk_size).contains(notice)
         assert notice.height() >= window.notice.heightForWidth(notice.width())  # words fit
     finally:
@@ -361,11 +222,11 @@ def test_new_customer_is_not_where_the_language_button_is(
     qtbot: Any, make_window: WindowFactory, desk_size: tuple[int, int]
 ) -> None:
     window = window_at(make_window, desk_size)
-    language = _visible_rect(window.ready.language_button, window)
+    language = visible_rect(window.ready.language_button, window)
     home = window.result.home_button
     window.stack.setCurrentWidget(window.result)  # laid out as it shows
     settle(window)
-    assert not _visible_rect(home, window).intersects(language)
+    assert not visible_rect(home, window).intersects(language)
     window.stack.setCurrentWidget(window.ready)
 
 

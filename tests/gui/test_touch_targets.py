@@ -4,7 +4,8 @@ menu; every scrolling area scrolls by dragging its content, and a tap inside it 
 presses the button under the finger.
 
 The screens are walked through the real flow (demo samples, HTTP to the simulator), as the
-screenshots are taken (``kiosk_app.ui.screenshots``).
+screenshots are taken (``kiosk_app.ui.screenshots``), once a session for all the layout
+sweeps (``tests.support.layout_walk``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk_app.flow.stages import Stage
-from kiosk_app.ui.main_window import MainWindow
 from kiosk_app.ui.picture_picker import PicturePicker
 from kiosk_app.ui.theme import MIN_TOUCH_PX
 from kiosk_app.ui.touch import drag_scrolls, touch_scroll, viewport_of
@@ -32,9 +32,9 @@ from tests.support.admin import KioskFactory
 from tests.support.gui import (
     WindowFactory,
     open_billed_again_question,
-    walk_screens,
     window_at,
 )
+from tests.support.layout_walk import walked
 from tests.support.qt import OFFSCREEN_DIALOG_NOTE, TIMEOUT_MS, settle
 from tests.support.touch import Target, areas_without_drag, drag, too_small, touch_targets
 
@@ -42,27 +42,25 @@ from tests.support.touch import Target, areas_without_drag, drag, too_small, tou
 OFFSCREEN_POPUP_NOTES = "This plugin does not support (raise|grabbing|propagateSizeHints)"
 
 
-def _problems(name: str, root: QWidget) -> list[str]:
-    small = [f"{name}: {target} is under {MIN_TOUCH_PX} px" for target in too_small(root)]
-    undraggable = [
-        f"{name}: {area} does not scroll by dragging" for area in areas_without_drag(root)
+def _described(name: str, small: list[Target], undraggable: list[str]) -> list[str]:
+    return [f"{name}: {target} is under {MIN_TOUCH_PX} px" for target in small] + [
+        f"{name}: {area} does not scroll by dragging" for area in undraggable
     ]
-    return small + undraggable
+
+
+def _problems(name: str, root: QWidget) -> list[str]:
+    return _described(name, too_small(root), areas_without_drag(root))
 
 
 def test_every_screen_has_finger_sized_targets_and_drag_scrolling(
-    qtbot: Any, fresh_simulator: Any, desk_size: tuple[int, int], tmp_path: Path
+    request: pytest.FixtureRequest, desk_size: tuple[int, int]
 ) -> None:
     problems: list[str] = []
     counted: list[Target] = []
-
-    def visit(window: MainWindow, name: str) -> None:
-        settle(window)
-        assert (window.width(), window.height()) == desk_size
-        counted.extend(touch_targets(window))
-        problems.extend(_problems(name, window))
-
-    walk_screens(qtbot, fresh_simulator, desk_size, tmp_path, visit)
+    for state in walked(request, desk_size):
+        assert state.size == desk_size
+        counted.extend(state.targets)
+        problems.extend(_described(state.name, state.small, state.undraggable))
     assert len(counted) > 50  # the walk really measured the screens' controls
     assert not problems, "\n".join(problems)
 
