@@ -18,6 +18,7 @@
 #   KIOSK_DIST=/tmp/out ...                  output directory instead of dist/ (tests use it)
 #   DEB_XZ_LEVEL=1 ...                       the .deb's xz preset (default 6; tests use 1:
 #                                            about a sixth of the CPU, a tenth larger)
+#   STARTUP_RUNS=1 ...                       cold starts measured for the figures (default 5)
 #   XDG_CACHE_HOME=/path ...                 cache folder instead of ~/.cache (the NumPy wheel)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -167,7 +168,8 @@ report() {
     bytes="$(stat -c %s "$deb")"
     echo "deb:     $(( bytes / 1000000 )) MB ($bytes bytes) $deb"
   done
-  "$VENV/bin/python" "$ROOT/packaging/measure_startup.py" "$BUNDLE/kiosk-app"
+  "$VENV/bin/python" "$ROOT/packaging/measure_startup.py" "$BUNDLE/kiosk-app" \
+    --runs "${STARTUP_RUNS:-5}"
 }
 
 install_system_packages

@@ -54,6 +54,29 @@ install_python_packages() {
   "$VENV/bin/python" packaging/shiboken_files.py >/dev/null
 }
 
+# The Linux bundle build of tests/packaging/test_bundle.py, run into a scratch folder from the
+# start of the whole test command at the lowest priority (SCHED_IDLE, idle I/O, nice 19: it
+# takes only what the phases leave of the cores), in this command's session and scheduler
+# group (tests/support/bundle_build.py); its tests wait for it. It is ended and its folder
+# removed when this command ends, however it ends.
+start_bundle_build() {
+  BUNDLE_BUILD_DIR="$(mktemp -d "${TMPDIR:-/tmp}/kiosk-build-XXXXXX")"
+  export BUNDLE_BUILD_DIR
+  trap stop_bundle_build EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  "$VENV/bin/python" -m tests.support.bundle_build "$BUNDLE_BUILD_DIR" &
+  bundle_build_pid=$!
+}
+
+stop_bundle_build() {
+  if [ -n "${bundle_build_pid:-}" ]; then
+    kill -TERM "$bundle_build_pid" 2>/dev/null || true
+    wait "$bundle_build_pid" 2>/dev/null || true
+  fi
+  rm -rf "$BUNDLE_BUILD_DIR"
+}
+
 install_system_packages
 install_python_packages
 
@@ -62,6 +85,10 @@ case "$mode" in
     exec "$VENV/bin/kiosk-app" --demo "$@" ;;
   test)
     WINDOWS_TESTS=tests/packaging/test_windows.py
+    # The whole suite: its bundle build starts now (unless an earlier build is tested).
+    if [ $# -eq 0 ] && [ -z "${BUNDLE_TEST_DIST:-}" ]; then
+      start_bundle_build
+    fi
     TIMED_TESTS=(tests/gui/test_wedge_x11.py tests/gui/test_privacy.py
       tests/gui/test_soak_short.py tests/gui/test_soak_wait.py tests/gui/test_kiosk_escape.py
       tests/gui/test_kiosk_mode.py tests/gui/test_never_pay_twice.py tests/gui/test_camera_video.py
@@ -90,7 +117,7 @@ case "$mode" in
       # The other GUI and packaging tests: two workers, a whole module each (every worker has
       # its own QApplication, simulator and Xvfb displays; the bundle tests are the only ones
       # that install on the machine). The packaging modules go first, without reordering, so
-      # the bundle build (minutes, at nice 19) runs beside the GUI tests instead of after them.
+      # the bundle tests' wait for the build (if it is still running) is beside the GUI tests.
       echo "== GUI and packaging tests (without the Windows build)"
       ignored=()
       for module in "${TIMED_TESTS[@]}" "$WINDOWS_TESTS"; do ignored+=("--ignore=$module"); done
@@ -98,7 +125,8 @@ case "$mode" in
         "${ignored[@]}" tests/packaging tests/gui
       # The Windows build and its smoke under Wine: minutes of their own, timed apart.
       echo "== Windows build and smoke under Wine"
-      exec "$VENV/bin/python" -m pytest --run-slow "$WINDOWS_TESTS"
+      "$VENV/bin/python" -m pytest --run-slow "$WINDOWS_TESTS"
+      exit 0
     fi
     exec "$VENV/bin/python" -m pytest --run-slow "$@" ;;
   *)

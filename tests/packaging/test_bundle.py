@@ -1,14 +1,14 @@
 """The standalone build end to end: bundle, its self-test, the .deb, installed and run.
 
 Runs ``bash packaging/build-linux.sh`` once (minutes: PyInstaller, xz) into a temporary output
-directory (tests/support/bundle_build.py: at the lowest CPU priority, with the .deb's fastest xz
-level, and with ``BUNDLE_BUILD_EARLY=1`` from the session's start on), then checks the bundle
-and the package. The .deb is installed as a fleet installs it: the example playbook
-(packaging/ansible/site.yml) runs against this machine with connection local (the package, the
-managed file, setup-kiosk-session for a throwaway kiosk user, the token from an encrypted vault
-provisioned as that user), twice, when this machine allows it (root, dpkg, Ansible, cage; no
-kiosk set-up of its own). Everything is undone afterwards. Otherwise the package's contents are
-inspected with ``dpkg-deb -c`` only.
+directory (tests/support/bundle_build.py: at the lowest CPU priority, with the .deb's fastest
+xz level; the test command starts it before its first phase and the tests wait for it), then
+checks the bundle and the package. The .deb is installed as a fleet installs it: the example
+playbook (packaging/ansible/site.yml) runs against this machine with connection local (the
+package, the managed file, setup-kiosk-session for a throwaway kiosk user, the token from an
+encrypted vault provisioned as that user), twice, when this machine allows it (root, dpkg,
+Ansible, cage; no kiosk set-up of its own). Everything is undone afterwards. Otherwise the
+package's contents are inspected with ``dpkg-deb -c`` only.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.bundle_build import REUSE_DIST_ENV, background_build
+from tests.support.bundle_build import REUSE_DIST_ENV, background_build, handed_over_build
 
 from .scripts import ANSIBLE_DIR, ansible_env
 
@@ -66,7 +66,8 @@ def dist(request: pytest.FixtureRequest) -> Path:
     if reused:
         assert (Path(reused) / PACKAGE / PACKAGE).is_file(), f"no build in {reused}"
         return Path(reused)
-    result = background_build(request.config).result()
+    handed_over = handed_over_build()
+    result = (handed_over or background_build(request.config)).result()
     print(result.stdout[-3000:])  # the figures: sizes and cold start
     assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-5000:]
     assert "self-test passed" in result.stdout

@@ -1,13 +1,16 @@
 """The Linux build (``packaging/build-linux.sh``) of the bundle tests, run in the background.
 
-The build takes minutes of CPU (a build venv, PyInstaller, the .deb's xz); the bundle tests'
-``dist`` fixture waits for it. With ``BUNDLE_BUILD_EARLY=1`` the session starts it before its
-first test, so that it uses what the GUI tests before ``tests/packaging/test_bundle.py`` leave
-of the two cores, at the lowest CPU priority (``nice`` 19, in the session's own process and
-scheduler group, so the tests always come first). It is off by default: the X11 key-timing
-tests (``tests/gui/test_wedge_x11.py``) failed once beside it on a loaded machine
-(docs/benchmarks.md#test-suite). The build's output goes to files, so a full pipe never
-stalls it.
+The build takes minutes of CPU (PyInstaller, the .deb's xz); the bundle tests' ``dist``
+fixture waits for it. It runs at the lowest priority this machine allows (:data:`PRIORITY`:
+``SCHED_IDLE``, idle I/O, ``nice`` 19), so it only takes the CPU time the tests leave, in the
+process and scheduler group of whoever started it (a new session would get a scheduler group
+of its own, which shares the CPU evenly with the tests whatever the build's priority). Its
+output goes to files, so a full pipe never stalls it.
+
+The full test command (``bash packaging/dev.sh test``) starts it before its first phase, as
+``python -m tests.support.bundle_build FOLDER`` (:func:`main`), and names the folder in
+:data:`HANDOVER_ENV`; the fixture then waits for that build (:class:`HandedOverBuild`). In any
+other session the fixture starts its own (:class:`BackgroundBuild`).
 """
 
 from __future__ import annotations
@@ -18,27 +21,42 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 
 import pytest
 
+from tests.support.processes import process_gone
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_SCRIPT = ROOT / "packaging" / "build-linux.sh"
-BUNDLE_TESTS = "test_bundle.py"
 # The output folder of an earlier `KIOSK_DIST=... bash packaging/build-linux.sh` to test instead
 # of building again (working on the install tests); unset, the session builds. Not KIOSK_*: the
 # test session drops those.
 REUSE_DIST_ENV = "BUNDLE_TEST_DIST"
-# Set to 1: start the build before the session's first test (see above).
-EARLY_ENV = "BUNDLE_BUILD_EARLY"
-# The .deb's xz preset: the fastest (packaging/deb/build_deb.py's XZ_FASTEST; the release's
-# is 6). A package under the size target at this preset is under it at the release's too.
-DEB_XZ_LEVEL = 1
-# The lowest priority nice allows: the build only takes CPU time the tests leave.
-BUILD_NICENESS = 19
+# The folder of a build started before the session (packaging/dev.sh): the fixture waits for it.
+HANDOVER_ENV = "BUNDLE_BUILD_DIR"
+# What the tests change of the release build: the .deb's fastest xz preset
+# (packaging/deb/build_deb.py's XZ_FASTEST; the release's is 6: a package under the size target
+# at this preset is under it at the release's too), and one cold start for the figures.
+BUILD_SETTINGS = {"DEB_XZ_LEVEL": "1", "STARTUP_RUNS": "1"}
+# The build's command prefixes, lowest priority first; each is used where it works here.
+PRIORITY: tuple[tuple[str, ...], ...] = (
+    ("chrt", "--idle", "0"),  # SCHED_IDLE: CPU only when nothing else wants it
+    ("ionice", "-c", "3"),  # the idle I/O class
+    ("nice", "-n", "19"),  # the lowest niceness, where SCHED_IDLE is missing
+)
 BUILD_TIMEOUT_S = 3600
 STOP_WAIT_S = 30
+POLL_S = 0.5
+# The files of a build's folder.
+STDOUT = "stdout"
+STDERR = "stderr"
+OUT = "dist"
+PID = "pid"  # the process that runs the build and writes STATUS
+STATUS = "status"  # the build's exit status, written whole once it has ended
 
 
 @dataclass(frozen=True)
@@ -51,28 +69,48 @@ class BuildResult:
     out: Path
 
 
-class BackgroundBuild:
-    """One run of the build script into a fresh folder, started once, awaited by the tests."""
+def priority_prefix() -> list[str]:
+    """The :data:`PRIORITY` prefixes that run a command on this machine."""
+    prefix: list[str] = []
+    for step in PRIORITY:
+        if shutil.which(step[0]) is None:
+            continue
+        probe = subprocess.run([*step, "true"], capture_output=True, check=False, timeout=30)
+        if probe.returncode == 0:
+            prefix += step
+    return prefix
 
-    def __init__(self) -> None:
-        self._scratch = Path(tempfile.mkdtemp(prefix="kiosk-build-"))
-        self.out = self._scratch / "dist"
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+
+
+def _result(folder: Path, returncode: int) -> BuildResult:
+    return BuildResult(returncode, _read(folder / STDOUT), _read(folder / STDERR), folder / OUT)
+
+
+class BackgroundBuild:
+    """One run of ``command`` (the build script) into ``folder``, started once."""
+
+    def __init__(self, folder: Path, command: list[str] | None = None) -> None:
+        self.folder = folder
+        self._command = command or ["bash", str(BUILD_SCRIPT)]
         self._process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         """Start the build unless it has been started already."""
         if self._process is not None:
             return
-        env = dict(os.environ, KIOSK_DIST=str(self.out), DEB_XZ_LEVEL=str(DEB_XZ_LEVEL))
+        self.folder.mkdir(parents=True, exist_ok=True)
+        env = dict(os.environ, KIOSK_DIST=str(self.folder / OUT), **BUILD_SETTINGS)
         with (
-            (self._scratch / "stdout").open("wb") as stdout,
-            (self._scratch / "stderr").open("wb") as stderr,
+            (self.folder / STDOUT).open("wb") as stdout,
+            (self.folder / STDERR).open("wb") as stderr,
         ):
             # A process group of its own (so stop() reaches PyInstaller and pip too), but not a
-            # session of its own: a new session gets a scheduler group of its own, which would
-            # share the CPU evenly with the tests whatever its niceness.
+            # session of its own (see the module's docstring).
             self._process = subprocess.Popen(
-                ["nice", "-n", str(BUILD_NICENESS), "bash", str(BUILD_SCRIPT)],
+                [*priority_prefix(), *self._command],
                 env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=stdout,
@@ -84,16 +122,10 @@ class BackgroundBuild:
         """Wait for the build (starting it if need be) and return how it ended."""
         self.start()
         assert self._process is not None
-        returncode = self._process.wait(timeout=BUILD_TIMEOUT_S)
-        return BuildResult(
-            returncode,
-            (self._scratch / "stdout").read_text(encoding="utf-8", errors="replace"),
-            (self._scratch / "stderr").read_text(encoding="utf-8", errors="replace"),
-            self.out,
-        )
+        return _result(self.folder, self._process.wait(timeout=BUILD_TIMEOUT_S))
 
     def stop(self) -> None:
-        """End a build still running (the session was cut short) and delete its output."""
+        """End the build if it is still running."""
         process = self._process
         if process is not None and process.poll() is None:
             os.killpg(process.pid, signal.SIGTERM)
@@ -102,45 +134,93 @@ class BackgroundBuild:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=STOP_WAIT_S)
-        shutil.rmtree(self._scratch, ignore_errors=True)
 
 
-BUILD_KEY = pytest.StashKey[BackgroundBuild]()
+class HandedOverBuild:
+    """A build that :func:`main` runs into ``folder`` (started before this session)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def result(self, timeout_s: float = BUILD_TIMEOUT_S) -> BuildResult:
+        """Wait for the build's exit status and return how it ended. Fails at once if the
+        process running it ended without one, and after ``timeout_s`` if it never ends."""
+        deadline = time.monotonic() + timeout_s
+        status, pid = self.folder / STATUS, self.folder / PID
+        while not status.exists():
+            runner_gone = pid.exists() and process_gone(int(pid.read_text(encoding="ascii")))
+            if runner_gone and not status.exists():
+                raise AssertionError(f"the build ended without an exit status\n{self._output()}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the build ran over {timeout_s:.0f} s\n{self._output()}")
+            time.sleep(POLL_S)
+        return _result(self.folder, int(status.read_text(encoding="ascii")))
+
+    def _output(self) -> str:
+        return _read(self.folder / STDOUT)[-5000:] + _read(self.folder / STDERR)[-5000:]
 
 
-def bundle_tests_will_run(session: pytest.Session) -> bool:
-    """Whether to start the build early: asked to, and this session runs a bundle test that
-    needs a build (not merely collects one)."""
-    if os.environ.get(EARLY_ENV) != "1":
-        return False
-    if session.config.option.collectonly or not sys.platform.startswith("linux"):
-        return False
-    if os.environ.get(REUSE_DIST_ENV):
-        return False
-    if shutil.which("dpkg-deb") is None:
-        return False  # the dist fixture skips
-    return any(
-        item.path.name == BUNDLE_TESTS and item.get_closest_marker("skip") is None
-        for item in session.items
-    )
+def run_build(folder: Path, command: list[str] | None = None) -> int:
+    """Run the build into ``folder``, writing :data:`PID` first and :data:`STATUS` (whole,
+    renamed into place) at the end; SIGTERM ends the build and this process. Returns the
+    build's exit status."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / PID).write_text(str(os.getpid()), encoding="ascii")
+    build = BackgroundBuild(folder, command)
+
+    def end(signum: int, _frame: FrameType | None) -> None:
+        build.stop()
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, end)
+    build.start()
+    returncode = build.result().returncode
+    partial = folder / f"{STATUS}.partial"
+    partial.write_text(str(returncode), encoding="ascii")
+    partial.rename(folder / STATUS)
+    return returncode
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tests.support.bundle_build FOLDER [COMMAND...]``: :func:`run_build`."""
+    if not argv:
+        print("usage: python -m tests.support.bundle_build FOLDER [COMMAND...]", file=sys.stderr)
+        return 64
+    return run_build(Path(argv[0]), argv[1:] or None)
+
+
+def handed_over_build() -> HandedOverBuild | None:
+    """The build started before this session, if there is one."""
+    folder = os.environ.get(HANDOVER_ENV)
+    return HandedOverBuild(Path(folder)) if folder else None
+
+
+@dataclass
+class SessionBuild:
+    """The build a session starts itself, in a scratch folder removed at the session's end."""
+
+    scratch: Path
+    build: BackgroundBuild
+
+
+BUILD_KEY = pytest.StashKey[SessionBuild]()
 
 
 def background_build(config: pytest.Config) -> BackgroundBuild:
-    """The session's build (made, not started, when no earlier hook made it)."""
+    """The session's own build (made, not started, on first use)."""
     if BUILD_KEY not in config.stash:
-        config.stash[BUILD_KEY] = BackgroundBuild()
-    return config.stash[BUILD_KEY]
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtestloop(session: pytest.Session) -> None:
-    """Start the build before the first test when asked to and a bundle test will run."""
-    if bundle_tests_will_run(session):
-        background_build(session.config).start()
+        scratch = Path(tempfile.mkdtemp(prefix="kiosk-build-"))
+        config.stash[BUILD_KEY] = SessionBuild(scratch, BackgroundBuild(scratch))
+    return config.stash[BUILD_KEY].build
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Stop a build still running and remove its output."""
-    build = session.config.stash.get(BUILD_KEY, None)
-    if build is not None:
-        build.stop()
+    """Stop the session's own build if still running and remove its output."""
+    own = session.config.stash.get(BUILD_KEY, None)
+    if own is not None:
+        own.build.stop()
+        shutil.rmtree(own.scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,113 @@
+"""tests/support/bundle_build.py: the build run before the session and handed over to the bundle
+tests' fixture, with real processes standing in for the build script."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.support.bundle_build import (
+    BUILD_SETTINGS,
+    OUT,
+    STATUS,
+    HandedOverBuild,
+    priority_prefix,
+)
+from tests.support.processes import ROOT, process_gone
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux build")
+
+# Generous: a stand-in build at the lowest priority on a loaded machine.
+WAIT_S = 300
+
+# What a stand-in build reports of itself: its scheduling, session, group and settings.
+_REPORT = """
+import json, os, sys
+print(json.dumps({
+    "policy": os.sched_getscheduler(0),
+    "nice": os.nice(0),
+    "session": os.getsid(0),
+    "group": os.getpgid(0),
+    "pid": os.getpid(),
+    "dist": os.environ.get("KIOSK_DIST"),
+    "settings": {name: os.environ.get(name) for name in json.loads(sys.argv[1])},
+}))
+print("self-test passed")
+"""
+
+
+def start_runner(folder: Path, *command: str) -> subprocess.Popen[bytes]:
+    """``python -m tests.support.bundle_build FOLDER COMMAND...``, as packaging/dev.sh starts it."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.support.bundle_build", str(folder), *command],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def test_the_handed_over_build_reports_its_status_and_output(tmp_path: Path) -> None:
+    runner = start_runner(tmp_path, sys.executable, "-c", _REPORT, json.dumps(list(BUILD_SETTINGS)))
+    result = HandedOverBuild(tmp_path).result(WAIT_S)
+    assert runner.wait(WAIT_S) == 0
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.splitlines()[0])
+    assert result.stdout.splitlines()[1] == "self-test passed"
+    assert report["dist"] == str(tmp_path / OUT) == str(result.out)
+    assert report["settings"] == BUILD_SETTINGS
+    # The tests' session (so their scheduler group) and a process group of its own.
+    assert report["session"] == os.getsid(0)
+    assert report["group"] == report["pid"] != os.getpgid(0)
+    prefix = priority_prefix()
+    if "chrt" in prefix:
+        assert report["policy"] == os.SCHED_IDLE
+    if "nice" in prefix:
+        assert report["nice"] == 19
+
+
+def test_a_failing_build_hands_over_its_status_and_error_output(tmp_path: Path) -> None:
+    runner = start_runner(tmp_path, "bash", "-c", "echo half-way; echo broken >&2; exit 3")
+    result = HandedOverBuild(tmp_path).result(WAIT_S)
+    assert runner.wait(WAIT_S) == 3
+    assert (result.returncode, result.stdout, result.stderr) == (3, "half-way\n", "broken\n")
+
+
+def wait_for_file(path: Path) -> str:
+    deadline = time.monotonic() + WAIT_S
+    while not path.exists():
+        assert time.monotonic() < deadline, f"{path} never appeared"
+        time.sleep(0.05)
+    return path.read_text(encoding="ascii")
+
+
+def test_stopping_the_runner_ends_the_build_and_the_wait(tmp_path: Path) -> None:
+    pid_file = tmp_path / "build.pid"
+    # The build's process (exec keeps bash's pid) and a child of it in its process group.
+    script = 'sleep 600 & echo $! > "$0.tmp"; echo $$ >> "$0.tmp"; mv "$0.tmp" "$0"; exec sleep 600'
+    runner = start_runner(tmp_path, "bash", "-c", script, str(pid_file))
+    pids = [int(line) for line in wait_for_file(pid_file).split()]
+    runner.send_signal(signal.SIGTERM)
+    assert runner.wait(WAIT_S) == 128 + signal.SIGTERM
+    deadline = time.monotonic() + WAIT_S
+    while not all(process_gone(pid) for pid in pids):
+        assert time.monotonic() < deadline, "the build outlived its runner"
+        time.sleep(0.05)
+    assert not (tmp_path / STATUS).exists()
+    with pytest.raises(AssertionError, match="ended without an exit status"):
+        HandedOverBuild(tmp_path).result(WAIT_S)
+
+
+def test_the_wait_is_bounded(tmp_path: Path) -> None:
+    runner = start_runner(tmp_path, "bash", "-c", "echo still building; exec sleep 600")
+    try:
+        with pytest.raises(AssertionError, match="ran over 1 s"):
+            HandedOverBuild(tmp_path).result(timeout_s=1)
+    finally:
+        runner.send_signal(signal.SIGTERM)
+        runner.wait(WAIT_S)
