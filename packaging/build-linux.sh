@@ -6,11 +6,13 @@
 # then prints the bundle size, the .deb size and a cold-start measurement.
 #
 # It installs what it needs: apt packages (binutils for PyInstaller, the system libraries Qt
-# loads, dpkg-dev, icu-devtools, a C/C++ compiler) and a build venv (build/venv) holding the
-# package with its `package` extra, installed non-editable, with NumPy rebuilt from source
-# without BLAS (about 6 minutes on 2 cores, once per NumPy version, Python and machine: the
-# wheel is kept in ~/.cache/kiosk-app/wheels, so a fresh clone on the same machine reuses it).
-# Re-running is cheap: apt and pip only act on what is missing.
+# loads, dpkg-dev, icu-devtools, a C/C++ compiler) and a build venv holding the dependencies of
+# the package with its `package` extra at the versions of packaging/constraints.txt, with NumPy
+# rebuilt from source without BLAS (about 6 minutes on 2 cores, once per NumPy version, Python
+# and machine: the wheel is kept in ~/.cache/kiosk-app/wheels). The venv is kept in
+# ~/.cache/kiosk-app/venvs, one per Python and constraints.txt, shared by every checkout on the
+# machine; the package itself is installed, non-editable, into this build's build/site on each
+# build. Re-running is cheap: apt and pip only act on what is missing.
 #
 #   bash packaging/build-linux.sh            bundle + self-test + .deb + measurements
 #   SKIP_DEB=1 bash packaging/build-linux.sh bundle + self-test only
@@ -19,14 +21,19 @@
 #   DEB_XZ_LEVEL=1 ...                       the .deb's xz preset (default 6; tests use 1:
 #                                            about a sixth of the CPU, a tenth larger)
 #   STARTUP_RUNS=1 ...                       cold starts measured for the figures (default 5)
-#   XDG_CACHE_HOME=/path ...                 cache folder instead of ~/.cache (the NumPy wheel)
+#   XDG_CACHE_HOME=/path ...                 cache folder instead of ~/.cache (the NumPy wheel,
+#                                            the build venvs)
+#   KIOSK_BUILD_VENV=/path ...               a build venv of one's own instead of the cached one
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 
 PY="${PYTHON:-python3}"
 BUILD="$ROOT/build"
-VENV="${KIOSK_BUILD_VENV:-$BUILD/venv}"
+VENV="${KIOSK_BUILD_VENV:-}"
+SITE="$BUILD/site"  # this build's kiosk-app package, on PYTHONPATH beside the venv's packages
+# A change to how the build venv is made: a new cached venv.
+VENV_FORMAT=1
 DIST="${KIOSK_DIST:-$ROOT/dist}"
 BUNDLE="$DIST/kiosk-app"
 
@@ -55,14 +62,62 @@ install_system_packages() {
 }
 
 install_build_venv() {
+  if [ -n "$VENV" ]; then
+    [ -f "$VENV/$VENV_COMPLETE" ] || make_build_venv
+  else
+    use_cached_build_venv
+  fi
   echo "== build venv: $VENV"
-  [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+  install_package
+}
+
+# Written last into a build venv that has everything.
+VENV_COMPLETE=.kiosk-build-venv-complete
+
+# The dependencies, not the package: every build installs its own checkout's package apart.
+make_build_venv() {
+  rm -rf "$VENV"
+  "$PY" -m venv "$VENV"
   "$VENV/bin/python" -m pip install -q --upgrade pip
-  # Not editable: PyInstaller cannot see packages installed through setuptools' editable
-  # finder, and kiosk_app.resources only exists as a package once installed.
   # The exact versions of packaging/constraints.txt: the same build from the same checkout.
   "$VENV/bin/python" -m pip install -q -c packaging/constraints.txt ".[package]"
+  "$VENV/bin/python" -m pip uninstall -q -y kiosk-app
   install_numpy_without_blas
+  touch "$VENV/$VENV_COMPLETE"
+}
+
+# The cached venv of this Python and constraints.txt, made if missing. Made under an exclusive
+# lock, used under a shared one held until this script ends: two builds at once never make the
+# same venv twice, and never change a venv another build is using.
+use_cached_build_venv() {
+  local cache key
+  cache="${XDG_CACHE_HOME:-$HOME/.cache}/kiosk-app/venvs"
+  if ! { mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ]; }; then
+    cache="$BUILD/venvs"
+    mkdir -p "$cache"
+  fi
+  key="$("$PY" -c 'import os, platform, sys; print(platform.python_version(), platform.machine(), os.path.realpath(sys.executable))' \
+    | cat - packaging/constraints.txt | sha256sum | cut -c1-16)"
+  VENV="$cache/v$VENV_FORMAT-$("$PY" -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1]}")')-$key"
+  exec {venv_lock}>"$VENV.lock"
+  flock -s "$venv_lock"
+  if [ ! -f "$VENV/$VENV_COMPLETE" ]; then
+    flock -x "$venv_lock"
+    # Another build may have made it while this one waited.
+    if [ ! -f "$VENV/$VENV_COMPLETE" ]; then
+      echo "== making the build venv (once per Python and constraints.txt on this machine)"
+      make_build_venv
+    fi
+    flock -s "$venv_lock"
+  fi
+}
+
+# Not editable: PyInstaller cannot see packages installed through setuptools' editable finder,
+# and kiosk_app.resources only exists as a package once installed.
+install_package() {
+  echo "== kiosk-app into $SITE"
+  rm -rf "$SITE"
+  "$VENV/bin/python" -m pip install -q --no-deps --no-compile --target "$SITE" .
 }
 
 # NumPy's wheels carry OpenBLAS (28 MB, and a thread pool); the kiosk's NumPy work is image
@@ -132,7 +187,7 @@ build_bundle() {
   mkdir -p "$BUILD"
   # Run from build/, so the checkout's kiosk_app/ (without its resources package) is not on
   # sys.path: the spec must see the installed package.
-  (cd "$BUILD" && "$VENV/bin/pyinstaller" --noconfirm --log-level WARN \
+  (cd "$BUILD" && PYTHONPATH="$SITE" "$VENV/bin/pyinstaller" --noconfirm --log-level WARN \
     --distpath "$DIST" --workpath "$BUILD/pyinstaller" "$ROOT/packaging/kiosk-app.spec")
 }
 
@@ -149,7 +204,7 @@ bundle_selftest() {
 build_deb() {
   echo "== .deb"
   local version arch
-  version="$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("kiosk-app"))')"
+  version="$(PYTHONPATH="$SITE" "$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("kiosk-app"))')"
   arch="$(dpkg --print-architecture)"
   "$VENV/bin/python" "$ROOT/packaging/deb/build_deb.py" --bundle "$BUNDLE" \
     --version "$version" --arch "$arch" --stage "$BUILD/deb" --out "$DIST" \
