@@ -24,6 +24,9 @@
 #   XDG_CACHE_HOME=/path ...                 cache folder instead of ~/.cache (the NumPy wheel,
 #                                            the build venvs)
 #   KIOSK_BUILD_VENV=/path ...               a build venv of one's own instead of the cached one
+#   KIOSK_BUILD_HOLD=/path ...               the steps that run the bundle (self-test, figures)
+#                                            wait while this file exists (the test command
+#                                            keeps them out of its timing-sensitive phase)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -191,6 +194,12 @@ build_bundle() {
     --distpath "$DIST" --workpath "$BUILD/pyinstaller" "$ROOT/packaging/kiosk-app.spec")
 }
 
+wait_while_held() {
+  [ -n "${KIOSK_BUILD_HOLD:-}" ] || return 0
+  [ -e "$KIOSK_BUILD_HOLD" ] && echo "== waiting for $KIOSK_BUILD_HOLD to go"
+  while [ -e "$KIOSK_BUILD_HOLD" ]; do sleep 1; done
+}
+
 bundle_selftest() {
   echo "== bundle self-test"
   local scratch
@@ -230,6 +239,7 @@ report() {
 install_system_packages
 install_build_venv
 build_bundle
+wait_while_held
 bundle_selftest
 [ "${SKIP_DEB:-0}" = "1" ] || build_deb
 report

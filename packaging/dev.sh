@@ -57,16 +57,36 @@ install_python_packages() {
 # The Linux bundle build of tests/packaging/test_bundle.py, run into a scratch folder from the
 # start of the whole test command at the lowest priority (SCHED_IDLE, idle I/O, nice 19: it
 # takes only what the phases leave of the cores), in this command's session and scheduler
-# group (tests/support/bundle_build.py); its tests wait for it. It is ended and its folder
-# removed when this command ends, however it ends.
+# group (tests/support/bundle_build.py); its tests wait for it. It is paused (SIGSTOP) for the
+# timing-sensitive phase, and the steps that run the bundle (its self-test, the figures) wait
+# until that phase is over (KIOSK_BUILD_HOLD). It is ended and its folder removed when this
+# command ends, however it ends.
 start_bundle_build() {
   BUNDLE_BUILD_DIR="$(mktemp -d "${TMPDIR:-/tmp}/kiosk-build-XXXXXX")"
   export BUNDLE_BUILD_DIR
+  bundle_build_hold="$BUNDLE_BUILD_DIR/hold"
+  touch "$bundle_build_hold"
   trap stop_bundle_build EXIT
   trap 'exit 130' INT
   trap 'exit 143' TERM
-  "$VENV/bin/python" -m tests.support.bundle_build "$BUNDLE_BUILD_DIR" &
+  KIOSK_BUILD_HOLD="$bundle_build_hold" \
+    "$VENV/bin/python" -m tests.support.bundle_build "$BUNDLE_BUILD_DIR" &
   bundle_build_pid=$!
+}
+
+# Signal the build's runner (once it has written its pid file: its handlers are in place).
+signal_bundle_build() {
+  [ -n "${bundle_build_pid:-}" ] || return 0
+  for _ in $(seq 300); do [ -e "$BUNDLE_BUILD_DIR/pid" ] && break; sleep 0.1; done
+  kill "-$1" "$bundle_build_pid" 2>/dev/null || true
+}
+
+pause_bundle_build() { signal_bundle_build USR1; }
+
+resume_bundle_build() {
+  [ -n "${bundle_build_pid:-}" ] || return 0
+  rm -f "$bundle_build_hold"
+  signal_bundle_build USR2
 }
 
 stop_bundle_build() {
@@ -113,7 +133,9 @@ case "$mode" in
       # deadlines or real-time video: one process, alone on the machine. They do not hold
       # beside a second worker on the two cores of a loaded machine.
       echo "== timing-sensitive GUI tests"
+      pause_bundle_build
       "$VENV/bin/python" -m pytest --run-slow "${TIMED_TESTS[@]}"
+      resume_bundle_build
       # The other GUI and packaging tests: two workers, a whole module each (every worker has
       # its own QApplication, simulator and Xvfb displays; the bundle tests are the only ones
       # that install on the machine). The packaging modules go first, without reordering, so

@@ -16,6 +16,9 @@ import pytest
 from tests.support.bundle_build import (
     BUILD_SETTINGS,
     OUT,
+    PAUSE_SIGNAL,
+    PID,
+    RESUME_SIGNAL,
     STATUS,
     HandedOverBuild,
     priority_prefix,
@@ -111,3 +114,39 @@ def test_the_wait_is_bounded(tmp_path: Path) -> None:
     finally:
         runner.send_signal(signal.SIGTERM)
         runner.wait(WAIT_S)
+
+
+def process_state(pid: int) -> str:
+    """The one-letter state of process ``pid`` (``T``: stopped)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        return stat.read().split(") ", 1)[1][0]
+
+
+def wait_for_state(pids: list[int], stopped: bool) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while any((process_state(pid) == "T") != stopped for pid in pids):
+        assert time.monotonic() < deadline, f"not {'stopped' if stopped else 'running'}"
+        time.sleep(0.05)
+
+
+def test_a_paused_build_is_stopped_whole_goes_on_when_resumed_and_ends_on_sigterm(
+    tmp_path: Path,
+) -> None:
+    pid_file = tmp_path / "build.pid"
+    script = 'sleep 600 & echo $! > "$0.tmp"; echo $$ >> "$0.tmp"; mv "$0.tmp" "$0"; exec sleep 600'
+    runner = start_runner(tmp_path, "bash", "-c", script, str(pid_file))
+    pids = [int(line) for line in wait_for_file(pid_file).split()]
+    assert int(wait_for_file(tmp_path / PID)) == runner.pid
+    runner.send_signal(PAUSE_SIGNAL)
+    wait_for_state(pids, stopped=True)
+    runner.send_signal(RESUME_SIGNAL)
+    wait_for_state(pids, stopped=False)
+    runner.send_signal(PAUSE_SIGNAL)
+    wait_for_state(pids, stopped=True)
+    # Ended while paused: nothing of it is left stopped behind.
+    runner.send_signal(signal.SIGTERM)
+    assert runner.wait(WAIT_S) == 128 + signal.SIGTERM
+    deadline = time.monotonic() + WAIT_S
+    while not all(process_gone(pid) for pid in pids):
+        assert time.monotonic() < deadline, "the paused build outlived its runner"
+        time.sleep(0.05)

@@ -9,8 +9,9 @@ output goes to files, so a full pipe never stalls it.
 
 The full test command (``bash packaging/dev.sh test``) starts it before its first phase, as
 ``python -m tests.support.bundle_build FOLDER`` (:func:`main`), and names the folder in
-:data:`HANDOVER_ENV`; the fixture then waits for that build (:class:`HandedOverBuild`). In any
-other session the fixture starts its own (:class:`BackgroundBuild`).
+:data:`HANDOVER_ENV`; the fixture then waits for that build (:class:`HandedOverBuild`). The
+command pauses it (:data:`PAUSE_SIGNAL`) for its timing-sensitive phase. In any other session
+the fixture starts its own (:class:`BackgroundBuild`).
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ STDERR = "stderr"
 OUT = "dist"
 PID = "pid"  # the process that runs the build and writes STATUS
 STATUS = "status"  # the build's exit status, written whole once it has ended
+# Sent to that process: stop the build's whole process group where it is, and let it go on.
+PAUSE_SIGNAL = signal.SIGUSR1
+RESUME_SIGNAL = signal.SIGUSR2
 
 
 @dataclass(frozen=True)
@@ -124,11 +128,18 @@ class BackgroundBuild:
         assert self._process is not None
         return _result(self.folder, self._process.wait(timeout=BUILD_TIMEOUT_S))
 
+    def signal_group(self, signum: int) -> None:
+        """Send ``signum`` to the build's process group, if it is running."""
+        process = self._process
+        if process is not None and process.poll() is None:
+            os.killpg(process.pid, signum)
+
     def stop(self) -> None:
-        """End the build if it is still running."""
+        """End the build if it is still running (paused or not)."""
         process = self._process
         if process is not None and process.poll() is None:
             os.killpg(process.pid, signal.SIGTERM)
+            os.killpg(process.pid, signal.SIGCONT)
             try:
                 process.wait(timeout=STOP_WAIT_S)
             except subprocess.TimeoutExpired:
@@ -162,18 +173,28 @@ class HandedOverBuild:
 
 def run_build(folder: Path, command: list[str] | None = None) -> int:
     """Run the build into ``folder``, writing :data:`PID` first and :data:`STATUS` (whole,
-    renamed into place) at the end; SIGTERM ends the build and this process. Returns the
-    build's exit status."""
+    renamed into place) at the end. :data:`PAUSE_SIGNAL` stops the build's processes where
+    they are (SIGSTOP), :data:`RESUME_SIGNAL` lets them go on; SIGTERM ends the build and this
+    process. Returns the build's exit status."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / PID).write_text(str(os.getpid()), encoding="ascii")
     build = BackgroundBuild(folder, command)
+    paused = [False]
 
     def end(signum: int, _frame: FrameType | None) -> None:
         build.stop()
         raise SystemExit(128 + signum)
 
+    def pause(signum: int, _frame: FrameType | None) -> None:
+        paused[0] = signum == PAUSE_SIGNAL
+        build.signal_group(signal.SIGSTOP if paused[0] else signal.SIGCONT)
+
     signal.signal(signal.SIGTERM, end)
+    signal.signal(PAUSE_SIGNAL, pause)
+    signal.signal(RESUME_SIGNAL, pause)
+    (folder / PID).write_text(str(os.getpid()), encoding="ascii")
     build.start()
+    if paused[0]:  # asked before the build had started
+        build.signal_group(signal.SIGSTOP)
     returncode = build.result().returncode
     partial = folder / f"{STATUS}.partial"
     partial.write_text(str(returncode), encoding="ascii")
