@@ -36,7 +36,7 @@ BUILD="$ROOT/build"
 VENV="${KIOSK_BUILD_VENV:-}"
 SITE="$BUILD/site"  # this build's kiosk-app package, on PYTHONPATH beside the venv's packages
 # A change to how the build venv is made: a new cached venv.
-VENV_FORMAT=1
+VENV_FORMAT=2
 DIST="${KIOSK_DIST:-$ROOT/dist}"
 BUNDLE="$DIST/kiosk-app"
 
@@ -86,6 +86,9 @@ make_build_venv() {
   "$VENV/bin/python" -m pip install -q -c packaging/constraints.txt ".[package]"
   "$VENV/bin/python" -m pip uninstall -q -y kiosk-app
   install_numpy_without_blas
+  # shiboken's support modules, compiled, which the spec ships: written here, once, so that no
+  # build writes into a venv other builds may be reading.
+  "$VENV/bin/python" packaging/shiboken_files.py >/dev/null
   touch "$VENV/$VENV_COMPLETE"
 }
 
