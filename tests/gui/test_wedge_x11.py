@@ -8,8 +8,9 @@ scans from the Ready screen, the Canadian form, the PIN pad or the settings, wit
 or off, and reads back what the session did: the check reached the embedded simulator, nothing
 was typed into a field, no form was submitted.
 
-Control characters are sent in the conventions scanners are set to (tests/support/wedge_keys.py),
-with a Return suffix and F-key prefix/suffix, and a US scanner on a French (AZERTY) desk layout.
+Keys are typed 1 to 8 ms apart, the pace of real USB wedge scanners. Control characters are
+sent in the conventions scanners are set to (tests/support/wedge_keys.py), with a Return
+suffix and F-key prefix/suffix, and a US scanner on a French (AZERTY) desk layout.
 
 Xvfb and xdotool are Debian packages the test command installs (packaging/dev.sh); these
 tests fail, never skip, when they are missing.
@@ -81,13 +82,13 @@ def run_child(display: Display, tmp: Path, spec: dict[str, Any]) -> dict[str, An
 @pytest.mark.parametrize(
     ("where", "auto", "convention", "delay"),
     [
-        ("ready", True, "enter-lf", 4),
-        ("ready", False, "ctrl", 10),
-        ("form", True, "enter-cr", 2),
-        ("form", False, "enter-lf", 6),
-        ("pin-pad", True, "alt", 3),
-        ("settings", True, "ctrl", 8),
-        ("settings", False, "enter-lf", 5),
+        ("ready", True, "enter-lf", 2),
+        ("ready", False, "ctrl", 8),
+        ("form", True, "enter-cr", 1),
+        ("form", False, "enter-lf", 3),
+        ("pin-pad", True, "alt", 2),
+        ("settings", True, "ctrl", 4),
+        ("settings", False, "enter-lf", 2),
     ],
 )
 def test_xdotool_licence_reaches_the_check(
@@ -115,7 +116,7 @@ def test_xdotool_prefix_and_suffix_keys_with_signature_check(
 
     payload = SAMPLES_BY_KEY["signature-valid"].payload.decode("latin-1")
     script = xdotool_script(
-        payload, "enter-lf", 4, tmp_path, prefix=("F12",), suffix=("F12", "Return")
+        payload, "enter-lf", 2, tmp_path, prefix=("F12",), suffix=("F12", "Return")
     )
     spec = {"where": "ready", "auto": True, "default_check": "signature", "script": str(script)}
     report = run_child(display, tmp_path, spec)
@@ -153,7 +154,7 @@ def test_xdotool_us_scanner_on_a_french_desk_is_repaired_never_signature_checked
 ) -> None:
     subprocess.run(["setxkbmap", "-display", display.name, "-layout", "fr"], check=True)
     garbled = garble(LICENCE.decode("latin-1"), LAYOUTS_BY_KEY["fr"])
-    script = xdotool_script(garbled, "ctrl-on-fr", 4, tmp_path)
+    script = xdotool_script(garbled, "ctrl-on-fr", 2, tmp_path)
     spec = {"where": "ready", "auto": True, "default_check": "signature", "script": str(script)}
     report = run_child(display, tmp_path, spec)
     assert report["has_scan"] and report["byte_exact"] is False, report
