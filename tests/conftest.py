@@ -48,6 +48,7 @@ pytest_plugins = [
     "tests.support.children",
     "tests.support.qt_leaks",
     "tests.support.bundle_build",
+    "tests.support.worker_groups",
 ]
 
 # A copy of ../shared/corpus (public data, notices in its README) so a clean clone is complete.

@@ -83,3 +83,8 @@ _SettingsFileSource._read_files
 from kiosk_app.bench import synthetic  # noqa: E402
 
 synthetic.camera_cases
+
+# pytest-xdist calls it on its schedulers (the unit of work of a node id).
+from tests.support.worker_groups import SharedWorkScheduling  # noqa: E402
+
+SharedWorkScheduling._split_scope
