@@ -8,6 +8,8 @@ watched folder, the card's check run on every scan (``xvfb_verdict_child`` in it
 * the Alberta registry record 183456-002 with class 3 on the card names class 3 on the
   Flagged screen.
 
+The three scenarios run in one kiosk child (one X server, one start), one after the other,
+each from a wiped screen as for a new customer; each test asserts on its own scenario's steps.
 Each state is saved as a PNG (the committed copies come from ``kiosk-app screenshots``:
 ``result-under-21.png``, ``ready-repeat-expired.png``, ``result-canada-flagged.png``).
 Xvfb is a Debian package the test command installs; these tests fail, never skip, without it.
@@ -22,6 +24,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtGui import QImage
 
 from kiosk_app.simulator.samples import SAMPLES_BY_KEY, Sample, render_sample_png, signed_us_licence
@@ -43,7 +46,7 @@ def nineteen_year_old_png(folder: Path) -> Path:
     return path
 
 
-def run_child(tmp_path: Path, steps: list[dict[str, str]]) -> dict[str, Any]:
+def run_child(tmp_path: Path, steps: list[dict[str, Any]]) -> dict[str, Any]:
     """Run the kiosk on a fresh Xvfb through ``steps``; its report."""
     assert XVFB, "Xvfb is missing: bash packaging/dev.sh test installs it"
     folder, outdir = tmp_path / "scans", tmp_path / "shots"
@@ -65,31 +68,57 @@ def run_child(tmp_path: Path, steps: list[dict[str, str]]) -> dict[str, Any]:
     return report
 
 
+def scenarios(folder: Path) -> dict[str, list[dict[str, Any]]]:
+    """Each test's steps, by test: the cards read one after the other."""
+    expired = str(SAMPLE_PNGS / "signature-expired.png")
+    alberta = SAMPLE_PNGS / SAMPLES_BY_KEY["canada-flagged"].image_name
+    return {
+        "young": [
+            {"file": str(nineteen_year_old_png(folder)), "until": "result", "shot": "young.png"}
+        ],
+        "expired": [
+            {"file": expired, "until": "result", "shot": "expired.png"},
+            {
+                "file": str(SAMPLE_PNGS / "signature-valid.png"),
+                "until": "result",
+                "shot": "other.png",
+            },
+            {"file": expired, "until": "ready", "shot": "expired-again.png"},
+        ],
+        "alberta": [{"file": str(alberta), "until": "result", "shot": "alberta.png"}],
+    }
+
+
+@pytest.fixture(scope="module")
+def steps_of(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str, Any]]]:
+    """The report's steps of each scenario, all run in one child: every scenario after the
+    first starts with the clerk's wipe, as for a new customer."""
+    tmp_path = tmp_path_factory.mktemp("verdict")
+    plan = scenarios(tmp_path)
+    steps: list[dict[str, Any]] = []
+    for index, scenario in enumerate(plan.values()):
+        steps.extend([{**scenario[0], "new_customer": index > 0}, *scenario[1:]])
+    reported = iter(run_child(tmp_path, steps)["steps"])
+    return {name: [next(reported) for _ in scenario] for name, scenario in plan.items()}
+
+
 def _passed(texts: list[str]) -> list[str]:
     return [text for text in texts if "Passed" in text]
 
 
-def test_a_validly_signed_card_of_a_19_year_old_shows_under_21(tmp_path: Path) -> None:
-    card = nineteen_year_old_png(tmp_path)
-    report = run_child(tmp_path, [{"file": str(card), "until": "result", "shot": "young.png"}])
-    (step,) = report["steps"]
+def test_a_validly_signed_card_of_a_19_year_old_shows_under_21(
+    steps_of: dict[str, list[dict[str, Any]]],
+) -> None:
+    (step,) = steps_of["young"]
     assert (step["title"], step["look"]) == ("Under 21", "underage")
     assert step["reason"].startswith("turns 21 on ")
     assert _passed(step["texts"]) == []
 
 
-def test_an_expired_card_again_after_another_card_never_says_passed(tmp_path: Path) -> None:
-    expired = str(SAMPLE_PNGS / "signature-expired.png")
-    other = str(SAMPLE_PNGS / "signature-valid.png")
-    report = run_child(
-        tmp_path,
-        [
-            {"file": expired, "until": "result", "shot": "expired.png"},
-            {"file": other, "until": "result", "shot": "other.png"},
-            {"file": expired, "until": "ready", "shot": "expired-again.png"},
-        ],
-    )
-    first, other_card, again = report["steps"]
+def test_an_expired_card_again_after_another_card_never_says_passed(
+    steps_of: dict[str, list[dict[str, Any]]],
+) -> None:
+    first, other_card, again = steps_of["expired"]
     assert first["title"] == "Signature valid — licence EXPIRED" and first["look"] == "flagged"
     assert _passed(first["texts"]) == []
     assert other_card["title"] == "Passed"  # another card: its own verdict
@@ -99,15 +128,13 @@ def test_an_expired_card_again_after_another_card_never_says_passed(tmp_path: Pa
     assert _passed(again["texts"]) == []
 
 
-def test_the_alberta_record_with_class_3_names_class_3(tmp_path: Path) -> None:
+def test_the_alberta_record_with_class_3_names_class_3(
+    steps_of: dict[str, list[dict[str, Any]]],
+) -> None:
     card = SAMPLES_BY_KEY["canada-flagged"]
     assert card.canada is not None and card.canada.licence_number == "183456-002"
     assert card.canada.licence_class == "3"
-    report = run_child(
-        tmp_path,
-        [{"file": str(SAMPLE_PNGS / card.image_name), "until": "result", "shot": "alberta.png"}],
-    )
-    (step,) = report["steps"]
+    (step,) = steps_of["alberta"]
     assert step["title"] == "Flagged"
     assert step["reason"] == "Class 3 on the card is not held — registry: 5"
     assert "Current licence classes" in step["texts"]

@@ -5,8 +5,10 @@ Run as ``python -m tests.gui.xvfb_verdict_child SPEC`` with ``DISPLAY``, ``QT_QP
 and the kiosk's config/data/log folders set; the settings come from the environment too (the
 test sets ``KIOSK_MINIMUM_AGE``). SPEC is a JSON object: ``folder`` (watched), ``outdir``
 (screenshots) and ``steps``, each ``{"file": picture, "until": "result" | "ready", "shot":
-name}``: the picture is copied into the folder, the flow settles on that screen, every text
-the clerk can see is recorded and the window saved as ``outdir/shot``. Prints one JSON line.
+name}`` and optionally ``"new_customer": true``: the clerk's wipe first (as between two
+customers: nothing of the one before stays on screen), then the picture is copied into the
+folder, the flow settles on that screen, every text the clerk can see is recorded and the window
+saved as ``outdir/shot``. Prints one JSON line.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ def main() -> int:
             finish()
             return
         step = state["step"] = steps.pop(0)
+        if step.get("new_customer"):
+            session.wipe()
         state["started"] = time.monotonic()
         source = Path(step["file"])
         shutil.copyfile(source, folder / f"{len(report['steps'])}-{source.name}")
