@@ -20,6 +20,8 @@ from tests.support.bundle_build import (
     PID,
     RESUME_SIGNAL,
     STATUS,
+    TIMINGS,
+    WAITED,
     HandedOverBuild,
     priority_prefix,
 )
@@ -150,3 +152,94 @@ def test_a_paused_build_is_stopped_whole_goes_on_when_resumed_and_ends_on_sigter
     while not all(process_gone(pid) for pid in pids):
         assert time.monotonic() < deadline, "the paused build outlived its runner"
         time.sleep(0.05)
+
+
+# A stand-in build with steps: the first burns CPU_S of CPU in a child, the third waits for the
+# file named by $0.
+CPU_S = 0.2
+_BURN = (
+    "import time\nt = time.process_time()\nwhile time.process_time() - t < float(sys.argv[1]): pass"
+)
+_STEPS = (
+    'echo "== one"; "$1" -c "import sys; $2" "$3"; echo "== two"; echo not a step;'
+    ' while [ ! -e "$0" ]; do sleep 0.05; done; echo "== three"'
+)
+
+
+def read_timings(folder: Path) -> list[tuple[float, float, str]]:
+    path = folder / TIMINGS
+    if not path.exists():
+        return []
+    return [(elapsed, cpu, event) for elapsed, cpu, event in json.loads(path.read_text())["stamps"]]
+
+
+def wait_for_event(folder: Path, event: str) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while event not in [stamp[2] for stamp in read_timings(folder)]:
+        assert time.monotonic() < deadline, f"{event!r} never stamped"
+        time.sleep(0.05)
+
+
+def test_the_runner_stamps_each_step_pause_and_resume_with_the_build_s_cpu(
+    tmp_path: Path,
+) -> None:
+    go = tmp_path / "go"
+    runner = start_runner(
+        tmp_path, "bash", "-c", _STEPS, str(go), sys.executable, _BURN, str(CPU_S)
+    )
+    wait_for_event(tmp_path, "== two")
+    runner.send_signal(PAUSE_SIGNAL)
+    wait_for_event(tmp_path, "paused")
+    runner.send_signal(RESUME_SIGNAL)
+    wait_for_event(tmp_path, "resumed")
+    go.touch()
+    assert runner.wait(WAIT_S) == 0
+    stamps = read_timings(tmp_path)
+    assert [event for _, _, event in stamps] == [
+        "started",
+        "== one",
+        "== two",
+        "paused",
+        "resumed",
+        "== three",
+        "ended with status 0",
+    ]
+    elapsed = [stamp[0] for stamp in stamps]
+    cpu = [stamp[1] for stamp in stamps]
+    assert elapsed == sorted(elapsed)
+    assert cpu == sorted(cpu)
+    # The burning child, reaped by the build's shell, counts.
+    assert cpu[2] >= CPU_S
+
+
+def test_each_session_s_summary_reports_the_stamps_and_the_fixture_s_wait(
+    tmp_path: Path,
+) -> None:
+    build_dir = tmp_path / "build"
+    runner = start_runner(build_dir, "bash", "-c", 'echo "== only step"; sleep 0.5')
+    assert HandedOverBuild(build_dir).result(WAIT_S).returncode == 0
+    assert runner.wait(WAIT_S) == 0
+    assert (build_dir / WAITED).exists()
+    (tmp_path / "test_nothing.py").write_text("def test_nothing() -> None:\n    pass\n")
+    # Through pytest-xdist: the controller's summary, whatever the workers did.
+    plugins = ["-p", "tests.support.bundle_build", "-p", "xdist", "-p", "no:cacheprovider"]
+    session = subprocess.run(
+        [sys.executable, "-m", "pytest", *plugins, "-n", "1", "--rootdir", str(tmp_path)],
+        cwd=tmp_path,
+        env=dict(os.environ, BUNDLE_BUILD_DIR=str(build_dir), PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=WAIT_S,
+        check=False,
+    )
+    assert session.returncode == 0, session.stdout + session.stderr
+    lines = [line.split() for line in session.stdout.splitlines() if line.startswith("bundle")]
+    assert [line[7:] for line in lines[:3]] == [
+        ["started"],
+        ["==", "only", "step"],
+        ["ended", "with", "status", "0"],
+    ]
+    assert lines[3][4:] == ["the", "bundle", "tests", "began", "waiting", "for", "it"]
+    assert lines[4][4:7] == ["they", "had", "waited"]
+    assert lines[5][4:] == ["this", "test", "session", "ends"]
+    assert len(lines) == 6

@@ -12,10 +12,16 @@ The full test command (``bash packaging/dev.sh test``) starts it before its firs
 :data:`HANDOVER_ENV`; the fixture then waits for that build (:class:`HandedOverBuild`). The
 command pauses it (:data:`PAUSE_SIGNAL`) for its timing-sensitive phase. In any other session
 the fixture starts its own (:class:`BackgroundBuild`).
+
+The runner stamps the build's steps (its ``== `` lines), pauses, resumes and end into
+:data:`TIMINGS` (seconds since the build began, and the build's CPU seconds so far); the fixture
+adds how long it waited (:data:`WAITED`). Each session of the test command ends its summary with
+them (:func:`pytest_terminal_summary`).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -23,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
@@ -58,6 +64,10 @@ STDERR = "stderr"
 OUT = "dist"
 PID = "pid"  # the process that runs the build and writes STATUS
 STATUS = "status"  # the build's exit status, written whole once it has ended
+TIMINGS = "timings.json"  # BuildTimings, rewritten whole at each stamp
+WAITED = "waited.json"  # when the bundle tests' fixture began and stopped waiting
+# How the build script names its steps on its output.
+STEP_PREFIX = "== "
 # Sent to that process: stop the build's whole process group where it is, and let it go on.
 PAUSE_SIGNAL = signal.SIGUSR1
 RESUME_SIGNAL = signal.SIGUSR2
@@ -93,6 +103,44 @@ def _result(folder: Path, returncode: int) -> BuildResult:
     return BuildResult(returncode, _read(folder / STDOUT), _read(folder / STDERR), folder / OUT)
 
 
+def group_cpu_s(group: int) -> float:
+    """The CPU seconds (user and system) of the processes in process group ``group``, with
+    those of the children they have reaped."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text(encoding="ascii", errors="replace").rsplit(") ", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        # After the name: state, ppid, pgrp, ...; utime, stime, cutime, cstime are 12th to 15th.
+        if int(fields[2]) == group:
+            ticks += sum(int(value) for value in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu_s() -> float:
+    """The CPU seconds of this process's reaped children."""
+    times = os.times()
+    return times.children_user + times.children_system
+
+
+@dataclass
+class BuildTimings:
+    """When (:func:`time.monotonic`) the build began, and its stamps: seconds since then, the
+    build's CPU seconds so far, and what happened (a step's line, paused, resumed, ended)."""
+
+    started: float
+    stamps: list[tuple[float, float, str]] = field(default_factory=list)
+
+    def stamp(self, cpu_s: float, event: str) -> None:
+        self.stamps.append((time.monotonic() - self.started, cpu_s, event))
+
+    def write(self, folder: Path) -> None:
+        partial = folder / f"{TIMINGS}.partial"
+        partial.write_text(json.dumps({"started": self.started, "stamps": self.stamps}))
+        partial.rename(folder / TIMINGS)
+
+
 class BackgroundBuild:
     """One run of ``command`` (the build script) into ``folder``, started once."""
 
@@ -100,12 +148,14 @@ class BackgroundBuild:
         self.folder = folder
         self._command = command or ["bash", str(BUILD_SCRIPT)]
         self._process: subprocess.Popen[bytes] | None = None
+        self._reaped_cpu_s = 0.0  # of this process's children before the build
 
     def start(self) -> None:
         """Start the build unless it has been started already."""
         if self._process is not None:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
+        self._reaped_cpu_s = children_cpu_s()
         env = dict(os.environ, KIOSK_DIST=str(self.folder / OUT), **BUILD_SETTINGS)
         with (
             (self.folder / STDOUT).open("wb") as stdout,
@@ -121,6 +171,19 @@ class BackgroundBuild:
                 stderr=stderr,
                 process_group=0,
             )
+
+    def poll(self) -> int | None:
+        """The build's exit status once it has ended (None while it runs or before it starts)."""
+        return None if self._process is None else self._process.poll()
+
+    def cpu_s(self) -> float:
+        """The build's CPU seconds so far: its process group's (reaped children included) while
+        it runs, this process's reaped children's since it started once it has ended."""
+        if self._process is None:
+            return 0.0
+        if self._process.poll() is None:
+            return group_cpu_s(self._process.pid)
+        return children_cpu_s() - self._reaped_cpu_s
 
     def result(self) -> BuildResult:
         """Wait for the build (starting it if need be) and return how it ended."""
@@ -156,7 +219,8 @@ class HandedOverBuild:
     def result(self, timeout_s: float = BUILD_TIMEOUT_S) -> BuildResult:
         """Wait for the build's exit status and return how it ended. Fails at once if the
         process running it ended without one, and after ``timeout_s`` if it never ends."""
-        deadline = time.monotonic() + timeout_s
+        began = time.monotonic()
+        deadline = began + timeout_s
         status, pid = self.folder / STATUS, self.folder / PID
         while not status.exists():
             runner_gone = pid.exists() and process_gone(int(pid.read_text(encoding="ascii")))
@@ -165,6 +229,8 @@ class HandedOverBuild:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the build ran over {timeout_s:.0f} s\n{self._output()}")
             time.sleep(POLL_S)
+        waited = {"began": began, "ended": time.monotonic()}
+        (self.folder / WAITED).write_text(json.dumps(waited), encoding="ascii")
         return _result(self.folder, int(status.read_text(encoding="ascii")))
 
     def _output(self) -> str:
@@ -173,12 +239,14 @@ class HandedOverBuild:
 
 def run_build(folder: Path, command: list[str] | None = None) -> int:
     """Run the build into ``folder``, writing :data:`PID` first and :data:`STATUS` (whole,
-    renamed into place) at the end. :data:`PAUSE_SIGNAL` stops the build's processes where
-    they are (SIGSTOP), :data:`RESUME_SIGNAL` lets them go on; SIGTERM ends the build and this
-    process. Returns the build's exit status."""
+    renamed into place) at the end, and :data:`TIMINGS` as the build goes.
+    :data:`PAUSE_SIGNAL` stops the build's processes where they are (SIGSTOP),
+    :data:`RESUME_SIGNAL` lets them go on; SIGTERM ends the build and this process. Returns
+    the build's exit status."""
     folder.mkdir(parents=True, exist_ok=True)
     build = BackgroundBuild(folder, command)
     paused = [False]
+    timings = BuildTimings(time.monotonic())
 
     def end(signum: int, _frame: FrameType | None) -> None:
         build.stop()
@@ -187,19 +255,44 @@ def run_build(folder: Path, command: list[str] | None = None) -> int:
     def pause(signum: int, _frame: FrameType | None) -> None:
         paused[0] = signum == PAUSE_SIGNAL
         build.signal_group(signal.SIGSTOP if paused[0] else signal.SIGCONT)
+        timings.stamp(build.cpu_s(), "paused" if paused[0] else "resumed")
 
     signal.signal(signal.SIGTERM, end)
     signal.signal(PAUSE_SIGNAL, pause)
     signal.signal(RESUME_SIGNAL, pause)
     (folder / PID).write_text(str(os.getpid()), encoding="ascii")
     build.start()
+    timings.stamp(0.0, "started")
     if paused[0]:  # asked before the build had started
         build.signal_group(signal.SIGSTOP)
-    returncode = build.result().returncode
+    returncode = _follow(build, timings)
+    timings.stamp(build.cpu_s(), f"ended with status {returncode}")
+    timings.write(folder)
     partial = folder / f"{STATUS}.partial"
     partial.write_text(str(returncode), encoding="ascii")
     partial.rename(folder / STATUS)
     return returncode
+
+
+def _follow(build: BackgroundBuild, timings: BuildTimings) -> int:
+    """Wait for ``build`` to end, stamping each step it starts when its line is seen (up to
+    :data:`POLL_S` late); returns its exit status."""
+    read = written = 0
+    while True:
+        returncode = build.poll()
+        cpu_s = build.cpu_s()
+        output = (build.folder / STDOUT).read_bytes()
+        end = output.rfind(b"\n") + 1
+        for line in output[read:end].decode(errors="replace").splitlines():
+            if line.startswith(STEP_PREFIX):
+                timings.stamp(cpu_s, line)
+        read = end
+        if returncode is not None:
+            return returncode
+        if len(timings.stamps) != written:  # a stamp of this loop's or of a signal's
+            written = len(timings.stamps)
+            timings.write(build.folder)
+        time.sleep(POLL_S)
 
 
 def main(argv: list[str]) -> int:
@@ -241,6 +334,37 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if own is not None:
         own.build.stop()
         shutil.rmtree(own.scratch, ignore_errors=True)
+
+
+def timings_report(folder: Path) -> list[str]:
+    """The lines that tell how far the build in ``folder`` has got, when it was paused and
+    resumed, and how long the bundle tests waited for it (none if it has stamped nothing)."""
+    if not (folder / TIMINGS).exists():
+        return []
+    timings = json.loads((folder / TIMINGS).read_text(encoding="utf-8"))
+    started: float = timings["started"]
+    lines = [
+        f"bundle build {elapsed:7.1f} s {cpu:7.1f} s CPU  {event}"
+        for elapsed, cpu, event in timings["stamps"]
+    ]
+    if (folder / WAITED).exists():
+        waited = json.loads((folder / WAITED).read_text(encoding="ascii"))
+        began, ended = waited["began"] - started, waited["ended"] - started
+        lines.append(f"bundle build {began:7.1f} s: the bundle tests began waiting for it")
+        lines.append(f"bundle build {ended:7.1f} s: they had waited {ended - began:.1f} s")
+    now = time.monotonic() - started
+    lines.append(f"bundle build {now:7.1f} s: this test session ends")
+    return lines
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Where the handed-over build is at the end of this session (:func:`timings_report`)."""
+    handed_over = handed_over_build()
+    lines = [] if handed_over is None else timings_report(handed_over.folder)
+    if lines:
+        terminalreporter.write_sep("-", "bundle build (seconds since it began, its CPU seconds)")
+        for line in lines:
+            terminalreporter.write_line(line)
 
 
 if __name__ == "__main__":
