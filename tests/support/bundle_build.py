@@ -103,6 +103,13 @@ def _result(folder: Path, returncode: int) -> BuildResult:
     return BuildResult(returncode, _read(folder / STDOUT), _read(folder / STDERR), folder / OUT)
 
 
+def write_whole(path: Path, text: str) -> None:
+    """Write ``path`` so that a reader sees it whole or not at all (renamed into place)."""
+    partial = path.with_name(f"{path.name}.partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.rename(path)
+
+
 def group_cpu_s(group: int) -> float:
     """The CPU seconds (user and system) of the processes in process group ``group``, with
     those of the children they have reaped."""
@@ -136,9 +143,7 @@ class BuildTimings:
         self.stamps.append((time.monotonic() - self.started, cpu_s, event))
 
     def write(self, folder: Path) -> None:
-        partial = folder / f"{TIMINGS}.partial"
-        partial.write_text(json.dumps({"started": self.started, "stamps": self.stamps}))
-        partial.rename(folder / TIMINGS)
+        write_whole(folder / TIMINGS, json.dumps({"started": self.started, "stamps": self.stamps}))
 
 
 class BackgroundBuild:
@@ -230,7 +235,7 @@ class HandedOverBuild:
                 raise AssertionError(f"the build ran over {timeout_s:.0f} s\n{self._output()}")
             time.sleep(POLL_S)
         waited = {"began": began, "ended": time.monotonic()}
-        (self.folder / WAITED).write_text(json.dumps(waited), encoding="ascii")
+        write_whole(self.folder / WAITED, json.dumps(waited))
         return _result(self.folder, int(status.read_text(encoding="ascii")))
 
     def _output(self) -> str:
@@ -238,8 +243,8 @@ class HandedOverBuild:
 
 
 def run_build(folder: Path, command: list[str] | None = None) -> int:
-    """Run the build into ``folder``, writing :data:`PID` first and :data:`STATUS` (whole,
-    renamed into place) at the end, and :data:`TIMINGS` as the build goes.
+    """Run the build into ``folder``, writing :data:`PID` first and :data:`STATUS` at the end
+    (each whole: :func:`write_whole`), and :data:`TIMINGS` as the build goes.
     :data:`PAUSE_SIGNAL` stops the build's processes where they are (SIGSTOP),
     :data:`RESUME_SIGNAL` lets them go on; SIGTERM ends the build and this process. Returns
     the build's exit status."""
@@ -260,7 +265,7 @@ def run_build(folder: Path, command: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, end)
     signal.signal(PAUSE_SIGNAL, pause)
     signal.signal(RESUME_SIGNAL, pause)
-    (folder / PID).write_text(str(os.getpid()), encoding="ascii")
+    write_whole(folder / PID, str(os.getpid()))
     build.start()
     timings.stamp(0.0, "started")
     if paused[0]:  # asked before the build had started
@@ -268,9 +273,7 @@ def run_build(folder: Path, command: list[str] | None = None) -> int:
     returncode = _follow(build, timings)
     timings.stamp(build.cpu_s(), f"ended with status {returncode}")
     timings.write(folder)
-    partial = folder / f"{STATUS}.partial"
-    partial.write_text(str(returncode), encoding="ascii")
-    partial.rename(folder / STATUS)
+    write_whole(folder / STATUS, str(returncode))
     return returncode
 
 
