@@ -279,23 +279,25 @@ def run_build(folder: Path, command: list[str] | None = None) -> int:
 
 def _follow(build: BackgroundBuild, timings: BuildTimings) -> int:
     """Wait for ``build`` to end, stamping each step it starts when its line is seen (up to
-    :data:`POLL_S` late); returns its exit status."""
+    :data:`POLL_S` late); returns its exit status. Reads only the output's new lines, and
+    reads the build's CPU time only for a stamp."""
     read = written = 0
-    while True:
-        returncode = build.poll()
-        cpu_s = build.cpu_s()
-        output = (build.folder / STDOUT).read_bytes()
-        end = output.rfind(b"\n") + 1
-        for line in output[read:end].decode(errors="replace").splitlines():
-            if line.startswith(STEP_PREFIX):
-                timings.stamp(cpu_s, line)
-        read = end
-        if returncode is not None:
-            return returncode
-        if len(timings.stamps) != written:  # a stamp of this loop's or of a signal's
-            written = len(timings.stamps)
-            timings.write(build.folder)
-        time.sleep(POLL_S)
+    with (build.folder / STDOUT).open("rb") as output:
+        while True:
+            returncode = build.poll()
+            output.seek(read)
+            new = output.read()
+            new = new[: new.rfind(b"\n") + 1]
+            read += len(new)
+            for line in new.decode(errors="replace").splitlines():
+                if line.startswith(STEP_PREFIX):
+                    timings.stamp(build.cpu_s(), line)
+            if returncode is not None:
+                return returncode
+            if len(timings.stamps) != written:  # a stamp of this loop's or of a signal's
+                written = len(timings.stamps)
+                timings.write(build.folder)
+            time.sleep(POLL_S)
 
 
 def main(argv: list[str]) -> int:
