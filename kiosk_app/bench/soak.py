@@ -66,7 +66,6 @@ if TYPE_CHECKING:
     from kiosk_app.ui.main_window import MainWindow
 
 TARGET_RSS_GROWTH_MB = 30.0
-SETTLE_S = 0.6  # event-loop time before each reading (abandoned replies finish meanwhile)
 # The simulator stands in for a remote service: its connection threads and sockets are not the
 # kiosk's and are subtracted from the counts (the name is the simulator's own).
 SIMULATOR_CONNECTION_THREAD = "kiosk-simulator-connection"
@@ -127,7 +126,7 @@ def take_reading(driver: SoakDriver, started: float) -> Reading:
 
     from kiosk_app.redaction import SENSITIVE
 
-    driver.spin(SETTLE_S)
+    driver.spin(driver.timings.settle_s)
     # Work the kiosk started on its own meanwhile (the picture warm-up) ends before the count.
     driver.wait("settle", lambda: None, driver.quiet)
     gc.collect()

@@ -33,6 +33,7 @@ KEY_GAP_S = 0.004  # wedge clock step per key
 SHORT_READ_TIMEOUT_S = 0.25  # the client used for the timeout fault...
 SLOW_REPLY_S = 0.6  # ...and the simulator's delay then
 CANCEL_LATENCY_S = 0.4  # the simulator's delay while the clerk presses Cancel
+SETTLE_S = 0.6  # event-loop time before each reading (abandoned replies finish meanwhile)
 
 INPUT_PATHS = ("wedge", "picture", "drop", "sample")
 FAULT_WEIGHTS = {
@@ -66,6 +67,23 @@ EXPECTED_VERDICT = {
     "canada-error": "Could not verify",
     "dvs-parse": "Read by the service — not verified",
 }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Timings:
+    """The delays a shift runs with: the simulator's replies and the settle before a reading.
+
+    The defaults are the soak command's; a shorter set proves the same endings in less time
+    (the slow reply stays longer than ``SHORT_READ_TIMEOUT_S``, the cancel latency longer than
+    a click takes to arrive)."""
+
+    base_latency_s: float = BASE_LATENCY_S
+    slow_reply_s: float = SLOW_REPLY_S
+    cancel_latency_s: float = CANCEL_LATENCY_S
+    settle_s: float = SETTLE_S
+
+
+SOAK_TIMINGS = Timings()
 
 
 @dataclass(frozen=True)
@@ -248,8 +266,10 @@ class SoakDriver:
         clock: WedgeClock,
         pictures: Path,
         short_backend: Backend,
+        timings: Timings = SOAK_TIMINGS,
     ) -> None:
         self.window = window
+        self.timings = timings
         self.handle = handle
         self.pictures = pictures
         self.short_backend = short_backend
@@ -644,14 +664,15 @@ class SoakDriver:
     def _faults(self, fault: str) -> Any:
         from kiosk_app.simulator.faults import Faults
 
+        base = self.timings.base_latency_s
         chosen = {
-            "http-500": Faults(latency_s=BASE_LATENCY_S, http_status=500),
-            "garbage": Faults(latency_s=BASE_LATENCY_S, malformed_json=True),
-            "drop": Faults(latency_s=BASE_LATENCY_S, drop_connection=True),
-            "timeout": Faults(latency_s=SLOW_REPLY_S),
-            "cancel": Faults(latency_s=CANCEL_LATENCY_S),
+            "http-500": Faults(latency_s=base, http_status=500),
+            "garbage": Faults(latency_s=base, malformed_json=True),
+            "drop": Faults(latency_s=base, drop_connection=True),
+            "timeout": Faults(latency_s=self.timings.slow_reply_s),
+            "cancel": Faults(latency_s=self.timings.cancel_latency_s),
         }
-        return chosen.get(fault, Faults(latency_s=BASE_LATENCY_S))
+        return chosen.get(fault, Faults(latency_s=base))
 
 
 def _nothing() -> None:

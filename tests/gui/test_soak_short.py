@@ -22,7 +22,9 @@ from kiosk_app.bench.soak import (
 from kiosk_app.bench.soak_driver import (
     FAULT_WEIGHTS,
     INPUT_PATHS,
+    SHORT_READ_TIMEOUT_S,
     SoakDriver,
+    Timings,
     WedgeClock,
     close_client,
     short_timeout_backend,
@@ -41,6 +43,13 @@ SEED = 7  # draws every input path and every fault within 60 scans
 WARMUP = 20
 THREAD_TOLERANCE = 1  # a CallDeadline timer thread may be between start and end
 FD_TOLERANCE = 2  # one keep-alive connection reopened, either side
+# Shorter than the soak command's: the settle before a reading (its counts leave the
+# simulator's connections out, and the wait for a quiet pool follows it) and the plain replies.
+# The slow reply stays well past the short client's timeout; Cancel keeps the command's latency.
+SLOW_REPLY_MARGIN_S = 0.15
+SHORT_TIMINGS = Timings(
+    base_latency_s=0.01, slow_reply_s=SHORT_READ_TIMEOUT_S + SLOW_REPLY_MARGIN_S, settle_s=0.2
+)
 
 
 def test_short_shift_ends_every_scan_right_and_grows_nothing(
@@ -53,7 +62,9 @@ def test_short_shift_ends_every_scan_right_and_grows_nothing(
     short = short_timeout_backend(fresh_simulator.base_url)
     pictures = tmp_path / "pictures"
     pictures.mkdir()
-    driver = SoakDriver(window, fresh_simulator, clock, write_sample_pictures(pictures), short)
+    driver = SoakDriver(
+        window, fresh_simulator, clock, write_sample_pictures(pictures), short, SHORT_TIMINGS
+    )
     try:
         readings = run_shift(driver, SCANS, SEED, every=10)
         pool_idle = window.core.pool.is_idle()
