@@ -181,13 +181,22 @@ def wedge_key(char: str) -> tuple[Any, str, Any]:
 
 
 class WedgeClock:
-    """The wedge's clock, moved by the driver (key gaps and the duplicate window)."""
+    """The wedge's clock: real time, moved on by the driver (key gaps and the duplicate window).
+
+    ``now`` is the driver's part alone: the keys' own times (their gaps those of a scanner).
+    The real time in the clock lets the wedge see an end-of-burst timer that fired late (a busy
+    machine kept the event loop from the next keys), as it does on a kiosk."""
 
     def __init__(self) -> None:
         self.now = 1000.0
+        self._started = time.monotonic()
 
     def __call__(self) -> float:
-        return self.now
+        return self.now + time.monotonic() - self._started
+
+    def stamp_ms(self) -> int:
+        """The time of a key event typed now (ms, the driver's part: as a keyboard stamps it)."""
+        return round(self.now * 1000)
 
 
 class WedgeTyper:
@@ -215,7 +224,9 @@ class WedgeTyper:
         for char in batch:
             key, text, mods = wedge_key(char)
             for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-                QCoreApplication.sendEvent(target, QKeyEvent(kind, key, mods, text))
+                event = QKeyEvent(kind, key, mods, text)
+                event.setTimestamp(self._clock.stamp_ms())
+                QCoreApplication.sendEvent(target, event)
             self._clock.now += KEY_GAP_S
         if self._chars:
             QTimer.singleShot(0, self._next_keys)
