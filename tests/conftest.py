@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import compileall
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +34,11 @@ for _var in ("KIOSK_CONFIG_DIR", "KIOSK_DATA_DIR", "KIOSK_LOG_DIR"):
     os.environ[_var] = str(_SESSION_DIR / _var.lower())
 # Never the machine's real /etc/kiosk-app/managed.json: a path no test writes unless it means to.
 os.environ["KIOSK_MANAGED_FILE"] = str(_SESSION_DIR / "managed.json")
+# This environment sets PYTHONDONTWRITEBYTECODE, and pytest then rewrites the asserts of every
+# test module again in every process (about a second per xdist worker). This process keeps the
+# rewritten modules in __pycache__ (ignored by git); the children the tests start still inherit
+# the variable.
+sys.dont_write_bytecode = False
 
 # The shared fixtures (GUI window, desk, admin kiosk, the collection and leak check after every
 # Qt test) live in tests/support: one place, no test module importing another. pytester runs
