@@ -88,3 +88,8 @@ synthetic.camera_cases
 from tests.support.worker_groups import SharedWorkScheduling  # noqa: E402
 
 SharedWorkScheduling._split_scope
+
+# The import system and pytest's assert rewriting read it (tests/conftest.py sets it).
+import sys  # noqa: E402
+
+sys.dont_write_bytecode
