@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -83,26 +84,33 @@ def test_a_failing_build_hands_over_its_status_and_error_output(tmp_path: Path) 
     assert (result.returncode, result.stdout, result.stderr) == (3, "half-way\n", "broken\n")
 
 
-def wait_for_file(path: Path) -> str:
+# A stand-in build: its process (exec keeps bash's pid) and a child of it in its process group,
+# their pids written whole to the file named by $0.
+BUILD_WITH_A_CHILD = (
+    'sleep 600 & echo $! > "$0.tmp"; echo $$ >> "$0.tmp"; mv "$0.tmp" "$0"; exec sleep 600'
+)
+
+
+def poll_until(done: Callable[[], bool], failure: str) -> None:
+    """Wait (at most ``WAIT_S``) until ``done()``; fail with ``failure`` otherwise."""
     deadline = time.monotonic() + WAIT_S
-    while not path.exists():
-        assert time.monotonic() < deadline, f"{path} never appeared"
+    while not done():
+        assert time.monotonic() < deadline, failure
         time.sleep(0.05)
+
+
+def wait_for_file(path: Path) -> str:
+    poll_until(path.exists, f"{path} never appeared")
     return path.read_text(encoding="ascii")
 
 
 def test_stopping_the_runner_ends_the_build_and_the_wait(tmp_path: Path) -> None:
     pid_file = tmp_path / "build.pid"
-    # The build's process (exec keeps bash's pid) and a child of it in its process group.
-    script = 'sleep 600 & echo $! > "$0.tmp"; echo $$ >> "$0.tmp"; mv "$0.tmp" "$0"; exec sleep 600'
-    runner = start_runner(tmp_path, "bash", "-c", script, str(pid_file))
+    runner = start_runner(tmp_path, "bash", "-c", BUILD_WITH_A_CHILD, str(pid_file))
     pids = [int(line) for line in wait_for_file(pid_file).split()]
     runner.send_signal(signal.SIGTERM)
     assert runner.wait(WAIT_S) == 128 + signal.SIGTERM
-    deadline = time.monotonic() + WAIT_S
-    while not all(process_gone(pid) for pid in pids):
-        assert time.monotonic() < deadline, "the build outlived its runner"
-        time.sleep(0.05)
+    poll_until(lambda: all(process_gone(pid) for pid in pids), "the build outlived its runner")
     assert not (tmp_path / STATUS).exists()
     with pytest.raises(AssertionError, match="ended without an exit status"):
         HandedOverBuild(tmp_path).result(WAIT_S)
@@ -125,18 +133,17 @@ def process_state(pid: int) -> str:
 
 
 def wait_for_state(pids: list[int], stopped: bool) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while any((process_state(pid) == "T") != stopped for pid in pids):
-        assert time.monotonic() < deadline, f"not {'stopped' if stopped else 'running'}"
-        time.sleep(0.05)
+    poll_until(
+        lambda: all((process_state(pid) == "T") == stopped for pid in pids),
+        f"not {'stopped' if stopped else 'running'}",
+    )
 
 
 def test_a_paused_build_is_stopped_whole_goes_on_when_resumed_and_ends_on_sigterm(
     tmp_path: Path,
 ) -> None:
     pid_file = tmp_path / "build.pid"
-    script = 'sleep 600 & echo $! > "$0.tmp"; echo $$ >> "$0.tmp"; mv "$0.tmp" "$0"; exec sleep 600'
-    runner = start_runner(tmp_path, "bash", "-c", script, str(pid_file))
+    runner = start_runner(tmp_path, "bash", "-c", BUILD_WITH_A_CHILD, str(pid_file))
     pids = [int(line) for line in wait_for_file(pid_file).split()]
     assert int(wait_for_file(tmp_path / PID)) == runner.pid
     runner.send_signal(PAUSE_SIGNAL)
@@ -148,10 +155,9 @@ def test_a_paused_build_is_stopped_whole_goes_on_when_resumed_and_ends_on_sigter
     # Ended while paused: nothing of it is left stopped behind.
     runner.send_signal(signal.SIGTERM)
     assert runner.wait(WAIT_S) == 128 + signal.SIGTERM
-    deadline = time.monotonic() + WAIT_S
-    while not all(process_gone(pid) for pid in pids):
-        assert time.monotonic() < deadline, "the paused build outlived its runner"
-        time.sleep(0.05)
+    poll_until(
+        lambda: all(process_gone(pid) for pid in pids), "the paused build outlived its runner"
+    )
 
 
 # A stand-in build with steps: the first burns CPU_S of CPU in a child, the third waits for the
@@ -174,10 +180,9 @@ def read_timings(folder: Path) -> list[tuple[float, float, str]]:
 
 
 def wait_for_event(folder: Path, event: str) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while event not in [stamp[2] for stamp in read_timings(folder)]:
-        assert time.monotonic() < deadline, f"{event!r} never stamped"
-        time.sleep(0.05)
+    poll_until(
+        lambda: event in [stamp[2] for stamp in read_timings(folder)], f"{event!r} never stamped"
+    )
 
 
 def test_the_runner_stamps_each_step_pause_and_resume_with_the_build_s_cpu(
