@@ -57,18 +57,15 @@ install_python_packages() {
 # The Linux bundle build of tests/packaging/test_bundle.py, run into a scratch folder from the
 # start of the whole test command at the lowest priority (SCHED_IDLE, idle I/O, nice 19: it
 # takes only what the phases leave of the cores), in this command's session and scheduler
-# group (tests/support/bundle_build.py); its tests wait for it. It is paused (SIGSTOP) for the
-# timing-sensitive phase, and the steps that run the bundle (its self-test, the figures) wait
-# until that phase is over (KIOSK_BUILD_HOLD). It is ended and its folder removed when this
+# group (tests/support/bundle_build.py); its tests wait for it. It is paused (SIGSTOP) while
+# the unit and timing-sensitive tests run, and the steps that run the bundle (its self-test,
+# the figures) wait until those are over (KIOSK_BUILD_HOLD). It is ended and its folder removed when this
 # command ends, however it ends.
 start_bundle_build() {
   BUNDLE_BUILD_DIR="$(mktemp -d "${TMPDIR:-/tmp}/kiosk-build-XXXXXX")"
   export BUNDLE_BUILD_DIR
   bundle_build_hold="$BUNDLE_BUILD_DIR/hold"
   touch "$bundle_build_hold"
-  trap stop_bundle_build EXIT
-  trap 'exit 130' INT
-  trap 'exit 143' TERM
   KIOSK_BUILD_HOLD="$bundle_build_hold" \
     "$VENV/bin/python" -m tests.support.bundle_build "$BUNDLE_BUILD_DIR" &
   bundle_build_pid=$!
@@ -94,7 +91,46 @@ stop_bundle_build() {
     kill -TERM "$bundle_build_pid" 2>/dev/null || true
     wait "$bundle_build_pid" 2>/dev/null || true
   fi
-  rm -rf "$BUNDLE_BUILD_DIR"
+  [ -z "${BUNDLE_BUILD_DIR:-}" ] || rm -rf "$BUNDLE_BUILD_DIR"
+}
+
+# The unit phase runs in the background beside the timing-sensitive phase (below); its output
+# goes to a scratch file, shown whole when it ends.
+start_unit_phase() {
+  unit_log="$(mktemp "${TMPDIR:-/tmp}/kiosk-unit-XXXXXX")"
+  local priority
+  priority="$("$VENV/bin/python" -c \
+    'from tests.support.bundle_build import priority_prefix; print(*priority_prefix())')"
+  # A script's background job ignores SIGINT; the unit tests stop their children with it.
+  # shellcheck disable=SC2086  # the prefix's words are separate arguments
+  env --default-signal=INT $priority \
+    "$VENV/bin/python" -m pytest --run-slow -n 2 tests/unit >"$unit_log" 2>&1 &
+  unit_pid=$!
+}
+
+# Wait for the unit phase, show its output; its exit status is this function's.
+finish_unit_phase() {
+  local status=0
+  wait "$unit_pid" || status=$?
+  unit_pid=""
+  cat "$unit_log"
+  rm -f "$unit_log"
+  return "$status"
+}
+
+stop_unit_phase() {
+  if [ -n "${unit_pid:-}" ]; then
+    pkill -TERM -P "$unit_pid" 2>/dev/null || true
+    kill -TERM "$unit_pid" 2>/dev/null || true
+    wait "$unit_pid" 2>/dev/null || true
+  fi
+  [ -z "${unit_log:-}" ] || rm -f "$unit_log"
+}
+
+# However the command ends: no phase or build left running, no scratch file left behind.
+end_background_work() {
+  stop_unit_phase
+  stop_bundle_build
 }
 
 install_system_packages
@@ -106,6 +142,9 @@ case "$mode" in
   test)
     WINDOWS_TESTS=tests/packaging/test_windows.py
     # The whole suite: its bundle build starts now (unless an earlier build is tested).
+    trap end_background_work EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
     if [ $# -eq 0 ] && [ -z "${BUNDLE_TEST_DIST:-}" ]; then
       start_bundle_build
     fi
@@ -126,16 +165,24 @@ case "$mode" in
     # skips them for a fast inner loop).
     if [ $# -eq 0 ]; then
       # Four phases, each timed by pytest's own summary line (docs/benchmarks.md#test-suite).
-      # tests/unit is CPU-bound and needs no display or fixed port: two workers (pytest-xdist).
-      echo "== unit tests"
-      "$VENV/bin/python" -m pytest --run-slow -n 2 tests/unit
       # The GUI modules that time key gaps (X11 wedge), idle timers, serial framing, service
-      # deadlines or real-time video: one process, alone on the machine. They do not hold
-      # beside a second worker on the two cores of a loaded machine.
-      echo "== timing-sensitive GUI tests"
+      # deadlines or real-time video run in one process at normal priority: they do not hold
+      # beside a second worker of equal priority on two cores. tests/unit is CPU-bound, times
+      # nothing and needs no display or fixed port: two workers (pytest-xdist) beside them at
+      # the lowest priority (SCHED_IDLE, nice 19), which take only what that one process
+      # leaves of the cores. The bundle build is paused meanwhile.
+      phases_start=$SECONDS
       pause_bundle_build
-      "$VENV/bin/python" -m pytest --run-slow "${TIMED_TESTS[@]}"
+      start_unit_phase
+      echo "== timing-sensitive GUI tests (the unit tests run beside them)"
+      timed_status=0
+      "$VENV/bin/python" -m pytest --run-slow "${TIMED_TESTS[@]}" || timed_status=$?
+      echo "== unit tests (two workers at idle priority, beside the timing-sensitive tests)"
+      unit_status=0
+      finish_unit_phase || unit_status=$?
       resume_bundle_build
+      echo "== unit and timing-sensitive tests: $((SECONDS - phases_start)) s together"
+      [ "$timed_status" -eq 0 ] && [ "$unit_status" -eq 0 ] || exit 1
       # The other GUI and packaging tests: two workers, a whole module each (every worker has
       # its own QApplication, simulator and Xvfb displays; the bundle tests are the only ones
       # that install on the machine). The packaging modules go first, without reordering, so
