@@ -26,7 +26,9 @@
 #   KIOSK_BUILD_VENV=/path ...               a build venv of one's own instead of the cached one
 #   KIOSK_BUILD_HOLD=/path ...               the steps that run the bundle (self-test, figures)
 #                                            wait while this file exists (the test command
-#                                            keeps them out of its timing-sensitive phase)
+#                                            keeps them out of its timing-sensitive phase); the
+#                                            .deb is made before, and moved into place after
+#                                            the self-test
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -123,7 +125,11 @@ use_cached_build_venv() {
 install_package() {
   echo "== kiosk-app into $SITE"
   rm -rf "$SITE"
-  "$VENV/bin/python" -m pip install -q --no-deps --no-compile --target "$SITE" .
+  mkdir -p "$BUILD"
+  # setuptools writes kiosk_app.egg-info and build/ in the checkout: one install from it at a
+  # time (the test command installs its venv while this build runs).
+  flock "$BUILD/package.lock" \
+    "$VENV/bin/python" -m pip install -q --no-deps --no-compile --target "$SITE" .
 }
 
 # NumPy's wheels carry OpenBLAS (28 MB, and a thread pool); the kiosk's NumPy work is image
@@ -213,14 +219,25 @@ bundle_selftest() {
   rm -rf "$scratch"
 }
 
+# The .deb is made before the bundle's self-test (it does not run the bundle, so it need not
+# wait for KIOSK_BUILD_HOLD) into build/deb-out, and reaches the output folder only once the
+# self-test has passed (publish_deb).
+DEB_OUT="$BUILD/deb-out"
+
 build_deb() {
   echo "== .deb"
   local version arch
   version="$(PYTHONPATH="$SITE" "$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("kiosk-app"))')"
   arch="$(dpkg --print-architecture)"
+  rm -rf "$DEB_OUT"
   "$VENV/bin/python" "$ROOT/packaging/deb/build_deb.py" --bundle "$BUNDLE" \
-    --version "$version" --arch "$arch" --stage "$BUILD/deb" --out "$DIST" \
+    --version "$version" --arch "$arch" --stage "$BUILD/deb" --out "$DEB_OUT" \
     --xz-level "${DEB_XZ_LEVEL:-6}"
+}
+
+publish_deb() {
+  mkdir -p "$DIST"
+  mv -f "$DEB_OUT"/kiosk-app_*.deb "$DIST"/
 }
 
 report() {
@@ -242,7 +259,8 @@ report() {
 install_system_packages
 install_build_venv
 build_bundle
+[ "${SKIP_DEB:-0}" = "1" ] || build_deb
 wait_while_held
 bundle_selftest
-[ "${SKIP_DEB:-0}" = "1" ] || build_deb
+[ "${SKIP_DEB:-0}" = "1" ] || publish_deb
 report

@@ -49,25 +49,28 @@ install_system_packages() {
 install_python_packages() {
   [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
   "$VENV/bin/python" -m pip install -q --upgrade pip
-  "$VENV/bin/python" -m pip install -q -e ".[dev]"
+  # The bundle build (started before) installs from this checkout too: one at a time.
+  mkdir -p build
+  flock build/package.lock "$VENV/bin/python" -m pip install -q -e ".[dev]"
   # shiboken's support modules as compiled files: no start compiles them (about 50 ms).
   "$VENV/bin/python" packaging/shiboken_files.py >/dev/null
 }
 
 # The Linux bundle build of tests/packaging/test_bundle.py, run into a scratch folder from the
-# start of the whole test command at the lowest priority (SCHED_IDLE, idle I/O, nice 19: it
-# takes only what the phases leave of the cores), in this command's session and scheduler
-# group (tests/support/bundle_build.py); its tests wait for it. It is paused (SIGSTOP) while
-# the unit and timing-sensitive tests run, and the steps that run the bundle (its self-test,
-# the figures) wait until those are over (KIOSK_BUILD_HOLD). It is ended and its folder removed when this
-# command ends, however it ends.
+# start of the whole test command (before its venv: the runner needs no package) at the lowest
+# priority (SCHED_IDLE, idle I/O, nice 19: it takes only what the rest leaves of the cores), in
+# this command's session and scheduler group (tests/support/bundle_build.py); its tests wait
+# for it. It is paused (SIGSTOP) while the unit and timing-sensitive tests run, and the steps
+# that run the bundle (its self-test, the figures) wait until those are over
+# (KIOSK_BUILD_HOLD). It is ended and its folder removed when this command ends, however it
+# ends.
 start_bundle_build() {
   BUNDLE_BUILD_DIR="$(mktemp -d "${TMPDIR:-/tmp}/kiosk-build-XXXXXX")"
   export BUNDLE_BUILD_DIR
   bundle_build_hold="$BUNDLE_BUILD_DIR/hold"
   touch "$bundle_build_hold"
   KIOSK_BUILD_HOLD="$bundle_build_hold" \
-    "$VENV/bin/python" -m tests.support.bundle_build "$BUNDLE_BUILD_DIR" &
+    "$PY" -m tests.support.bundle_build "$BUNDLE_BUILD_DIR" &
   bundle_build_pid=$!
 }
 
@@ -134,6 +137,15 @@ end_background_work() {
 }
 
 install_system_packages
+if [ "$mode" = test ]; then
+  trap end_background_work EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  # The whole suite: its bundle build starts now (unless an earlier build is tested).
+  if [ $# -eq 0 ] && [ -z "${BUNDLE_TEST_DIST:-}" ]; then
+    start_bundle_build
+  fi
+fi
 install_python_packages
 
 case "$mode" in
@@ -141,13 +153,6 @@ case "$mode" in
     exec "$VENV/bin/kiosk-app" --demo "$@" ;;
   test)
     WINDOWS_TESTS=tests/packaging/test_windows.py
-    # The whole suite: its bundle build starts now (unless an earlier build is tested).
-    trap end_background_work EXIT
-    trap 'exit 130' INT
-    trap 'exit 143' TERM
-    if [ $# -eq 0 ] && [ -z "${BUNDLE_TEST_DIST:-}" ]; then
-      start_bundle_build
-    fi
     TIMED_TESTS=(tests/gui/test_wedge_x11.py tests/gui/test_privacy.py
       tests/gui/test_soak_short.py tests/gui/test_soak_wait.py tests/gui/test_kiosk_escape.py
       tests/gui/test_kiosk_mode.py tests/gui/test_never_pay_twice.py tests/gui/test_camera_video.py

@@ -50,9 +50,10 @@ print("self-test passed")
 
 
 def start_runner(folder: Path, *command: str) -> subprocess.Popen[bytes]:
-    """``python -m tests.support.bundle_build FOLDER COMMAND...``, as packaging/dev.sh starts it."""
+    """``python -m tests.support.bundle_build FOLDER COMMAND...``, as packaging/dev.sh starts it:
+    before the test venv exists, so without any installed package (``-S``: no site-packages)."""
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.support.bundle_build", str(folder), *command],
+        [sys.executable, "-S", "-m", "tests.support.bundle_build", str(folder), *command],
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
     )

@@ -7,11 +7,11 @@ process and scheduler group of whoever started it (a new session would get a sch
 of its own, which shares the CPU evenly with the tests whatever the build's priority). Its
 output goes to files, so a full pipe never stalls it.
 
-The full test command (``bash packaging/dev.sh test``) starts it before its first phase, as
-``python -m tests.support.bundle_build FOLDER`` (:func:`main`), and names the folder in
+The full test command (``bash packaging/dev.sh test``) starts it before it makes its venv, as
+``python3 -m tests.support.bundle_build FOLDER`` (:func:`main`), and names the folder in
 :data:`HANDOVER_ENV`; the fixture then waits for that build (:class:`HandedOverBuild`). The
-command pauses it (:data:`PAUSE_SIGNAL`) for its timing-sensitive phase. In any other session
-the fixture starts its own (:class:`BackgroundBuild`).
+command pauses it (:data:`PAUSE_SIGNAL`) for its unit and timing-sensitive phases. In any
+other session the fixture starts its own (:class:`BackgroundBuild`).
 
 The runner stamps the build's steps (its ``== `` lines), pauses, resumes and end into
 :data:`TIMINGS` (seconds since the build began, and the build's CPU seconds so far); the fixture
@@ -21,6 +21,7 @@ them (:func:`pytest_terminal_summary`).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -32,10 +33,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-
-import pytest
+from typing import TYPE_CHECKING
 
 from tests.support.processes import process_gone
+
+# No pytest (nor any other package) at import: packaging/dev.sh starts the runner (main) with
+# the system's python3, before the test venv exists.
+if TYPE_CHECKING:
+    import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_SCRIPT = ROOT / "packaging" / "build-linux.sh"
@@ -322,20 +327,25 @@ class SessionBuild:
     build: BackgroundBuild
 
 
-BUILD_KEY = pytest.StashKey[SessionBuild]()
+@functools.cache
+def build_key() -> pytest.StashKey[SessionBuild]:
+    """Where a session keeps its own build (made on first use: no pytest at import)."""
+    import pytest
+
+    return pytest.StashKey[SessionBuild]()
 
 
 def background_build(config: pytest.Config) -> BackgroundBuild:
     """The session's own build (made, not started, on first use)."""
-    if BUILD_KEY not in config.stash:
+    if build_key() not in config.stash:
         scratch = Path(tempfile.mkdtemp(prefix="kiosk-build-"))
-        config.stash[BUILD_KEY] = SessionBuild(scratch, BackgroundBuild(scratch))
-    return config.stash[BUILD_KEY].build
+        config.stash[build_key()] = SessionBuild(scratch, BackgroundBuild(scratch))
+    return config.stash[build_key()].build
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """Stop the session's own build if still running and remove its output."""
-    own = session.config.stash.get(BUILD_KEY, None)
+    own = session.config.stash.get(build_key(), None)
     if own is not None:
         own.build.stop()
         shutil.rmtree(own.scratch, ignore_errors=True)
