@@ -121,11 +121,14 @@ finish_unit_phase() {
   return "$status"
 }
 
+# Ended early (a failure elsewhere, Ctrl-C, SIGTERM): what it printed so far is still shown.
 stop_unit_phase() {
   if [ -n "${unit_pid:-}" ]; then
     pkill -TERM -P "$unit_pid" 2>/dev/null || true
     kill -TERM "$unit_pid" 2>/dev/null || true
     wait "$unit_pid" 2>/dev/null || true
+    echo "== unit tests (ended early; their output so far)"
+    cat "$unit_log" 2>/dev/null || true
   fi
   [ -z "${unit_log:-}" ] || rm -f "$unit_log"
 }
