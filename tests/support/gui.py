@@ -33,6 +33,7 @@ from kiosk_app.ui.screenshots import ScreenshotDriver, simulator_faults
 from tests.support.clock import FakeClock
 from tests.support.processes import ON_X_VARIABLE, x_window_geometry
 from tests.support.qt import TIMEOUT_MS, run_sample, show_started_window
+from tests.support.workers import unfinished_work
 from tests.unit.api.fake_servers import ScriptedServer
 
 WindowFactory = Callable[..., MainWindow]
@@ -227,8 +228,8 @@ def make_window(qtbot: Any, simulator: Any, clock: FakeClock) -> Iterator[Window
             lambda: not STARTUP_WORK.intersection(pool.running_names()),  # noqa: B023
             timeout=STARTUP_WORK_WAIT_MS,
         )
-        if not pool.is_idle():
-            problems.append(pool.running_names())
+        if (left := unfinished_work(pool)) is not None:
+            problems.append(left)
     close_windows(windows)
     # The wrappers' reference cycles (window <-> controllers) are freed on this thread right
     # after the test (tests/support/qt_leaks.py).
