@@ -1,9 +1,9 @@
 """The core's lifetime never depends on Python's cyclic collector.
 
-Last session's intermittent SIGSEGVs: a parentless ``KioskCore`` caught in a reference cycle
-was freed by the collector on a worker thread; its timers stayed registered with the GUI
-thread's dispatcher and the next event-loop turn fired one at freed memory. Now the window owns
-the core and is deleted on the GUI thread. Each case runs in a child process
+The hazard: a parentless ``KioskCore`` caught in a reference cycle and freed by the collector
+on a worker thread leaves its timers registered with the GUI thread's dispatcher, and the next
+event-loop turn fires one at freed memory (an intermittent SIGSEGV). So the window owns the
+core and is deleted on the GUI thread. Each case runs in a child process
 (``core_lifetime_child``) so that the crash it guards against cannot take the suite down: the
 child builds the window with ``launch.build_window``, puts the core in a cycle with a running
 20 ms timer, lets go of everything, runs ``gc.collect()`` on another thread, then spins the

@@ -96,8 +96,8 @@ def test_short_shift_ends_every_scan_right_and_grows_nothing(
 def test_a_new_scan_drops_the_result_kept_for_another_check(
     qtbot: Any, make_window: WindowFactory
 ) -> None:
-    # Found by the soak: after "Another check" the next customer's scan (then a Cancel) left
-    # the previous customer's result on the hidden Result screen.
+    # After "Another check", the next customer's scan (then a Cancel) must not leave the
+    # previous customer's result on the hidden Result screen.
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QLabel
 

@@ -132,8 +132,8 @@ def test_new_settings_route_the_card_held_again(qtbot: Any, parts: Any) -> None:
 def test_a_canadian_check_answered_through_the_form_asks_before_the_form_again(
     qtbot: Any, parts: Any
 ) -> None:
-    # Found by the soak: "Another check", then the Canadian check pressed again on a card whose
-    # barcode cannot fill the form, opened the form and billed the check again once sent.
+    # "Another check", then the Canadian check pressed again on a card whose barcode cannot
+    # fill the form: the form must not open and bill the check again once sent.
     from kiosk_app.flow.models import CanadaFormData
 
     session, backend, pool, _clock, _notices, confirms = parts
