@@ -69,6 +69,49 @@ def test_measure_startup_passes_the_gui_its_arguments(
     assert f"(target {measure.TARGET_MS} ms)" in out
 
 
+def _stand_in(folder: Path, name: str, cpu_ms: int, order: Path) -> str:
+    """A GUI stand-in that notes its turn in ``order`` and reports ``cpu_ms`` of CPU."""
+    gui = folder / name
+    gui.write_text(
+        "#!/bin/sh\n"
+        f'echo {name} >> "{order}"\n'
+        'echo "startup-probe: first window shown after 5 ms since process start '
+        f'(1 ms after Qt import, {cpu_ms} ms of CPU)"\n'
+    )
+    gui.chmod(0o755)
+    return str(gui)
+
+
+def test_measure_startup_alternates_the_executables_it_compares(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    order = tmp_path / "order.txt"
+    venv = _stand_in(tmp_path, "venv", 300, order)
+    bundle = _stand_in(tmp_path, "bundle", 340, order)
+    measure = _measure_startup()
+    assert measure.main([venv, bundle, "--runs", "3", "--series", "2"]) == 0
+    assert order.read_text().split() == ["venv", "bundle"] * 6  # one run of each in turn
+    out = capsys.readouterr().out
+    for exe in (venv, bundle):
+        assert len(re.findall(rf"  {re.escape(exe)}: median \d+ ms, CPU", out)) == 2
+    assert out.count("ms, CPU 300 ms\n") == 3 and out.count("ms, CPU 340 ms\n") == 3
+    assert f"over 2 series (target {measure.TARGET_MS} ms):" in out
+    assert re.search(rf"  {re.escape(bundle)}: median of the series' medians \d+ ms, "
+                     r"slowest series \d+ ms, CPU 340 ms", out)  # fmt: skip
+    assert re.search(r"paired difference \(second minus first\): median [+-]\d+ ms", out)
+
+
+def test_measure_startup_says_which_executable_gave_no_figure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    silent = tmp_path / "silent"
+    silent.write_text("#!/bin/sh\nexit 3\n")
+    silent.chmod(0o755)
+    venv = _stand_in(tmp_path, "venv", 300, tmp_path / "order.txt")
+    assert _measure_startup().main([venv, str(silent), "--runs", "1"]) == 1
+    assert f"{silent}: no first-window line" in capsys.readouterr().out
+
+
 def test_probe_is_not_installed_without_the_variable(
     qapp: QApplication, monkeypatch: pytest.MonkeyPatch
 ) -> None:
