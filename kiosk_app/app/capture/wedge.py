@@ -19,9 +19,12 @@ a few milliseconds apart, a person's 80 ms or more. While a burst may be forming
   never cuts a scan; a timer that fired late (the loop was busy: keys may still be queued)
   waits one more gap, again each time it fires late, so a burst ends after a gap the event
   loop spent free and no key came in it, or at the latest ``LATE_WAIT_LIMIT_MS`` after its
-  last key (a loop that stays busy never holds keys for good). Once a burst's AAMVA header
-  has declared a length not yet reached, it may pause up to ``STALL_GRACE_MS`` (a scanner or
-  USB hub stalling mid-scan) without being cut in two;
+  last key (a loop that stays busy never holds keys for good). Either way the burst ends only
+  once the loop is next idle (about to wait) and no key press came meanwhile: the timer can
+  fire while keys typed within its gap are read but not yet handed on (after a stall, or in a
+  steady stream of keys), and they belong to the burst. Once a burst's AAMVA header has
+  declared a length not yet reached, it may pause up to ``STALL_GRACE_MS`` (a scanner or USB
+  hub stalling mid-scan) without being cut in two;
 * a burst of at least ``min_length`` characters is a **scan**: none of its events reaches any
   widget (so its line feeds, typed as Enter, never press a button or submit a form), and the
   rebuilt payload is emitted unless it repeats the previous scan within
@@ -78,7 +81,7 @@ from dataclasses import dataclass
 from typing import Final
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -304,6 +307,8 @@ class WedgeScanner(CaptureSource):
         self._last_press_at = float("-inf")
         self._last_press_stamp: int | None = None  # the last press's own time (ms), if any
         self._timer_due_at = float("-inf")  # when the end-of-burst timer is due (clock time)
+        self._ending: BurstEnd | None = None  # the timer's end, once the loop is idle
+        self._idle_signal: QAbstractEventDispatcher | None = None  # connected while ending
         self._tail_until = float("-inf")
         self._in_tail = False
         self._started_at = float("-inf")
@@ -381,6 +386,7 @@ class WedgeScanner(CaptureSource):
             return False
         self._held.append(_HeldEvent.of(event))
         if press:
+            self._ending = None  # a key came: the burst goes on
             self._stats.presses += 1
             if self._stats.presses > 1:
                 self._stats.longest_gap_ms = max(self._stats.longest_gap_ms, gap)
@@ -400,6 +406,7 @@ class WedgeScanner(CaptureSource):
 
     def _end(self, cause: BurstEnd) -> None:
         self._timer.stop()
+        self._ending = None
         held, target, typed = self._held, self._target, self._typed
         trace, in_tail, expected, stats = self._trace, self._in_tail, self._expected, self._stats
         self._held, self._target, self._typed, self._trace = [], None, [], []
@@ -442,14 +449,39 @@ class WedgeScanner(CaptureSource):
         busy (a stall at start-up, say, while libraries load): keys typed meanwhile may still
         be queued, and their own times decide; so it waits one more gap, as often as it fires
         late, and the burst ends when a whole gap passed with the loop free, or once it has
-        waited ``LATE_WAIT_LIMIT_MS`` since its last key."""
+        waited ``LATE_WAIT_LIMIT_MS`` since its last key: in both cases once the loop is idle
+        (:meth:`_end_when_idle`)."""
         now = self._clock()
         late = (now - self._timer_due_at) * 1000.0 > LATE_TIMER_MS
         if late and (now - self._last_press_at) * 1000.0 < LATE_WAIT_LIMIT_MS:
             self._stats.late_waits += 1
             self._arm_timer(now)
             return
-        self._end(BurstEnd.WAIT_LIMIT if late else BurstEnd.PAUSE)
+        self._end_when_idle(BurstEnd.WAIT_LIMIT if late else BurstEnd.PAUSE)
+
+    def _end_when_idle(self, cause: BurstEnd) -> None:
+        """End the burst when the event loop is next about to wait, unless a key press comes
+        first. The timer may fire while keys the loop has read are still on their way to the
+        window (Qt hands a key on through its own queue): the loop is about to wait only once
+        nothing is left to hand on, and a key press among them takes the burst on (its timer
+        armed again)."""
+        dispatcher = QAbstractEventDispatcher.instance(self.thread())
+        if dispatcher is None:
+            self._end(cause)
+            return
+        self._ending = cause
+        if self._idle_signal is None:
+            dispatcher.aboutToBlock.connect(self._loop_idle)
+            self._idle_signal = dispatcher
+
+    def _loop_idle(self) -> None:
+        """The event loop is about to wait: end the burst if its timer said so and no key
+        press came since."""
+        if self._idle_signal is not None:
+            self._idle_signal.aboutToBlock.disconnect(self._loop_idle)
+            self._idle_signal = None
+        if self._ending is not None:
+            self._end(self._ending)
 
     def _gap_ms(self) -> int:
         """The longest pause the current burst may take (longer for an incomplete licence)."""

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QPushButton, QVBoxLayout
 
 from kiosk_app.app.capture.wedge import (
@@ -350,6 +350,28 @@ def test_a_loop_that_stays_busy_still_ends_the_burst_at_the_limit(
     qtbot.waitUntil(lambda: wedge.exact == [SIGNED], timeout=LIMIT_WAIT_MS)
     assert wedge.clock.now - last_key_at >= LATE_WAIT_LIMIT_MS / 1000.0
     assert edit.text() == ""
+
+
+@pytest.mark.parametrize(
+    "stall_s", [0.0, LATE_WAIT_LIMIT_MS / 1000.0 + 1.0], ids=["timer-on-time", "past-the-limit"]
+)
+def test_keys_read_but_not_yet_delivered_when_the_timer_fires_finish_the_scan(
+    qtbot: Any, edit: QLineEdit, wedge: Any, stall_s: float
+) -> None:
+    """The end-of-burst timer fires, on time or late past ``LATE_WAIT_LIMIT_MS``, while keys
+    typed within its gap are read but not yet handed on: the burst ends only once the loop is
+    idle, and those keys, their times going on as typed, finish the scan: none is lost or
+    typed."""
+    events = scanner_events(text(SIGNED))
+    next_ms = deliver_timed(events[:40], wedge.clock.advance, SCAN_GAP)
+    wedge.clock.advance(stall_s)  # the loop was busy this long
+    timer = wedge.scanner.findChild(QTimer)
+    with qtbot.waitSignal(timer.timeout, timeout=5000):
+        pass  # the real 50 ms timer fires once; the loop has not been idle since
+    assert wedge.exact == [] and wedge.repaired == [] and edit.text() == ""  # not typed
+    deliver_timed(events[40:], wedge.clock.advance, SCAN_GAP, start_ms=next_ms)
+    wedge.scanner.flush()
+    assert wedge.exact == [SIGNED] and edit.text() == ""
 
 
 def test_the_same_stall_ends_a_burst_that_is_not_a_licence(
